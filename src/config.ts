@@ -1,0 +1,135 @@
+/**
+ * Configuration is environment variables, read once and validated at start. Every bad value is
+ * reported with its variable name and what would be accepted, all at once, before anything binds.
+ */
+import path from 'node:path'
+
+export interface RateRule { limit: number; windowMs: number }
+
+export interface AppConfig {
+  port: number
+  host: string
+  databaseUrl?: string
+  redisUrl?: string
+  dataDir: string
+  workspace: string
+  bootstrapKey?: string
+  secretKey?: string
+  logLevel: string
+  logFormat: 'json' | 'pretty'
+  llm: { baseUrl?: string; apiKey?: string; model?: string }
+  netAllow: string[]
+  /** Per-tool limits from TOOLGATE_RATE_LIMITS; `*` is the default for tools without their own. */
+  rateLimits: Record<string, RateRule>
+  /** Extra tools held for approval, beyond those whose definition requires it. */
+  approvalTools: string[]
+  approvalTtlMs: number
+  bodyLimit: number
+  maxOutputSize: number
+  metricsPublic: boolean
+  historyFlushMs: number
+  memoryDir: string
+}
+
+export class ConfigError extends Error {
+  constructor(public problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 }
+
+export function parseRateLimits(spec: string): Record<string, RateRule> {
+  const out: Record<string, RateRule> = {}
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z0-9_.*-]+)=(\d+)\/(second|minute|hour|day)$/.exec(part)
+    if (!m) throw new Error(`"${part}" is not tool=N/second|minute|hour|day`)
+    const limit = Number(m[2])
+    if (limit < 1) throw new Error(`"${part}": the limit must be at least 1`)
+    out[m[1]] = { limit, windowMs: WINDOWS[m[3]] }
+  }
+  return out
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const problems: string[] = []
+  const int = (name: string, dflt: number, min: number, max: number): number => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return dflt
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name}="${raw}" must be an integer from ${min} to ${max}`)
+      return dflt
+    }
+    return n
+  }
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name]
+    if (!raw) return undefined
+    try {
+      const u = new URL(raw)
+      if (!protocols.includes(u.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}, got ${u.protocol}`)
+    } catch {
+      problems.push(`${name} is not a valid URL`)
+    }
+    return raw
+  }
+  const bool = (name: string): boolean => {
+    const raw = (env[name] ?? '').toLowerCase()
+    if (raw === '' || raw === 'false' || raw === '0') return false
+    if (raw === 'true' || raw === '1') return true
+    problems.push(`${name}="${env[name]}" must be true or false`)
+    return false
+  }
+
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase()
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL="${env.LOG_LEVEL}" must be one of ${LOG_LEVELS.join(', ')}`)
+  const logFormat = (env.LOG_FORMAT ?? 'json').toLowerCase()
+  if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT="${env.LOG_FORMAT}" must be json or pretty`)
+
+  let rateLimits: Record<string, RateRule> = {}
+  try {
+    rateLimits = parseRateLimits(env.TOOLGATE_RATE_LIMITS ?? '')
+  } catch (e) {
+    problems.push(`TOOLGATE_RATE_LIMITS: ${(e as Error).message}`)
+  }
+
+  const bootstrapKey = env.TOOLGATE_BOOTSTRAP_KEY || undefined
+  if (bootstrapKey !== undefined && bootstrapKey.length < 16) {
+    problems.push('TOOLGATE_BOOTSTRAP_KEY must be at least 16 characters')
+  }
+  const secretKey = env.TOOLGATE_SECRET_KEY || undefined
+  if (secretKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(secretKey)) {
+    problems.push('TOOLGATE_SECRET_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
+  }
+  const memoryDir = env.TOOLGATE_MEMORY_DIR ?? 'memory'
+  if (path.isAbsolute(memoryDir) || memoryDir.split(/[\\/]/).includes('..')) {
+    problems.push('TOOLGATE_MEMORY_DIR must be a relative folder inside the workspace')
+  }
+
+  const config: AppConfig = {
+    port: int('PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    dataDir: path.resolve(env.TOOLGATE_DATA_DIR || 'data'),
+    workspace: path.resolve(env.TOOLGATE_WORKSPACE || process.cwd()),
+    bootstrapKey,
+    secretKey,
+    logLevel,
+    logFormat: logFormat as 'json' | 'pretty',
+    llm: { baseUrl: url('LLM_BASE_URL', ['http:', 'https:']), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || undefined },
+    netAllow: (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    rateLimits,
+    approvalTools: (env.TOOLGATE_APPROVAL_REQUIRED ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    approvalTtlMs: int('TOOLGATE_APPROVAL_TTL', 86_400, 1, 30 * 86_400) * 1000,
+    bodyLimit: int('TOOLGATE_BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxOutputSize: int('TOOLGATE_MAX_OUTPUT', 100_000, 1, 64 * 1024 * 1024),
+    metricsPublic: bool('TOOLGATE_METRICS_PUBLIC'),
+    historyFlushMs: int('TOOLGATE_HISTORY_FLUSH_MS', 50, 1, 10_000),
+    memoryDir,
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return config
+}

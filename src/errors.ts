@@ -1,0 +1,86 @@
+/**
+ * The one catalogue of coded errors. Every failure a client can see is one of these: a stable
+ * upper-snake `code`, the HTTP status it carries, and a message that says what to do next.
+ * Callers branch on `code`, never on classes.
+ */
+import createError from '@fastify/error'
+
+const catalogue = {
+  VALIDATION_ERROR: 400,
+  INVALID_REQUEST: 400,
+  INVALID_JSONL: 400,
+  INVALID_HEADER: 400,
+  UNKNOWN_FORMAT: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  SCOPE_REQUIRED: 403,
+  PATH_OUTSIDE_WORKSPACE: 403,
+  PATH_BLOCKED: 403,
+  TOOL_NOT_FOUND: 404,
+  FILE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  APPROVAL_NOT_FOUND: 404,
+  EXECUTION_NOT_FOUND: 404,
+  KEY_NOT_FOUND: 404,
+  CONFLICT: 409,
+  APPROVAL_NOT_PENDING: 409,
+  TOOL_ALREADY_REGISTERED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  ENTRY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  NOT_CONFIGURED: 503,
+  SERVICE_UNAVAILABLE: 503,
+  TIMEOUT: 504,
+} as const
+
+export type ErrorCode = keyof typeof catalogue
+
+export interface CodedError extends Error {
+  code: ErrorCode
+  statusCode: number
+  /** Structured facts for the client (received value, valid options…); never internals. */
+  details?: Record<string, unknown>
+  /** Extra response headers, such as Retry-After. */
+  headers?: Record<string, string>
+}
+
+const constructors = Object.fromEntries(
+  Object.entries(catalogue).map(([code, status]) => [code, createError(code, '%s', status)]),
+) as Record<ErrorCode, ReturnType<typeof createError>>
+
+export function codedError(
+  code: ErrorCode,
+  message: string,
+  extra: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): CodedError {
+  const err = new constructors[code](message) as unknown as CodedError
+  if (extra.details) err.details = extra.details
+  if (extra.headers) err.headers = extra.headers
+  return err
+}
+
+/** Throw a coded error: `fail('FILE_NOT_FOUND', 'File not found: a.txt')`. */
+export function fail(
+  code: ErrorCode,
+  message: string,
+  extra?: { details?: Record<string, unknown>; headers?: Record<string, string> },
+): never {
+  throw codedError(code, message, extra)
+}
+
+export function statusOf(code: ErrorCode): number {
+  return catalogue[code]
+}
+
+export function isCodedError(err: unknown): err is CodedError {
+  const e = err as Partial<CodedError> | null
+  return (
+    typeof e === 'object' && e !== null && typeof e.code === 'string' && e.code in catalogue &&
+    typeof e.statusCode === 'number'
+  )
+}
+
+export const errorCodes = Object.keys(catalogue) as ErrorCode[]

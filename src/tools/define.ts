@@ -1,0 +1,94 @@
+/**
+ * A tool is one plain object: schemas, words and an `execute`. `defineTool` does nothing at run
+ * time (it returns its argument); its value is in the types, so that a tool file reads like a
+ * specification and the registry can build every surface from it.
+ */
+import type { Static, TSchema } from 'typebox'
+import type { Logger } from 'pino'
+import type { AppConfig } from '../config.js'
+
+export type Scope = 'read' | 'write' | 'exec' | 'network' | 'approve' | 'admin'
+export const SCOPES: readonly Scope[] = ['read', 'write', 'exec', 'network', 'approve', 'admin']
+/** What a tool needs from its caller; `public` tools need no key at all. */
+export type ToolScope = 'public' | 'read' | 'write' | 'exec' | 'network'
+
+/** Categories of seed 002 §4 and §6, plus those the other seeds' tools fall into. */
+export type Category =
+  | 'FILE' | 'EXECUTION' | 'WEB' | 'TASK' | 'NOTEBOOK' | 'GIT' | 'TEXT' | 'GLOSSARY' | 'CORPUS'
+  | 'CONTEXT' | 'WORKFLOW' | 'VALIDATION' | 'MCP' | 'OTHER'
+
+/** MCP's tool annotations: hints for clients and for the approval policy, never a security boundary. */
+export interface ToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+}
+
+export interface Caller {
+  /** Key id, or `anonymous` for public calls without a key. */
+  id: string
+  name: string
+  scopes: readonly Scope[]
+  /** For rate limiting: the key id, or the client address for anonymous callers. */
+  rateKey: string
+  /** Absolute real path of the caller's workspace root. */
+  workspace: string
+}
+
+export interface ToolContext {
+  executionId: string
+  caller: Caller
+  workspace: string
+  sessionId?: string
+  agentId?: string
+  requestId: string
+  postId?: number
+  threadId?: number
+  dryRun: boolean
+  timeoutMs: number
+  maxOutputSize: number
+  /** Aborted when the call times out or the server shuts down. */
+  signal: AbortSignal
+  config: AppConfig
+  log: Logger
+  /** Add a warning to the response's `messages`. */
+  warn(message: string): void
+}
+
+export interface ApprovalDecision {
+  required: boolean
+  reason?: string
+}
+
+export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema = TSchema> {
+  name: string
+  toolset: string
+  category: Category
+  description: string
+  input: I
+  output: O
+  scope: ToolScope
+  /**
+   * `always` holds every call for approval; a function decides per call (a risky command, a
+   * commit when commits are enabled). Configuration can add tools on top of this.
+   */
+  approval?: 'never' | 'always' | ((args: Static<I>, config: AppConfig) => ApprovalDecision)
+  annotations?: ToolAnnotations
+  /** Default and bounds for `X-Timeout-Ms`. */
+  timeout?: { defaultMs: number; minMs?: number; maxMs: number }
+  /** Default per-caller limit, e.g. `100/minute`; TOOLGATE_RATE_LIMITS overrides it. */
+  rateLimit?: string
+  /** Default output cap in bytes when the caller sends no `X-Max-Output-Size`. */
+  maxOutputSize?: number
+  execute(args: Static<I>, ctx: ToolContext): Promise<Static<O>> | Static<O>
+}
+
+// The registry stores tools of many schemas side by side.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ToolDefinition<any, any>
+
+export function defineTool<I extends TSchema, O extends TSchema>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return def
+}
