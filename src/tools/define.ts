@@ -4,7 +4,7 @@
  * specification and the registry can build every surface from it.
  */
 import type { Static, TSchema } from 'typebox'
-import type { Logger } from 'pino'
+import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
 
 export type Scope = 'read' | 'write' | 'exec' | 'network' | 'approve' | 'admin'
@@ -52,7 +52,7 @@ export interface ToolContext {
   /** Aborted when the call times out or the server shuts down. */
   signal: AbortSignal
   config: AppConfig
-  log: Logger
+  log: FastifyBaseLogger
   /** Add a warning to the response's `messages`. */
   warn(message: string): void
 }
@@ -76,6 +76,11 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    */
   approval?: 'never' | 'always' | ((args: Static<I>, config: AppConfig) => ApprovalDecision)
   annotations?: ToolAnnotations
+  /**
+   * Checks beyond the schema (sizes, JSON lines) that must fail before a call is held for approval:
+   * an approver should never approve a call that cannot run. Throws coded errors.
+   */
+  precheck?(args: Static<I>, config: AppConfig): void
   /** Default and bounds for `X-Timeout-Ms`. */
   timeout?: { defaultMs: number; minMs?: number; maxMs: number }
   /** Default per-caller limit, e.g. `100/minute`; TOOLGATE_RATE_LIMITS overrides it. */

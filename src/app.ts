@@ -1,0 +1,88 @@
+/** buildApp(config): the plugins, in dependency order, then the routes. Nothing starts at import. */
+import crypto from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { AppConfig } from './config.js'
+import type { Database } from './db/client.js'
+import { createLogger } from './logging/logger.js'
+import { createRedactor } from './redaction/index.js'
+import type { AnyTool } from './tools/define.js'
+import { allTools } from './tools/index.js'
+import { createRegistry } from './tools/registry.js'
+import { configPlugin, registryPlugin } from './plugins/core.js'
+import redactionPlugin from './plugins/redaction.js'
+import errorsPlugin from './plugins/errors.js'
+import metricsPlugin from './plugins/metrics.js'
+import dbPlugin from './plugins/db.js'
+import authPlugin from './plugins/auth.js'
+import rateLimitPlugin from './plugins/rate-limit.js'
+import historyPlugin from './plugins/history.js'
+import approvalsPlugin from './plugins/approvals.js'
+import pipelinePlugin from './plugins/pipeline.js'
+import swaggerPlugin from './plugins/swagger.js'
+import toolRoutes from './routes/tools.js'
+import schemaRoutes from './routes/schemas.js'
+import executionRoutes from './routes/executions.js'
+import approvalRoutes from './routes/approvals.js'
+import keyRoutes from './routes/keys.js'
+import registryRoutes from './routes/registry.js'
+import healthRoutes from './routes/health.js'
+import mcpRoutes from './routes/mcp.js'
+
+export interface BuildOptions {
+  config: AppConfig
+  /** The tools to serve; all of them by default. */
+  tools?: AnyTool[]
+  /** An already open database (tests share one); the app then leaves closing it to the caller. */
+  database?: Database
+  /** Where log lines go; stdout by default. */
+  logDestination?: NodeJS.WritableStream
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The admin key created on first start, to be shown once; undefined on later starts. */
+    firstStartKey?: string
+  }
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts
+  const registry = createRegistry(opts.tools ?? allTools)
+  const redactor = createRedactor()
+  const app = Fastify({
+    loggerInstance: createLogger(config, redactor, opts.logDestination),
+    bodyLimit: config.bodyLimit,
+    disableRequestLogging: true,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : crypto.randomUUID()
+    },
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+  })
+
+  await app.register(configPlugin, { config })
+  await app.register(redactionPlugin, { redactor })
+  await app.register(errorsPlugin)
+  await app.register(metricsPlugin)
+  await app.register(dbPlugin, { database: opts.database })
+  await app.register(registryPlugin, { registry })
+  await app.register(authPlugin)
+  await app.register(rateLimitPlugin)
+  await app.register(historyPlugin)
+  await app.register(approvalsPlugin)
+  await app.register(pipelinePlugin)
+  await app.register(swaggerPlugin)
+
+  await app.register(toolRoutes)
+  await app.register(schemaRoutes)
+  await app.register(executionRoutes)
+  await app.register(approvalRoutes)
+  await app.register(keyRoutes)
+  await app.register(registryRoutes)
+  await app.register(healthRoutes)
+  await app.register(mcpRoutes)
+
+  await app.ready()
+  app.firstStartKey = await app.keys.bootstrap()
+  return app as unknown as FastifyInstance
+}

@@ -1,0 +1,95 @@
+/**
+ * One place chooses the driver: node-postgres when DATABASE_URL is set, embedded PGlite otherwise.
+ * Everything above this file sees the same drizzle `PgDatabase` and runs unchanged on both.
+ */
+import { fileURLToPath } from 'node:url'
+import fs from 'node:fs'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema/index.js'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'postgres' | 'pglite'
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url))
+// Any constant works: it only has to be the same for every toolgate instance on one database.
+const MIGRATION_LOCK = 0x746f6f6c
+
+export interface DbOptions {
+  databaseUrl?: string
+  /** PGlite data folder; `memory://` keeps everything in memory (tests). */
+  pgliteDir?: string
+}
+
+export async function createDb(opts: DbOptions): Promise<Database> {
+  return opts.databaseUrl ? createPostgres(opts.databaseUrl) : createPglite(opts.pgliteDir ?? 'memory://')
+}
+
+async function createPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  // A dropped connection must not crash the process; /readyz reports it and the pool recovers.
+  pool.on('error', () => {})
+  const db = drizzle(pool, { schema }) as unknown as Db
+  const client = await pool.connect()
+  try {
+    // Several instances may start together: one migrates, the others wait for it.
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migrate(drizzle(client, { schema }), { migrationsFolder })
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+    client.release()
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: (timeoutMs = 2_000) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
+    close: () => pool.end(),
+  }
+}
+
+async function createPglite(dir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true })
+  const client = await PGlite.create(dir)
+  const db = drizzle(client, { schema }) as unknown as Db
+  await migrate(drizzle(client, { schema }), { migrationsFolder })
+  let closed = false
+  return {
+    db,
+    kind: 'pglite',
+    ping: (timeoutMs = 2_000) => (closed ? Promise.resolve(false) : pingWith(() => db.execute(sql`SELECT 1`), timeoutMs)),
+    close: async () => {
+      closed = true
+      await client.close()
+    },
+  }
+}
+
+async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      query(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('ping timed out')), timeoutMs)
+      }),
+    ])
+    return true
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}

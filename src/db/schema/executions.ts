@@ -1,0 +1,35 @@
+/** Execution history: one row per tool call, params and result redacted before they get here. */
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+export const executions = pgTable(
+  'executions',
+  {
+    id: uuid('id').primaryKey(),
+    tool: text('tool').notNull(),
+    toolset: text('toolset').notNull(),
+    transport: text('transport').notNull(),
+    params: jsonb('params').notNull(),
+    callerId: text('caller_id').notNull(),
+    callerName: text('caller_name').notNull(),
+    sessionId: text('session_id'),
+    agentId: text('agent_id'),
+    requestId: text('request_id'),
+    /** ok | error | timeout | pending | approved | rejected | expired */
+    status: text('status').notNull(),
+    httpStatus: integer('http_status').notNull(),
+    errorCode: text('error_code'),
+    error: text('error'),
+    result: jsonb('result'),
+    messages: jsonb('messages'),
+    dryRun: integer('dry_run').notNull().default(0),
+    usage: jsonb('usage'),
+    durationMs: integer('duration_ms'),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    instance: text('instance').notNull(),
+  },
+  (t) => [
+    index('executions_started_idx').on(t.startedAt.desc(), t.id.desc()),
+    index('executions_caller_started_idx').on(t.callerId, t.startedAt.desc()),
+  ],
+)

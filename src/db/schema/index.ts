@@ -1,0 +1,3 @@
+export * from './keys.js'
+export * from './executions.js'
+export * from './approvals.js'

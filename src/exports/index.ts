@@ -1,0 +1,44 @@
+/**
+ * One entry point for every schema export surface (`GET /tools/export/:format` and friends), so
+ * routes pick a format by name and never know how each provider spells a tool.
+ */
+import type { AnyTool } from '../tools/define.js'
+import { toAnthropic } from './anthropic.js'
+import { toLangChain } from './langchain.js'
+import { toMcp } from './mcp.js'
+import { nameMap } from './names.js'
+import { toOpenAI } from './openai.js'
+
+export const FORMATS = ['openai', 'anthropic', 'langchain', 'mcp'] as const
+export type ExportFormat = (typeof FORMATS)[number]
+
+export function isExportFormat(value: string): value is ExportFormat {
+  return (FORMATS as readonly string[]).includes(value)
+}
+
+const CONVERTERS: Record<ExportFormat, (tool: AnyTool) => unknown> = {
+  openai: toOpenAI,
+  anthropic: toAnthropic,
+  langchain: toLangChain,
+  mcp: toMcp,
+}
+
+/** The tools in `format`, in the order given. */
+export function exportTools(format: ExportFormat, tools: readonly AnyTool[]): unknown[] {
+  const convert = CONVERTERS[format]
+  if (!convert) throw new Error(`unknown export format "${String(format)}"`)
+  return tools.map((tool) => convert(tool))
+}
+
+/** Provider name → original name for renamed tools; MCP keeps names, so its map is empty. */
+export function exportNameMap(format: ExportFormat, tools: readonly AnyTool[]): Record<string, string> {
+  return format === 'mcp' ? {} : nameMap(tools)
+}
+
+export * from './names.js'
+export * from './json-schema.js'
+export * from './envelope.js'
+export * from './openai.js'
+export * from './anthropic.js'
+export * from './langchain.js'
+export * from './mcp.js'

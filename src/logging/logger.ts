@@ -1,0 +1,69 @@
+/**
+ * pino, with every log record passed through the redactor before it is written. JSON lines by
+ * default; LOG_FORMAT=pretty prints seed 002 §10's human format instead.
+ */
+import { Writable } from 'node:stream'
+import pino, { type Logger } from 'pino'
+import type { Redactor } from '../redaction/index.js'
+import type { AppConfig } from '../config.js'
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
+
+export function createLogger(
+  config: Pick<AppConfig, 'logLevel' | 'logFormat'>,
+  redactor: Redactor,
+  destination?: NodeJS.WritableStream,
+): Logger {
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    base: { service: 'toolgate' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      // Every field of every record, whoever logs it (our code, fastify, a plugin).
+      log: (obj) => redactor.redact(obj),
+    },
+    hooks: {
+      logMethod(args, method) {
+        const clean = args.map((a) => (typeof a === 'string' ? redactor.redactString(a) : a)) as Parameters<typeof method>
+        method.apply(this, clean)
+      },
+    },
+    serializers: {
+      err: pino.stdSerializers.err,
+      req: (req) => ({ method: req.method, url: redactor.redactString(String(req.url)), remoteAddress: req.socket?.remoteAddress }),
+    },
+  }
+  const out = destination ?? process.stdout
+  return config.logFormat === 'pretty' ? pino(options, prettyStream(out)) : pino(options, out as pino.DestinationStream)
+}
+
+/** `2024-01-15 10:23:45.123 INFO  [tools] Executing tool: Read`, one record per line. */
+export function prettyStream(out: NodeJS.WritableStream): Writable {
+  return new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        try {
+          out.write(`${formatPretty(JSON.parse(line))}\n`)
+        } catch {
+          out.write(`${line}\n`)
+        }
+      }
+      done()
+    },
+  })
+}
+
+export function formatPretty(rec: Record<string, any>): string {
+  const t = new Date(rec.time ?? Date.now())
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+  const stamp = `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}.${pad(t.getMilliseconds(), 3)}`
+  const level = (typeof rec.level === 'string' ? rec.level.toUpperCase() : LEVEL_NAMES[rec.level] ?? 'INFO').padEnd(5)
+  const component = rec.component ?? 'server'
+  const lines = [`${stamp} ${level} [${component}] ${rec.msg ?? ''}`]
+  if (rec.err?.stack && (rec.level === 'error' || rec.level === 'fatal')) {
+    const indent = ' '.repeat(stamp.length + level.length + component.length + 5)
+    for (const l of String(rec.err.stack).split('\n')) lines.push(indent + l.trim())
+  }
+  return lines.join('\n')
+}

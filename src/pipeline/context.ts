@@ -1,0 +1,74 @@
+/**
+ * The execution context travels in headers (REST) or `_meta` (MCP), so that tool bodies stay
+ * exactly as their seeds give them. Both are read by this one parser.
+ */
+import crypto from 'node:crypto'
+import { fail } from '../errors.js'
+
+export interface CallContext {
+  sessionId?: string
+  agentId?: string
+  requestId: string
+  dryRun: boolean
+  /** As asked by the caller; the pipeline fits it into the tool's bounds. */
+  timeoutMs?: number
+  maxOutputSize?: number
+  postId?: number
+  threadId?: number
+}
+
+export type HeaderBag = Record<string, string | string[] | undefined>
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
+
+function int(name: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
+    fail('INVALID_HEADER', `Invalid ${name} header: expected an integer of at least ${min}, got "${raw}"`, { details: { header: name, received: raw } })
+  }
+  return Number(raw)
+}
+
+function text(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (raw.length > 200 || /[\u0000-\u001f]/.test(raw)) fail('INVALID_HEADER', `Invalid ${name} header: at most 200 printable characters`)
+  return raw
+}
+
+export function parseContext(headers: HeaderBag): CallContext {
+  const h = (name: string) => first(headers[name])
+  const dry = (h('x-dry-run') ?? '').toLowerCase()
+  if (!['', 'true', 'false', '1', '0'].includes(dry)) fail('INVALID_HEADER', `Invalid X-Dry-Run header: expected true or false, got "${h('x-dry-run')}"`)
+  return {
+    sessionId: text('X-Session-Id', h('x-session-id')),
+    agentId: text('X-Agent-Id', h('x-agent-id')),
+    requestId: text('X-Request-Id', h('x-request-id')) ?? `req_${crypto.randomUUID()}`,
+    dryRun: dry === 'true' || dry === '1',
+    timeoutMs: int('X-Timeout-Ms', h('x-timeout-ms'), 1),
+    maxOutputSize: int('X-Max-Output-Size', h('x-max-output-size'), 1),
+    postId: int('X-Post-Id', h('x-post-id'), 0),
+    threadId: int('X-Thread-Id', h('x-thread-id'), 0),
+  }
+}
+
+/** MCP's `_meta` may use header names or camelCase (`sessionId`, `dryRun`, `timeoutMs`…). */
+export function metaToHeaders(meta: Record<string, unknown> | undefined): HeaderBag {
+  const out: HeaderBag = {}
+  if (!meta) return out
+  const names: Record<string, string> = {
+    sessionid: 'x-session-id', agentid: 'x-agent-id', requestid: 'x-request-id', dryrun: 'x-dry-run',
+    timeoutms: 'x-timeout-ms', maxoutputsize: 'x-max-output-size', postid: 'x-post-id', threadid: 'x-thread-id',
+  }
+  for (const [k, v] of Object.entries(meta)) {
+    const norm = k.toLowerCase().replace(/^x-/, '').replace(/[-_]/g, '')
+    const header = names[norm]
+    if (header && v !== undefined && v !== null) out[header] = String(v)
+  }
+  return out
+}
+
+/** "120s", "1.5s": how seed 002 §3 words a timeout. */
+export function seconds(ms: number): string {
+  const s = ms / 1000
+  return `${Number.isInteger(s) ? s : s.toFixed(1)}s`
+}

@@ -1,0 +1,149 @@
+/**
+ * The approval queue. A held call is stored with its arguments sealed, answered 202, and runs
+ * exactly once when someone with `approve` approves it: the claim is one conditional UPDATE, so
+ * of two approvers racing on two instances only one wins and only that one runs the call.
+ */
+import crypto from 'node:crypto'
+import fp from 'fastify-plugin'
+import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { approvals } from '../db/schema/index.js'
+import { codedError, fail } from '../errors.js'
+import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
+import type { AnyTool, ApprovalDecision, Caller } from '../tools/define.js'
+import type { CallContext } from '../pipeline/context.js'
+
+type Row = typeof approvals.$inferSelect
+
+export interface Claimed {
+  approval: Record<string, unknown>
+  executionId: string
+  tool: string
+  args: Record<string, unknown>
+  context: CallContext
+  callerId: string
+}
+
+export interface Approvals {
+  decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
+  hold(input: { tool: AnyTool; args: Record<string, unknown>; context: CallContext; caller: Caller; executionId: string; reason?: string }): Promise<{ id: string; expiresAt: Date }>
+  list(q: { status?: string; limit: number }): Promise<Record<string, unknown>[]>
+  get(id: string): Promise<Record<string, unknown> | undefined>
+  /** Atomically moves a pending approval to `approved` or `rejected`; throws when it is not pending. */
+  claim(id: string, decision: 'approved' | 'rejected', by: Caller, note?: string): Promise<Claimed>
+  /** Marks pending approvals past their expiry as expired; returns their execution ids. */
+  expireStale(): Promise<string[]>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    approvals: Approvals
+  }
+}
+
+export function presentApproval(r: Row): Record<string, unknown> {
+  return {
+    id: r.id,
+    execution_id: r.executionId,
+    tool: r.tool,
+    params: r.params,
+    reason: r.reason,
+    caller: { id: r.callerId, name: r.callerName },
+    status: r.status,
+    decided_by: r.decidedBy,
+    decision_note: r.decisionNote,
+    created_at: r.createdAt.toISOString(),
+    expires_at: r.expiresAt.toISOString(),
+    decided_at: r.decidedAt?.toISOString() ?? null,
+  }
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
+
+export default fp(
+  async (app) => {
+    const { db } = app.database
+    const box = createSecretbox(loadOrCreateKey({ hexKey: app.config.secretKey, dataDir: app.config.dataDir }))
+    const extra = new Set(app.config.approvalTools)
+
+    const service: Approvals = {
+      decide(tool, args) {
+        if (extra.has(tool.name) || extra.has(`@${tool.toolset}`)) return { required: true, reason: 'configured by TOOLGATE_APPROVAL_REQUIRED' }
+        if (extra.has('@destructive') && tool.annotations?.destructiveHint) return { required: true, reason: 'destructive tool' }
+        if (tool.approval === 'always') return { required: true }
+        if (typeof tool.approval === 'function') return tool.approval(args, app.config)
+        return { required: false }
+      },
+      async hold({ tool, args, context, caller, executionId, reason }) {
+        const id = crypto.randomUUID()
+        const expiresAt = new Date(Date.now() + app.config.approvalTtlMs)
+        await db.insert(approvals).values({
+          id,
+          executionId,
+          tool: tool.name,
+          params: app.redactor.redact(args),
+          sealedArgs: box.seal(args),
+          sealedContext: box.seal(context),
+          reason: reason ?? null,
+          callerId: caller.id,
+          callerName: caller.name,
+          status: 'pending',
+          expiresAt,
+        })
+        return { id, expiresAt }
+      },
+      async list({ status, limit }) {
+        await service.expireStale()
+        const rows = await db
+          .select()
+          .from(approvals)
+          .where(status && status !== 'all' ? eq(approvals.status, status) : undefined)
+          .orderBy(desc(approvals.createdAt))
+          .limit(limit)
+        return rows.map(presentApproval)
+      },
+      async get(id) {
+        if (!isUuid(id)) return undefined
+        await service.expireStale()
+        const [row] = await db.select().from(approvals).where(eq(approvals.id, id))
+        return row && presentApproval(row)
+      },
+      async claim(id, decision, by, note) {
+        if (!isUuid(id)) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
+        const [row] = await db
+          .update(approvals)
+          .set({ status: decision, decidedBy: by.id, decidedAt: new Date(), decisionNote: note ? app.redactor.redactString(note) : null })
+          .where(and(eq(approvals.id, id), eq(approvals.status, 'pending'), sql`${approvals.expiresAt} > now()`))
+          .returning()
+        if (!row) {
+          await service.expireStale()
+          const [existing] = await db.select().from(approvals).where(eq(approvals.id, id))
+          if (!existing) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
+          throw codedError('APPROVAL_NOT_PENDING', `Approval ${id} is already ${existing.status}; only pending approvals can be decided`, {
+            details: { approval_id: id, status: existing.status },
+          })
+        }
+        return {
+          approval: presentApproval(row),
+          executionId: row.executionId,
+          tool: row.tool,
+          args: box.open(row.sealedArgs),
+          context: box.open(row.sealedContext),
+          callerId: row.callerId,
+        }
+      },
+      async expireStale() {
+        const rows = await db
+          .update(approvals)
+          .set({ status: 'expired', decidedAt: new Date() })
+          .where(and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, sql`now()`)))
+          .returning({ executionId: approvals.executionId })
+        for (const r of rows) {
+          await app.history.complete(r.executionId, { status: 'expired', errorCode: 'APPROVAL_EXPIRED', error: 'The approval expired before anyone decided', completedAt: new Date() })
+        }
+        return rows.map((r) => r.executionId)
+      },
+    }
+    app.decorate('approvals', service)
+  },
+  { name: 'approvals', dependencies: ['config', 'db', 'redaction', 'history'] },
+)

@@ -1,0 +1,160 @@
+/**
+ * API keys: `Authorization: Bearer tg_…`. Keys are random, shown once, and stored as SHA-256
+ * hashes; each carries scopes and a workspace folder. Public tools accept calls without a key.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { apiKeys } from '../db/schema/index.js'
+import { codedError, fail } from '../errors.js'
+import { SCOPES, type Caller, type Scope } from '../tools/define.js'
+
+export interface KeyInfo {
+  id: string
+  name: string
+  prefix: string
+  scopes: Scope[]
+  workspace: string
+  created_at: string
+  revoked_at: string | null
+  last_used_at: string | null
+}
+
+export interface KeyService {
+  /** The caller behind an Authorization header; anonymous when there is none, 401 when it is wrong. */
+  authenticate(authorization: string | undefined, clientIp: string): Promise<Caller>
+  create(input: { name: string; scopes: Scope[]; workspace?: string }): Promise<KeyInfo & { key: string }>
+  list(): Promise<KeyInfo[]>
+  revoke(id: string): Promise<KeyInfo>
+  /** Ensures TOOLGATE_BOOTSTRAP_KEY exists, or creates a first admin key on an empty database. */
+  bootstrap(): Promise<string | undefined>
+  /** The caller behind a key id, or undefined when the key is gone or revoked (approved calls run as their caller). */
+  callerById(id: string): Promise<Caller | undefined>
+  /** Caller of a request to a non-tool route, refused unless it holds `scope`. */
+  requireScope(request: FastifyRequest, scope: Scope): Promise<Caller>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    keys: KeyService
+    /** Real path of the server's workspace root. */
+    workspaceRoot: string
+  }
+}
+
+const CACHE_MS = 5_000
+const LAST_USED_EVERY_MS = 60_000
+export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
+const newKey = () => `tg_${crypto.randomBytes(32).toString('base64url')}`
+
+type Row = typeof apiKeys.$inferSelect
+const info = (r: Row): KeyInfo => ({
+  id: r.id,
+  name: r.name,
+  prefix: r.prefix,
+  scopes: r.scopes as Scope[],
+  workspace: r.workspace,
+  created_at: r.createdAt.toISOString(),
+  revoked_at: r.revokedAt?.toISOString() ?? null,
+  last_used_at: r.lastUsedAt?.toISOString() ?? null,
+})
+
+export default fp(
+  async (app) => {
+    const { db } = app.database
+    fs.mkdirSync(app.config.workspace, { recursive: true })
+    const root = fs.realpathSync(app.config.workspace)
+    app.decorate('workspaceRoot', root)
+    const cache = new Map<string, { caller: Caller; until: number }>()
+    const lastUsed = new Map<string, number>()
+
+    const workspaceFor = (sub: string) => {
+      const dir = path.resolve(root, sub)
+      if (dir !== root && !dir.startsWith(root + path.sep)) fail('PATH_OUTSIDE_WORKSPACE', `Key workspace "${sub}" is outside the server workspace`)
+      return dir
+    }
+
+    const keys: KeyService = {
+      async authenticate(authorization, clientIp) {
+        if (!authorization) {
+          return { id: 'anonymous', name: 'anonymous', scopes: [], rateKey: `ip:${clientIp}`, workspace: root }
+        }
+        const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+        if (!m) fail('UNAUTHORIZED', 'Malformed Authorization header: send "Authorization: Bearer <api key>"')
+        const hash = hashKey(m[1])
+        const hit = cache.get(hash)
+        const now = Date.now()
+        if (hit && hit.until > now) return hit.caller
+        const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+        if (!row) {
+          cache.delete(hash)
+          fail('UNAUTHORIZED', 'Invalid or revoked API key')
+        }
+        const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
+        cache.set(hash, { caller, until: now + CACHE_MS })
+        if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
+          lastUsed.set(row.id, now)
+          db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {})
+        }
+        return caller
+      },
+      async create({ name, scopes, workspace = '' }) {
+        const dir = workspaceFor(workspace)
+        fs.mkdirSync(dir, { recursive: true })
+        const key = newKey()
+        const [row] = await db
+          .insert(apiKeys)
+          .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name, keyHash: hashKey(key), prefix: key.slice(0, 10), scopes: [...new Set(scopes)], workspace: path.relative(root, dir) })
+          .returning()
+        return { ...info(row), key }
+      },
+      async list() {
+        return (await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt))).map(info)
+      },
+      async revoke(id) {
+        const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning()
+        if (!row) {
+          const [existing] = await db.select().from(apiKeys).where(eq(apiKeys.id, id))
+          if (!existing) fail('KEY_NOT_FOUND', `No API key with id ${id}`)
+          return info(existing)
+        }
+        cache.delete(row.keyHash)
+        return info(row)
+      },
+      async bootstrap() {
+        const wanted = app.config.bootstrapKey
+        if (wanted) {
+          const hash = hashKey(wanted)
+          const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash))
+          if (!row) {
+            await db.insert(apiKeys).values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name: 'bootstrap', keyHash: hash, prefix: wanted.slice(0, 10), scopes: [...SCOPES] })
+              .onConflictDoNothing()
+          } else {
+            await db.update(apiKeys).set({ revokedAt: null, scopes: [...SCOPES] }).where(eq(apiKeys.id, row.id))
+          }
+          return undefined
+        }
+        const [{ n }] = await db.select({ n: count() }).from(apiKeys)
+        if (n > 0) return undefined
+        return (await keys.create({ name: 'admin', scopes: [...SCOPES] })).key
+      },
+      async callerById(id) {
+        const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        return row && { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
+      },
+      async requireScope(request, scope) {
+        const caller = await keys.authenticate(request.headers.authorization, request.ip)
+        if (caller.id === 'anonymous') fail('UNAUTHORIZED', `This route needs an API key with the "${scope}" scope: send "Authorization: Bearer <api key>"`)
+        if (!caller.scopes.includes(scope)) {
+          throw codedError('SCOPE_REQUIRED', `This API key lacks the "${scope}" scope`, { details: { required_scope: scope, scopes: caller.scopes } })
+        }
+        return caller
+      },
+    }
+    app.decorate('keys', keys)
+  },
+  { name: 'auth', dependencies: ['config', 'db'] },
+)

@@ -1,0 +1,55 @@
+/**
+ * One error shape for every route: `{status: "error", error_code, error_message}`. Messages are
+ * shown only below 500; a server fault is logged in full and answered with a request id.
+ */
+import fp from 'fastify-plugin'
+import sjson from 'secure-json-parse'
+import type { FastifyError } from 'fastify'
+import { codedError, isCodedError, type CodedError } from '../errors.js'
+
+export function errorPayload(err: CodedError): Record<string, unknown> {
+  return { status: 'error', error_code: err.code, error_message: err.message, ...(err.details && { details: err.details }) }
+}
+
+function fromFastify(err: FastifyError): CodedError | undefined {
+  if (err.validation) return codedError('VALIDATION_ERROR', `Invalid ${err.validationContext ?? 'request'}: ${err.validation[0]?.instancePath?.slice(1) || ''} ${err.validation[0]?.message ?? err.message}`.replace(/\s+/g, ' '))
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return codedError('PAYLOAD_TOO_LARGE', `Request body is larger than the ${err.message.match(/\d+/)?.[0] ?? 'configured'} byte limit (TOOLGATE_BODY_LIMIT)`)
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return codedError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json')
+  }
+  if (err.statusCode && err.statusCode < 500) return codedError('INVALID_REQUEST', err.message)
+  return undefined
+}
+
+export default fp(
+  async (app) => {
+    // An empty body is an empty parameter object (`hello` needs none); bad JSON is the caller's error.
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      const text = String(body)
+      if (text.trim() === '') return done(null, {})
+      try {
+        done(null, sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }))
+      } catch (e) {
+        done(codedError('INVALID_REQUEST', `Request body is not valid JSON: ${(e as Error).message}`), undefined)
+      }
+    })
+
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const coded = isCodedError(err) ? err : fromFastify(err)
+      if (coded) {
+        if (coded.headers) reply.headers(coded.headers)
+        return reply.code(coded.statusCode).send(errorPayload(coded))
+      }
+      request.log.error({ err }, 'Unhandled error')
+      return reply.code(500).send({ status: 'error', error_code: 'INTERNAL_ERROR', error_message: `Internal server error (request ${request.id})` })
+    })
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ status: 'error', error_code: 'NOT_FOUND', error_message: `Route ${request.method} ${request.url.split('?')[0]} not found; see /docs for the API` })
+    })
+  },
+  { name: 'errors' },
+)

@@ -1,0 +1,165 @@
+/**
+ * Execution history. Finished calls are redacted and queued, then written in multi-row inserts
+ * every few milliseconds, so recording a call never waits on the database. Reads flush first, so
+ * a caller always finds the call it just made.
+ */
+import os from 'node:os'
+import fp from 'fastify-plugin'
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { executions } from '../db/schema/index.js'
+import { fail } from '../errors.js'
+
+type Row = typeof executions.$inferSelect
+export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
+
+export interface HistoryQuery {
+  limit: number
+  cursor?: string
+  callerId?: string
+  tool?: string
+  status?: string
+}
+
+export interface History {
+  /** Queue a finished call (redacted here). */
+  record(rec: ExecutionRecord): void
+  /** Write a call now: a pending call must exist before anyone can approve it. */
+  insertNow(rec: ExecutionRecord): Promise<void>
+  /** Update a recorded call, e.g. a pending call once it ran or was rejected. */
+  complete(id: string, patch: Partial<ExecutionRecord>): Promise<void>
+  flush(): Promise<void>
+  get(id: string, callerId?: string): Promise<Record<string, unknown> | undefined>
+  list(q: HistoryQuery): Promise<{ executions: Record<string, unknown>[]; next_cursor: string | null; total: number }>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    history: History
+  }
+}
+
+const BATCH = 500
+const MAX_BUFFER = 20_000
+
+export function presentExecution(r: Row): Record<string, unknown> {
+  return {
+    id: r.id,
+    tool: r.tool,
+    toolset: r.toolset,
+    transport: r.transport,
+    params: r.params,
+    caller: { id: r.callerId, name: r.callerName },
+    session_id: r.sessionId,
+    agent_id: r.agentId,
+    request_id: r.requestId,
+    status: r.status,
+    http_status: r.httpStatus,
+    error_code: r.errorCode,
+    error: r.error,
+    result: r.result,
+    messages: r.messages ?? [],
+    dry_run: r.dryRun === 1,
+    usage: r.usage,
+    duration_ms: r.durationMs,
+    started_at: r.startedAt.toISOString(),
+    completed_at: r.completedAt?.toISOString() ?? null,
+  }
+}
+
+const encodeCursor = (r: Row) => Buffer.from(`${r.startedAt.toISOString()}|${r.id}`).toString('base64url')
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
+  const date = new Date(at)
+  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
+  return { at: date, id }
+}
+
+export default fp(
+  async (app) => {
+    const { db } = app.database
+    const redact = app.redactor.redact
+    const instance = `${os.hostname()}:${process.pid}`
+    let buffer: (typeof executions.$inferInsert)[] = []
+    let inflight: Promise<void> = Promise.resolve()
+    let timer: NodeJS.Timeout | undefined
+
+    const clean = (rec: Partial<ExecutionRecord>) => ({
+      ...rec,
+      ...(rec.params !== undefined && { params: redact(rec.params) }),
+      ...(rec.result !== undefined && { result: redact(rec.result) }),
+      ...(rec.error != null && { error: app.redactor.redactString(rec.error) }),
+      ...(rec.messages !== undefined && { messages: redact(rec.messages) }),
+    })
+
+    const writeBatch = async () => {
+      while (buffer.length) {
+        const batch = buffer.slice(0, BATCH)
+        try {
+          await db.insert(executions).values(batch).onConflictDoNothing()
+          buffer = buffer.slice(batch.length)
+        } catch (err) {
+          app.log.error({ err, component: 'history', rows: batch.length }, 'Writing execution history failed; will retry')
+          if (buffer.length > MAX_BUFFER) buffer = buffer.slice(buffer.length - MAX_BUFFER)
+          return
+        }
+      }
+    }
+    const flush = () => {
+      clearTimeout(timer)
+      timer = undefined
+      inflight = inflight.then(writeBatch)
+      return inflight
+    }
+
+    const history: History = {
+      record(rec) {
+        buffer.push({ ...(clean(rec) as ExecutionRecord), instance })
+        if (buffer.length >= BATCH) void flush()
+        else timer ??= setTimeout(() => void flush(), app.config.historyFlushMs)
+      },
+      async insertNow(rec) {
+        await db.insert(executions).values({ ...(clean(rec) as ExecutionRecord), instance })
+      },
+      async complete(id, patch) {
+        await flush()
+        await db.update(executions).set(clean(patch)).where(eq(executions.id, id))
+      },
+      flush,
+      async get(id, callerId) {
+        if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+        await flush()
+        const where = callerId ? and(eq(executions.id, id), eq(executions.callerId, callerId)) : eq(executions.id, id)
+        const [row] = await db.select().from(executions).where(where)
+        return row && presentExecution(row)
+      },
+      async list(q) {
+        await flush()
+        const filters: SQL[] = []
+        if (q.callerId) filters.push(eq(executions.callerId, q.callerId))
+        if (q.tool) filters.push(eq(executions.tool, q.tool))
+        if (q.status) filters.push(eq(executions.status, q.status))
+        const base = filters.length ? and(...filters) : undefined
+        const page = [...filters]
+        if (q.cursor) {
+          const c = decodeCursor(q.cursor)
+          page.push(sql`(${executions.startedAt}, ${executions.id}) < (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)`)
+        }
+        const rows = await db
+          .select()
+          .from(executions)
+          .where(page.length ? and(...page) : undefined)
+          .orderBy(desc(executions.startedAt), desc(executions.id))
+          .limit(q.limit + 1)
+        const [{ n }] = await db.select({ n: count() }).from(executions).where(base)
+        const more = rows.length > q.limit
+        const items = rows.slice(0, q.limit)
+        return { executions: items.map(presentExecution), next_cursor: more ? encodeCursor(items[items.length - 1]) : null, total: n }
+      },
+    }
+    app.decorate('history', history)
+    app.addHook('onClose', async () => {
+      await flush()
+    })
+  },
+  { name: 'history', dependencies: ['config', 'db', 'redaction'] },
+)

@@ -1,0 +1,238 @@
+/**
+ * The pipeline every tool call goes through, REST or MCP alike: resolve → auth → rate limit →
+ * context → validation → approval → execution (timeout, output cap, dry run) → redaction →
+ * history, metrics and one log line.
+ */
+import crypto from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import fp from 'fastify-plugin'
+import { codedError, isCodedError, type CodedError } from '../errors.js'
+import type { AnyTool, Caller, ToolContext } from '../tools/define.js'
+import type { ExecutionRecord } from './history.js'
+import type { Claimed } from './approvals.js'
+import { parseContext, seconds, type CallContext, type HeaderBag } from '../pipeline/context.js'
+import { capOutput } from '../pipeline/output.js'
+
+export interface CallRequest {
+  tool: string
+  args: unknown
+  authorization?: string
+  clientIp: string
+  transport: 'rest' | 'mcp'
+  headers: HeaderBag
+}
+
+export interface CallOutcome {
+  statusCode: number
+  body: Record<string, unknown>
+  headers: Record<string, string>
+}
+
+export interface Pipeline {
+  invoke(call: CallRequest): Promise<CallOutcome>
+  /** Runs a call that was held for approval and has just been approved. */
+  resume(claimed: Claimed, transport?: string): Promise<CallOutcome>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pipeline: Pipeline
+  }
+}
+
+const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
+const round = (ms: number) => Math.round(ms * 100) / 100
+
+export default fp(
+  async (app) => {
+    const { registry, keys, rateLimiter, history, approvals, metrics, config } = app
+    const log = app.log.child({ component: 'tools' })
+    const shutdown = new AbortController()
+    app.addHook('preClose', async () => shutdown.abort(new Error('server shutting down')))
+
+    function errorBody(err: CodedError, extra: Record<string, unknown>): Record<string, unknown> {
+      return {
+        status: 'error',
+        error_code: err.code,
+        error_message: err.message,
+        ...(err.details && { details: err.details }),
+        ...extra,
+      }
+    }
+
+    /** Anything thrown that is not one of ours is a server fault: logged, never shown. */
+    function normalize(err: unknown, executionId?: string): CodedError {
+      if (isCodedError(err)) return err
+      const e = err as { statusCode?: number; code?: string; message?: string }
+      log.error({ err, execution_id: executionId }, 'Tool raised an unexpected error')
+      return codedError('INTERNAL_ERROR', `Internal error${executionId ? `; execution id ${executionId}` : ''}`, e?.code ? { details: {} } : {})
+    }
+
+    function authorize(tool: AnyTool, caller: Caller): void {
+      if (tool.scope === 'public') return
+      if (caller.id === 'anonymous') {
+        throw codedError('UNAUTHORIZED', `${tool.name} needs an API key with the "${tool.scope}" scope: send "Authorization: Bearer <api key>"`, {
+          details: { required_scope: tool.scope },
+        })
+      }
+      if (!caller.scopes.includes(tool.scope)) {
+        throw codedError('SCOPE_REQUIRED', `This API key lacks the "${tool.scope}" scope that ${tool.name} needs`, {
+          details: { required_scope: tool.scope, scopes: caller.scopes },
+        })
+      }
+    }
+
+    async function invoke(call: CallRequest): Promise<CallOutcome> {
+      const t0 = performance.now()
+      const startedAt = new Date()
+      const headers: Record<string, string> = {}
+      let tool: AnyTool
+      let caller: Caller
+      let ctx: CallContext
+      let validate: (args: unknown) => ReturnType<ReturnType<typeof registry.require>['validate']>
+      try {
+        const reg = registry.require(call.tool)
+        tool = reg.tool
+        validate = reg.validate
+        caller = await keys.authenticate(call.authorization, call.clientIp)
+        authorize(tool, caller)
+        const rule = rateLimiter.ruleFor(tool)
+        const rl = await rateLimiter.consume(`${tool.name}|${caller.rateKey}`, rule)
+        const resetS = Math.max(1, Math.ceil(rl.resetMs / 1000))
+        headers['x-ratelimit-limit'] = String(rl.limit)
+        headers['x-ratelimit-remaining'] = String(rl.remaining)
+        headers['x-ratelimit-reset'] = String(resetS)
+        if (!rl.allowed) {
+          throw codedError('RATE_LIMITED', `Rate limit exceeded for ${tool.name}: ${rule.limit} calls per ${seconds(rule.windowMs)}. Retry after ${resetS}s`, {
+            headers: { 'retry-after': String(resetS) },
+            details: { limit: rule.limit, window_ms: rule.windowMs, retry_after_s: resetS },
+          })
+        }
+        ctx = parseContext(call.headers)
+      } catch (err) {
+        const e = normalize(err)
+        const duration = round(performance.now() - t0)
+        metrics.observe(call.tool.slice(0, 64), 'error', e.code, duration)
+        log.warn({ tool: call.tool, error_code: e.code, duration_ms: duration }, `Tool ${call.tool} refused: ${e.message}`)
+        return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: { ...headers, ...e.headers } }
+      }
+
+      const executionId = crypto.randomUUID()
+      const base = {
+        id: executionId, tool: tool.name, toolset: tool.toolset, transport: call.transport, callerId: caller.id,
+        callerName: caller.name, sessionId: ctx.sessionId, agentId: ctx.agentId, requestId: ctx.requestId, startedAt,
+        dryRun: ctx.dryRun ? 1 : 0,
+      }
+      let checked = validate(call.args ?? {})
+      if (checked.ok && tool.precheck) {
+        try {
+          tool.precheck(checked.value, config)
+        } catch (err) {
+          checked = { ok: false, error: normalize(err, executionId) }
+        }
+      }
+      if (!checked.ok) {
+        const duration = round(performance.now() - t0)
+        history.record({ ...base, params: (call.args ?? {}) as object, status: 'error', httpStatus: checked.error.statusCode, errorCode: checked.error.code, error: checked.error.message, durationMs: Math.round(duration), completedAt: new Date() })
+        metrics.observe(tool.name, 'error', checked.error.code, duration)
+        log.warn({ tool: tool.name, args: call.args, success: false, duration_ms: duration, execution_id: executionId }, `Tool ${tool.name} failed: ${checked.error.message}`)
+        return { statusCode: checked.error.statusCode, body: errorBody(checked.error, { execution_id: executionId, duration_ms: duration }), headers }
+      }
+      const args = checked.value
+
+      // A dry run changes nothing, so it needs nobody's approval.
+      if (!ctx.dryRun) {
+        const decision = approvals.decide(tool, args)
+        if (decision.required) {
+          const held = await approvals.hold({ tool, args, context: ctx, caller, executionId, reason: decision.reason })
+          const duration = round(performance.now() - t0)
+          const message = `${tool.name} needs approval${decision.reason ? ` (${decision.reason})` : ''}: POST /v1/approvals/${held.id}/approve with a key holding the "approve" scope; the result will be at GET /v1/executions/${executionId}`
+          await history.insertNow({ ...base, params: args, status: 'pending', httpStatus: 202, durationMs: Math.round(duration), messages: [message] })
+          metrics.observe(tool.name, 'pending', undefined, duration)
+          log.info({ tool: tool.name, args, approval_id: held.id, execution_id: executionId }, `Tool ${tool.name} held for approval`)
+          return {
+            statusCode: 202,
+            body: { status: 'pending', approval_id: held.id, execution_id: executionId, expires_at: held.expiresAt.toISOString(), duration_ms: duration, messages: [message] },
+            headers: { ...headers, location: `/v1/executions/${executionId}` },
+          }
+        }
+      }
+      return run(tool, args, ctx, caller, { ...base, params: args }, t0, headers, 'record')
+    }
+
+    async function run(
+      tool: AnyTool, args: Record<string, unknown>, ctx: CallContext, caller: Caller,
+      rec: Omit<ExecutionRecord, 'status' | 'httpStatus'>, t0: number, headers: Record<string, string>, mode: 'record' | 'complete',
+    ): Promise<CallOutcome> {
+      const messages: string[] = []
+      const bounds = { ...DEFAULT_TIMEOUT, ...tool.timeout }
+      let timeoutMs = ctx.timeoutMs ?? bounds.defaultMs
+      if (timeoutMs < (bounds.minMs ?? 1) || timeoutMs > bounds.maxMs) {
+        const fitted = Math.min(Math.max(timeoutMs, bounds.minMs ?? 1), bounds.maxMs)
+        messages.push(`X-Timeout-Ms ${timeoutMs} is outside ${tool.name}'s bounds (${bounds.minMs ?? 1}–${bounds.maxMs} ms); using ${fitted}`)
+        timeoutMs = fitted
+      }
+      const maxOutputSize = ctx.maxOutputSize ?? tool.maxOutputSize ?? config.maxOutputSize
+      const timer = new AbortController()
+      const toolCtx: ToolContext = {
+        executionId: rec.id, caller, workspace: caller.workspace, sessionId: ctx.sessionId, agentId: ctx.agentId,
+        requestId: ctx.requestId, postId: ctx.postId, threadId: ctx.threadId, dryRun: ctx.dryRun, timeoutMs, maxOutputSize,
+        signal: AbortSignal.any([timer.signal, shutdown.signal]), config, log, warn: (m) => void messages.push(m),
+      }
+      log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
+
+      let output: Record<string, unknown> | undefined
+      let error: CodedError | undefined
+      let handle: NodeJS.Timeout | undefined
+      try {
+        const running = Promise.resolve().then(() => tool.execute(args, toolCtx))
+        const expired = new Promise<never>((_, reject) => {
+          handle = setTimeout(() => {
+            timer.abort(new Error('timeout'))
+            // Give the tool a moment to answer with its own partial result before the generic one.
+            setTimeout(() => reject(codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })), 250)
+          }, timeoutMs)
+        })
+        output = capOutput((await Promise.race([running, expired])) as Record<string, unknown>, maxOutputSize, messages)
+      } catch (err) {
+        error = normalize(err, rec.id)
+      } finally {
+        clearTimeout(handle)
+      }
+      const duration = round(performance.now() - t0)
+      const envelope = { execution_id: rec.id, duration_ms: duration, messages, ...(ctx.dryRun && { dry_run: true }) }
+      const statusCode = error ? error.statusCode : 200
+      const body = error ? errorBody(error, envelope) : { ...output, status: 'ok', ...envelope }
+      const status = error ? (error.code === 'TIMEOUT' ? 'timeout' : 'error') : 'ok'
+      const done = {
+        ...rec, status, httpStatus: statusCode, errorCode: error?.code ?? null, error: error?.message ?? null,
+        result: error ? (error.details ?? null) : output, messages, durationMs: Math.round(duration), completedAt: new Date(),
+      }
+      if (mode === 'record') history.record(done)
+      else await history.complete(rec.id, done)
+      metrics.observe(tool.name, status, error?.code, duration)
+      const line = { tool: tool.name, args, success: !error, duration_ms: duration, execution_id: rec.id, caller: caller.id }
+      if (error) log.warn({ ...line, error_code: error.code }, `Tool ${tool.name} failed: ${error.message}`)
+      else log.info(line, `Tool ${tool.name} succeeded`)
+      return { statusCode, body, headers: { ...headers, ...error?.headers } }
+    }
+
+    async function resume(claimed: Claimed): Promise<CallOutcome> {
+      const t0 = performance.now()
+      const found = registry.get(claimed.tool)
+      const caller = await keys.callerById(claimed.callerId)
+      const base = { id: claimed.executionId, params: claimed.args }
+      if (!found || !caller) {
+        const err = !found
+          ? codedError('TOOL_NOT_FOUND', `The tool "${claimed.tool}" is no longer registered`)
+          : codedError('UNAUTHORIZED', 'The API key that made this call has been revoked; the call was not run')
+        await history.complete(claimed.executionId, { status: 'error', httpStatus: err.statusCode, errorCode: err.code, error: err.message, completedAt: new Date() })
+        return { statusCode: err.statusCode, body: errorBody(err, { execution_id: claimed.executionId }), headers: {} }
+      }
+      return run(found.tool, claimed.args, claimed.context, caller, base as never, t0, {}, 'complete')
+    }
+
+    app.decorate('pipeline', { invoke, resume })
+  },
+  { name: 'pipeline', dependencies: ['config', 'registry', 'auth', 'rate-limit', 'history', 'approvals', 'metrics', 'redaction'] },
+)

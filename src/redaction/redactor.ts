@@ -1,0 +1,177 @@
+/**
+ * One redactor for every log line, history row and approval record, so a secret that an agent
+ * pastes into a tool call cannot reach disk by a path someone forgot to guard.
+ *
+ * Two independent nets: a property whose *name* says "secret" loses its value whatever it holds,
+ * and every string anywhere is scanned for values that *look* like secrets (patterns.ts).
+ */
+import { SECRET_PATTERNS, type SecretPattern } from './patterns.js'
+
+export interface RedactorOptions {
+  /** Site-specific secret shapes; `name` becomes the marker kind. Named groups `pre`/`secret` work as in patterns.ts. */
+  extraPatterns?: { name: string; regex: RegExp }[]
+  /** More property names to treat as sensitive; normalised like the built-in ones. */
+  extraFields?: string[]
+}
+
+export interface Redactor {
+  /** A redacted deep copy; the input is never mutated. */
+  redact<T>(value: T): T
+  redactString(s: string): string
+  containsSecret(s: string): boolean
+}
+
+export const REDACTED = '[REDACTED]'
+const MAX_DEPTH = 20
+// Nothing this short is a credential worth the scan, and log lines are full of tiny strings.
+const MIN_SCAN_LENGTH = 8
+
+const SENSITIVE_FIELDS = [
+  'password', 'passwd', 'pwd', 'secret', 'client_secret', 'token', 'access_token', 'refresh_token',
+  'id_token', 'api_key', 'apikey', 'x_api_key', 'authorization', 'proxy_authorization', 'cookie',
+  'set_cookie', 'private_key', 'credentials', 'session_token', 'auth',
+]
+
+// `<prefix>_key` / `<prefix>_token` names that identify or count things rather than unlock them:
+// idempotency and cache keys, public keys, pagination cursors, tokenizer vocabulary.
+const HARMLESS_PREFIXES = new Set([
+  'idempotency', 'cache', 'sort', 'partition', 'primary', 'foreign', 'public', 'lookup', 'dedupe',
+  'dedup', 'group', 'glossary', 'translation', 'i18n', 'hash', 'range', 'row', 'object', 'map',
+  'routing', 'shard', 'index', 'unique', 'message', 'event', 'entry', 'file', 's3', 'order', 'tool',
+  'max', 'next', 'page', 'continuation', 'pagination', 'cursor', 'sync', 'start', 'stop', 'end',
+  'eos', 'bos', 'pad', 'unk', 'sep', 'mask', 'special', 'input', 'output', 'prompt', 'completion',
+  'total', 'first', 'last',
+])
+
+/** `apiKey`, `API_KEY`, `api-key`, `X-API-Key` → `api_key` / `x_api_key`. */
+export function normaliseFieldName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase()
+}
+
+// Comparing with separators removed too lets `APIKey`, `apikey` and `api_key` meet in one place.
+const compact = (snake: string) => snake.replace(/_/g, '')
+
+function fieldMatcher(extraFields: readonly string[]): (name: string) => boolean {
+  const exact = new Set([...SENSITIVE_FIELDS, ...extraFields].map((f) => compact(normaliseFieldName(f))))
+  // Logs repeat the same few hundred keys; remember the verdicts, but never without bound.
+  const cache = new Map<string, boolean>()
+  const decide = (name: string): boolean => {
+    const snake = normaliseFieldName(name)
+    if (exact.has(compact(snake))) return true
+    const m = /(?:^|_)([a-z0-9]+)_(token|secret|password|passwd|key|apikey)$/.exec(snake)
+    if (!m) return false
+    return !((m[2] === 'key' || m[2] === 'token') && HARMLESS_PREFIXES.has(m[1]))
+  }
+  return (name) => {
+    let verdict = cache.get(name)
+    if (verdict === undefined) {
+      verdict = decide(name)
+      if (cache.size >= 5000) cache.clear()
+      cache.set(name, verdict)
+    }
+    return verdict
+  }
+}
+
+function compileExtra(p: { name: string; regex: RegExp }): SecretPattern {
+  const flags = p.regex.flags.includes('g') ? p.regex.flags : `${p.regex.flags}g`
+  return { kind: p.name, regex: new RegExp(p.regex.source, flags), keywords: [] }
+}
+
+function scanner(patterns: readonly SecretPattern[]): (s: string) => string {
+  const replacers = patterns.map((p) => (match: string, ...rest: unknown[]): string => {
+    const last = rest[rest.length - 1]
+    const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined
+    if (p.validate && !p.validate(groups?.secret ?? match)) return match
+    return `${groups?.pre ?? ''}[REDACTED:${p.kind}]`
+  })
+  return (s) => {
+    if (s.length < MIN_SCAN_LENGTH) return s
+    const lower = s.toLowerCase()
+    let out = s
+    for (let i = 0; i < patterns.length; i++) {
+      const p = patterns[i]
+      if (p.keywords.length > 0 && !p.keywords.some((k) => lower.includes(k))) continue
+      out = out.replace(p.regex, replacers[i])
+    }
+    return out
+  }
+}
+
+const isPlainObject = (v: object): boolean => {
+  const proto = Object.getPrototypeOf(v)
+  return proto === Object.prototype || proto === null
+}
+
+// `out[key] = …` with key "__proto__" (JSON.parse makes such own keys) would swap the prototype.
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
+}
+
+export function createRedactor(options: RedactorOptions = {}): Redactor {
+  const isSensitive = fieldMatcher(options.extraFields ?? [])
+  // Site-specific patterns first: they are the most specific thing we know about.
+  const redactString = scanner([...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
+
+  const walk = (value: unknown, depth: number, ancestors: Set<object>): unknown => {
+    if (typeof value === 'string') return redactString(value)
+    if (value === null || typeof value !== 'object') return value
+    // Only a true cycle is circular; the same object reached twice by different paths is copied twice.
+    if (ancestors.has(value)) return '[Circular]'
+    if (depth > MAX_DEPTH) return '[Truncated]'
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()
+    if (ArrayBuffer.isView(value)) return `[Buffer ${value.byteLength} bytes]`
+    if (value instanceof URL) return redactString(value.href)
+
+    const child = (v: unknown) => walk(v, depth + 1, ancestors)
+    const entries = (source: object, out: Record<string, unknown>) => {
+      for (const key of Object.keys(source)) {
+        let v: unknown
+        try {
+          v = (source as Record<string, unknown>)[key]
+        } catch {
+          v = '[Unreadable]'
+        }
+        setOwn(out, key, isSensitive(key) && v !== null && v !== undefined && v !== '' ? REDACTED : child(v))
+      }
+      return out
+    }
+
+    ancestors.add(value)
+    try {
+      if (Array.isArray(value)) return value.map(child)
+      if (value instanceof Set) return [...value].map(child)
+      if (value instanceof Map) {
+        const out: Record<string, unknown> = {}
+        for (const [k, v] of value) setOwn(out, String(k), isSensitive(String(k)) && v != null && v !== '' ? REDACTED : child(v))
+        return out
+      }
+      if (value instanceof Error) {
+        // name/message/stack are not own-enumerable, so a plain copy would lose exactly what matters.
+        const e = value as Error & { code?: unknown; cause?: unknown }
+        const out: Record<string, unknown> = { name: e.name, message: redactString(String(e.message)) }
+        if (e.stack !== undefined) out.stack = redactString(String(e.stack))
+        if (e.code !== undefined) out.code = child(e.code)
+        if (e.cause !== undefined) out.cause = child(e.cause)
+        return entries(e, out)
+      }
+      const toJSON = (value as { toJSON?: unknown }).toJSON
+      if (!isPlainObject(value) && typeof toJSON === 'function') return walk(toJSON.call(value), depth, ancestors)
+      return entries(value, {})
+    } finally {
+      ancestors.delete(value)
+    }
+  }
+
+  return {
+    redact: <T>(value: T): T => walk(value, 0, new Set()) as T,
+    redactString,
+    containsSecret: (s) => redactString(s) !== s,
+  }
+}

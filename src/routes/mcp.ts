@@ -1,0 +1,74 @@
+/**
+ * `/mcp`: the same tools over MCP's Streamable HTTP transport, stateless, one server per request.
+ * Tool calls go through the same pipeline as REST calls; the context comes from `_meta` and the
+ * key from the Authorization header. Results and errors come back as MCP tool results.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { exportTools } from '../exports/index.js'
+import { isCodedError } from '../errors.js'
+import { metaToHeaders } from '../pipeline/context.js'
+import type { CallOutcome } from '../plugins/pipeline.js'
+
+export function toMcpResult(outcome: CallOutcome) {
+  return {
+    content: [{ type: 'text' as const, text: JSON.stringify(outcome.body) }],
+    structuredContent: outcome.body,
+    isError: outcome.body.status === 'error',
+  }
+}
+
+export default async function mcpRoutes(app: FastifyInstance) {
+  const version = '0.1.0'
+
+  function serverFor(request: FastifyRequest): Server {
+    const server = new Server({ name: 'toolgate', version }, { capabilities: { tools: { listChanged: false } } })
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: exportTools('mcp', app.registry.list()) as never[] }))
+    server.setRequestHandler(CallToolRequestSchema, async (req) => {
+      const outcome = await app.pipeline.invoke({
+        tool: req.params.name,
+        args: req.params.arguments ?? {},
+        authorization: request.headers.authorization,
+        clientIp: request.ip,
+        transport: 'mcp',
+        headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
+      })
+      return toMcpResult(outcome)
+    })
+    return server
+  }
+
+  const rpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
+    reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
+
+  app.post('/mcp', { schema: { summary: 'MCP over Streamable HTTP (JSON-RPC); send Accept: application/json, text/event-stream', tags: ['mcp'] } }, async (request, reply) => {
+    // A wrong key fails the whole connection; no key at all still reaches the public tools.
+    if (request.headers.authorization) {
+      try {
+        await app.keys.authenticate(request.headers.authorization, request.ip)
+      } catch (err) {
+        if (isCodedError(err) && err.statusCode === 401) {
+          reply.header('www-authenticate', 'Bearer')
+          return rpcError(reply, 401, -32001, err.message)
+        }
+        throw err
+      }
+    }
+    const server = serverFor(request)
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    reply.hijack()
+    reply.raw.on('close', () => {
+      void transport.close()
+      void server.close()
+    })
+    await server.connect(transport)
+    await transport.handleRequest(request.raw, reply.raw, request.body)
+  })
+
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    rpcError(reply.header('allow', 'POST'), 405, -32000, 'This MCP endpoint is stateless: POST JSON-RPC requests; there is no event stream to GET or session to DELETE')
+  app.get('/mcp', { schema: { hide: true } }, notAllowed)
+  app.delete('/mcp', { schema: { hide: true } }, notAllowed)
+}

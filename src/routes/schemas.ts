@@ -1,0 +1,40 @@
+/**
+ * `GET /v1/schemas/{format}`: the tools as OpenAI, Anthropic, LangChain or MCP definitions, ready to
+ * pass straight to those APIs. The body is the list itself; names that had to change for a
+ * provider are mapped in the `X-Tool-Name-Map` header (and in `?include=name_map`).
+ */
+import type { FastifyInstance } from 'fastify'
+import { FORMATS, exportNameMap, exportTools, isExportFormat } from '../exports/index.js'
+import { validationError } from '../tools/validate.js'
+
+export default async function schemaRoutes(app: FastifyInstance) {
+  app.get('/v1/schemas/:format', {
+    schema: {
+      summary: 'Tool definitions for an LLM API',
+      description: `Formats: ${FORMATS.join(', ')}. The body is the array of tool definitions. Names that the provider would reject (dots) are mapped reversibly (\`.\` → \`__\`); the map is in the X-Tool-Name-Map header, and calls may use either name.`,
+      tags: ['catalog'],
+      params: { type: 'object', properties: { format: { type: 'string' } } },
+      querystring: { type: 'object', properties: { toolset: { type: 'string' }, include: { type: 'string', enum: ['name_map'] } } },
+    },
+  }, async (request, reply) => {
+    const { format } = request.params as { format: string }
+    const { toolset, include } = request.query as { toolset?: string; include?: string }
+    if (!isExportFormat(format)) {
+      throw validationError({ name: 'SchemaGenerator' }, `Invalid value for format: must be one of [${FORMATS.map((f) => `'${f}'`).join(', ')}]`, {
+        parameter: 'format', received: JSON.stringify(format), valid_options: [...FORMATS],
+      })
+    }
+    const tools = app.registry.list(toolset)
+    if (toolset && tools.length === 0) {
+      const toolsets = [...new Set(app.registry.list().map((t) => t.toolset))]
+      throw validationError({ name: 'SchemaGenerator' }, `Invalid value for toolset: must be one of [${toolsets.map((t) => `'${t}'`).join(', ')}]`, {
+        parameter: 'toolset', received: JSON.stringify(toolset), valid_options: toolsets,
+      })
+    }
+    const names = exportNameMap(format, tools)
+    reply.header('x-tool-name-map', JSON.stringify(names))
+    const list = exportTools(format, tools)
+    if (include === 'name_map') return { tools: list, name_map: names }
+    return format === 'mcp' ? { tools: list } : list
+  })
+}

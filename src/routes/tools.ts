@@ -1,0 +1,108 @@
+/**
+ * One REST route per registered tool, `POST /v1/tools/{name}`, each with its own OpenAPI
+ * operation, plus the catalog. Bodies are validated by the pipeline (the same code MCP calls go
+ * through), so Fastify's own validation and serialization are switched off for these routes.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { providerNameOf } from '../exports/names.js'
+import { toPlainSchema } from '../exports/json-schema.js'
+import type { AnyTool } from '../tools/define.js'
+import { ErrorResponse, PendingResponse, contextHeaders, okResponse } from './openapi-schemas.js'
+
+const passThrough = () => () => true
+const stringify = () => (data: unknown) => JSON.stringify(data)
+
+export function toolSummary(tool: AnyTool) {
+  return {
+    name: tool.name,
+    toolset: tool.toolset,
+    category: tool.category,
+    description: tool.description,
+    scope: tool.scope,
+    requires_approval: tool.approval === 'always',
+  }
+}
+
+function parameterList(tool: AnyTool) {
+  const schema = toPlainSchema(tool.input) as { properties?: Record<string, any>; required?: string[] }
+  const keys = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'enum', 'format']
+  return Object.entries(schema.properties ?? {}).map(([name, p]) => ({
+    name,
+    type: p.type ?? (p.enum ? 'string' : 'any'),
+    required: (schema.required ?? []).includes(name),
+    description: p.description ?? '',
+    default: p.default,
+    constraints: Object.fromEntries(keys.filter((k) => p[k] !== undefined).map((k) => [k, p[k]])),
+  }))
+}
+
+export default async function toolRoutes(app: FastifyInstance) {
+  app.addSchema(ErrorResponse)
+  app.addSchema(PendingResponse)
+  const errorRef = { $ref: 'ToolError#' }
+
+  const handle = (name?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const outcome = await app.pipeline.invoke({
+      tool: name ?? (request.params as { name: string }).name,
+      args: request.body,
+      authorization: request.headers.authorization,
+      clientIp: request.ip,
+      transport: 'rest',
+      headers: request.headers,
+    })
+    return reply.code(outcome.statusCode).headers(outcome.headers).send(outcome.body)
+  }
+
+  for (const tool of app.registry.list()) {
+    app.post(`/v1/tools/${tool.name}`, {
+      validatorCompiler: passThrough,
+      serializerCompiler: stringify,
+      schema: {
+        operationId: providerNameOf(tool),
+        summary: tool.description.split(/(?<=\.)\s/)[0],
+        description: `${tool.description}\n\nToolset \`${tool.toolset}\`, category ${tool.category}. ` +
+          (tool.scope === 'public' ? 'Public: no key needed.' : `Needs a key with the \`${tool.scope}\` scope.`) +
+          (tool.approval === 'always' ? ' Every call is held for approval (202).' : ''),
+        tags: [tool.toolset],
+        headers: contextHeaders,
+        body: toPlainSchema(tool.input),
+        security: tool.scope === 'public' ? [] : [{ bearerAuth: [] }],
+        response: {
+          200: okResponse(tool),
+          202: { $ref: 'ToolPending#' },
+          400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 413: errorRef, 429: errorRef, 500: errorRef, 504: errorRef,
+        },
+      },
+    }, handle(tool.name))
+  }
+
+  // Names given to LLM providers (notebook__add_dependency) and unknown names land here.
+  app.post('/v1/tools/:name', { validatorCompiler: passThrough, serializerCompiler: stringify, schema: { hide: true } }, handle())
+
+  app.get('/v1/tools', {
+    schema: { summary: 'The tool catalog by category (seed 002 §4)', tags: ['catalog'], querystring: { type: 'object', properties: { toolset: { type: 'string' } } } },
+  }, async (request) => {
+    const { toolset } = request.query as { toolset?: string }
+    const categories: Record<string, ReturnType<typeof toolSummary>[]> = {}
+    for (const [cat, tools] of Object.entries(app.registry.byCategory())) {
+      const picked = tools.filter((t) => !toolset || t.toolset === toolset)
+      if (picked.length) categories[cat] = picked.map(toolSummary)
+    }
+    return { total: Object.values(categories).reduce((n, l) => n + l.length, 0), categories }
+  })
+
+  app.get('/v1/tools/:name', { schema: { summary: "One tool's details (seed 002 §4)", tags: ['catalog'] } }, async (request) => {
+    const { tool } = app.registry.require((request.params as { name: string }).name)
+    return {
+      ...toolSummary(tool),
+      parameters: parameterList(tool),
+      input_schema: toPlainSchema(tool.input),
+      output_schema: toPlainSchema(tool.output),
+      annotations: tool.annotations ?? {},
+      rate_limit: app.rateLimiter.ruleFor(tool),
+      timeout: tool.timeout ?? null,
+      provider_name: providerNameOf(tool),
+      route: `POST /v1/tools/${tool.name}`,
+    }
+  })
+}

@@ -1,0 +1,42 @@
+/** Start toolgate: read the configuration, build the app, listen, and close gracefully on signals. */
+import closeWithGrace from 'close-with-grace'
+import { ConfigError, loadConfig } from './config.js'
+import { buildApp } from './app.js'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(2)
+    }
+    throw err
+  }
+  const app = await buildApp({ config })
+  // Declared after the app exists: SIGTERM drains in-flight calls, flushes history, closes the database.
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'Closing after an uncaught error')
+    else app.log.info({ signal }, 'Closing: draining in-flight calls')
+    await app.close()
+  })
+  const address = await app.listen({ port: config.port, host: config.host })
+  const lines = [
+    `toolgate listening on ${address}`,
+    `  Swagger UI:  ${address}/docs`,
+    `  OpenAPI:     ${address}/openapi.json`,
+    `  MCP:         ${address}/mcp`,
+    `  Database:    ${app.database.kind === 'pglite' ? `PGlite (${config.dataDir}/pglite)` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Workspace:   ${app.workspaceRoot}`,
+  ]
+  if (app.firstStartKey) {
+    lines.push('', '  First start: an admin API key was created. It is shown only this once; keep it safe:', `    ${app.firstStartKey}`, '')
+  }
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+main().catch((err) => {
+  process.stderr.write(`toolgate failed to start: ${err instanceof Error ? err.stack : String(err)}\n`)
+  process.exit(1)
+})

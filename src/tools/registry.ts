@@ -1,0 +1,100 @@
+/**
+ * The registry: the set of tools this server serves, keyed by their global name. Everything else
+ * (routes, OpenAPI, MCP, exported schemas) is built from what is registered here.
+ */
+import { codedError } from '../errors.js'
+import { assertMappable, fromProviderName } from '../exports/names.js'
+import type { AnyTool, Category } from './define.js'
+import { compileInputValidator, distance, type Validation } from './validate.js'
+
+export interface RegisteredTool {
+  tool: AnyTool
+  validate(args: unknown): Validation
+}
+
+export interface Registry {
+  readonly instanceId: string
+  register(tool: AnyTool): void
+  deregister(name: string): boolean
+  /** Finds a tool by its name, or by the name an LLM provider was given for it. */
+  get(name: string): RegisteredTool | undefined
+  /** The tool, or a TOOL_NOT_FOUND error that suggests the nearest names. */
+  require(name: string): RegisteredTool
+  list(toolset?: string): AnyTool[]
+  byCategory(): Record<string, AnyTool[]>
+  suggest(name: string): string[]
+}
+
+export const CATEGORY_ORDER: Category[] = [
+  'FILE', 'EXECUTION', 'WEB', 'TASK', 'NOTEBOOK', 'GIT', 'TEXT', 'GLOSSARY', 'CORPUS', 'CONTEXT',
+  'WORKFLOW', 'VALIDATION', 'MCP', 'OTHER',
+]
+
+const RESERVED_OUTPUT_FIELDS = ['status', 'execution_id', 'duration_ms', 'messages', 'error_code', 'error_message', 'approval_id', 'dry_run']
+
+export function createRegistry(tools: AnyTool[] = []): Registry {
+  const byName = new Map<string, RegisteredTool>()
+  const instanceId = `0x${process.pid.toString(16)}${Date.now().toString(16).slice(-8)}`
+
+  const registry: Registry = {
+    instanceId,
+    register(tool) {
+      if (byName.has(tool.name)) {
+        throw codedError(
+          'TOOL_ALREADY_REGISTERED',
+          `Cannot register tool "${tool.name}": a tool with this name already exists. To replace an existing tool: ` +
+            '1. Deregister the existing tool first 2. Register the new tool. Or use a different tool name.',
+          { details: { tool: tool.name } },
+        )
+      }
+      assertMappable(tool.name)
+      // The gateway owns these response fields; a tool returning one would be overwritten silently.
+      const clash = Object.keys((tool.output as { properties?: object }).properties ?? {}).filter((k) =>
+        RESERVED_OUTPUT_FIELDS.includes(k),
+      )
+      if (clash.length) {
+        throw new Error(`Tool "${tool.name}" output uses reserved field(s) ${clash.join(', ')}; nest them under a named field`)
+      }
+      byName.set(tool.name, { tool, validate: compileInputValidator(tool) })
+    },
+    deregister: (name) => byName.delete(name),
+    get: (name) => byName.get(name) ?? byName.get(fromProviderName(name)),
+    require(name) {
+      const found = registry.get(name)
+      if (found) return found
+      const suggestions = registry.suggest(name)
+      throw codedError(
+        'TOOL_NOT_FOUND',
+        `The tool "${name}" is not registered.` +
+          (suggestions.length ? ` Did you mean one of these? ${suggestions.join(', ')}.` : '') +
+          ' Use GET /v1/tools to see all available tools.',
+        { details: { tool: name, suggestions } },
+      )
+    },
+    list: (toolset) => [...byName.values()].map((r) => r.tool).filter((t) => !toolset || t.toolset === toolset),
+    byCategory() {
+      const out: Record<string, AnyTool[]> = {}
+      for (const c of CATEGORY_ORDER) out[c] = []
+      for (const { tool } of byName.values()) (out[tool.category] ??= []).push(tool)
+      for (const list of Object.values(out)) list.sort((a, b) => a.name.localeCompare(b.name))
+      return out
+    },
+    suggest(name) {
+      const q = name.toLowerCase()
+      return [...byName.keys()]
+        .map((n) => {
+          const l = n.toLowerCase()
+          const d = distance(q, l)
+          // Substring hits ("read" → read_repo_file) count as close whatever their length.
+          const score = l.includes(q) || q.includes(l) ? Math.min(d, 1) : d / Math.max(q.length, l.length)
+          return { n, score, d }
+        })
+        .filter((s) => s.score <= 0.5 || s.d <= 2)
+        .sort((a, b) => a.score - b.score || a.n.localeCompare(b.n))
+        .slice(0, 3)
+        .map((s) => s.n)
+    },
+  }
+  for (const t of tools) registry.register(t)
+  return registry
+}

@@ -1,0 +1,181 @@
+/**
+ * Input validation with seed 002 §5's messages. Fastify's own validation is off for tool routes:
+ * REST and MCP calls must be checked by the same code and answer with the same words.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import { codedError, type CodedError } from '../errors.js'
+import type { AnyTool } from './define.js'
+
+type JsonSchema = Record<string, any>
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+const ajv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: false, strict: false }))
+
+export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; error: CodedError }
+
+export function compileInputValidator(tool: AnyTool): (args: unknown) => Validation {
+  const schema = tool.input as JsonSchema
+  const check: ValidateFunction = ajv.compile(schema)
+  const known = new Set(Object.keys(schema.properties ?? {}))
+  return (args) => {
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      return { ok: false, error: validationError(tool, 'The request body must be a JSON object of parameters', {}) }
+    }
+    // A misspelt parameter is a bug in the caller that would otherwise pass silently.
+    for (const key of Object.keys(args)) {
+      if (!known.has(key)) {
+        const hint = closest(key, [...known])
+        return {
+          ok: false,
+          error: validationError(tool, `Unknown parameter: ${key}${hint ? ` (did you mean ${hint}?)` : ''}`, {
+            parameter: key,
+            valid_parameters: [...known],
+          }),
+        }
+      }
+    }
+    const value = structuredClone(args) as Record<string, unknown>
+    if (check(value)) return { ok: true, value }
+    return { ok: false, error: describe(tool, schema, check.errors![0], value) }
+  }
+}
+
+function describe(tool: AnyTool, root: JsonSchema, e: ErrorObject, data: unknown): CodedError {
+  const name = paramName(e.instancePath)
+  const sub = subschema(root, e.schemaPath)
+  const received = valueAt(data, e.instancePath)
+  const constraints = constraintText(sub)
+  switch (e.keyword) {
+    case 'required': {
+      const missing = name ? `${name}.${e.params.missingProperty}` : String(e.params.missingProperty)
+      const parent = subschema(root, e.schemaPath.replace(/\/required$/, ''))
+      return validationError(tool, `Missing required parameter: ${missing}`, {
+        parameter: missing,
+        required_parameters: (parent.required ?? []).map((p: string) => ({
+          name: p,
+          type: typeName(parent.properties?.[p]),
+          description: parent.properties?.[p]?.description ?? '',
+        })),
+      })
+    }
+    case 'type':
+      return validationError(tool, `Invalid type for ${name || 'parameters'}: expected ${e.params.type}`, {
+        parameter: name,
+        received: show(received),
+        expected: String(e.params.type),
+      })
+    case 'enum':
+      return validationError(
+        tool,
+        `Invalid value for ${name}: must be one of [${(e.params.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}]`,
+        { parameter: name, received: JSON.stringify(received), valid_options: e.params.allowedValues },
+      )
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return validationError(tool, `Value for ${name} exceeds maximum: ${e.params.limit}`, { parameter: name, received, constraints })
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return validationError(tool, `Value for ${name} is below minimum: ${e.params.limit}`, { parameter: name, received, constraints })
+    case 'minLength':
+      return validationError(tool, `Value for ${name} is too short: minimum length is ${e.params.limit}`, {
+        parameter: name, received_length: String(received).length, constraints,
+      })
+    case 'maxLength':
+      return validationError(tool, `Value for ${name} is too long: maximum length is ${e.params.limit}`, {
+        parameter: name, received_length: String(received).length, constraints,
+      })
+    case 'pattern':
+      return validationError(tool, `Value for ${name} does not match pattern: ${e.params.pattern}`, {
+        parameter: name, received: show(received), constraints,
+      })
+    case 'format':
+      return validationError(tool, `Invalid format for ${name}: expected ${e.params.format}`, { parameter: name, received: show(received) })
+    case 'minItems':
+      return validationError(tool, `Too few items for ${name}: minimum is ${e.params.limit}`, {
+        parameter: name, received_count: Array.isArray(received) ? received.length : 0, constraints,
+      })
+    case 'maxItems':
+      return validationError(tool, `Too many items for ${name}: maximum is ${e.params.limit}`, {
+        parameter: name, received_count: Array.isArray(received) ? received.length : 0, constraints,
+      })
+    case 'additionalProperties':
+      return validationError(tool, `Unknown parameter: ${name ? `${name}.` : ''}${e.params.additionalProperty}`, { parameter: name })
+    default:
+      return validationError(tool, `Invalid value for ${name || 'parameters'}: ${e.message ?? 'not allowed'}`, { parameter: name, received: show(received) })
+  }
+}
+
+export function validationError(tool: AnyTool | { name: string }, message: string, details: Record<string, unknown>): CodedError {
+  return codedError('VALIDATION_ERROR', message, { details: { tool: tool.name, ...details } })
+}
+
+/** `"100" (string)`, as seed 002 §5 prints a received value. */
+function show(v: unknown): string {
+  const type = v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v
+  const text = JSON.stringify(v) ?? String(v)
+  return `${text.length > 200 ? `${text.slice(0, 200)}…` : text} (${type})`
+}
+
+function typeName(s: JsonSchema | undefined): string {
+  if (!s) return 'any'
+  if (s.type) return Array.isArray(s.type) ? s.type.join(' | ') : s.type
+  if (s.enum) return 'string'
+  return 'any'
+}
+
+function constraintText(s: JsonSchema): string | undefined {
+  const keys = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern']
+  const parts = keys.filter((k) => s[k] !== undefined).map((k) => `${k}=${s[k]}`)
+  return parts.length ? parts.join(', ') : undefined
+}
+
+function paramName(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '')
+}
+
+function valueAt(data: unknown, instancePath: string): unknown {
+  let cur: any = data
+  for (const seg of instancePath.split('/').slice(1)) cur = cur?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')]
+  return cur
+}
+
+function subschema(root: JsonSchema, schemaPath: string): JsonSchema {
+  let cur: any = root
+  for (const seg of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) cur = cur?.[seg]
+  // schemaPath ends at the keyword; its parent is the schema that declared it.
+  return typeof cur === 'object' && cur !== null && !Array.isArray(cur) && 'type' in cur ? cur : parentOf(root, schemaPath)
+}
+
+function parentOf(root: JsonSchema, schemaPath: string): JsonSchema {
+  const segs = schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).slice(0, -1)
+  let cur: any = root
+  for (const seg of segs) cur = cur?.[seg]
+  return cur ?? {}
+}
+
+/** Levenshtein distance, for "did you mean" hints. */
+export function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]
+    prev[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j]
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1))
+      diag = tmp
+    }
+  }
+  return prev[b.length]
+}
+
+function closest(word: string, candidates: string[]): string | undefined {
+  const best = candidates
+    .map((c) => ({ c, d: distance(word.toLowerCase(), c.toLowerCase()) }))
+    .sort((x, y) => x.d - y.d)[0]
+  return best && best.d <= Math.max(2, Math.floor(word.length / 3)) ? best.c : undefined
+}

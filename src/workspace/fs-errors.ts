@@ -1,0 +1,27 @@
+/**
+ * Turns operating-system errors into the catalogue's coded errors, so a caller never sees a raw
+ * errno message (those carry absolute server paths). Unknown errors are rethrown untouched and
+ * end up as a generic 500 in the error handler.
+ */
+import { fail } from '../errors.js'
+import { errnoOf } from './paths.js'
+
+export function mapFsError(err: unknown, rel: string): never {
+  switch (errnoOf(err)) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      fail('FILE_NOT_FOUND', `File not found: ${rel}`)
+    case 'EACCES':
+    case 'EPERM':
+      fail('PATH_BLOCKED', `Access denied: the operating system does not allow access to ${rel}`)
+    case 'ELOOP':
+      fail('PATH_OUTSIDE_WORKSPACE',
+        `${rel} is (or became) a symbolic link that cannot be followed safely; use the real file's path`)
+    case 'EISDIR':
+      fail('INVALID_REQUEST', `${rel} is a directory; pass the path of a file`)
+    case 'ENAMETOOLONG':
+      fail('INVALID_REQUEST', 'Path is too long; use a shorter path relative to the workspace root')
+    default:
+      throw err
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The workspace guard: every file, shell and git tool turns caller-supplied paths into files
+ * through this module, so confinement to the workspace is decided in one place.
+ */
+export { resolveInside, realRootOf, type Resolution, type ResolveOptions } from './resolve.js'
+export {
+  isBlocked, parseBlockPolicy, assertAllowed, assertNotBlocked, defaultPolicy, blockRules,
+  type BlockPolicy, type BlockRule, type AccessMode, type AllowOptions,
+} from './blocked.js'
+export {
+  openForRead, appendInside, type OpenedFile, type ReadOptions, type AppendOptions,
+} from './open.js'
+export { writeFileInside, type WriteOptions, type WriteResult } from './write.js'
+export { isInside, relOf } from './paths.js'
+export { mkdirInside } from './verify.js'

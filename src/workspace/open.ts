@@ -1,0 +1,117 @@
+/**
+ * Opening files for the tools: the only way file, shell and git tools should get a descriptor for
+ * a caller-supplied path. Every open goes check → open without following links → verify the
+ * descriptor, and a handle is never left open when a check fails.
+ */
+import { constants, promises as fs, type Stats } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
+import { fail } from '../errors.js'
+import { assertAllowed, type BlockPolicy } from './blocked.js'
+import { mapFsError } from './fs-errors.js'
+import { ensureParent, verifyOpened } from './verify.js'
+
+const { O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants
+
+export interface OpenedFile {
+  handle: FileHandle
+  stat: Stats
+  /** Path relative to the workspace root, as the caller named it. */
+  rel: string
+  /** Real absolute path of the file (server side; never show it to callers). */
+  real: string
+}
+
+export interface ReadOptions { maxBytes?: number; policy?: BlockPolicy }
+export interface AppendOptions { policy?: BlockPolicy; createParents?: boolean }
+
+function assertRegular(st: Stats, rel: string): void {
+  if (st.isDirectory()) fail('INVALID_REQUEST', `${rel} is a directory; pass the path of a file inside it`)
+  if (!st.isFile()) fail('INVALID_REQUEST', `${rel} is not a regular file (device, socket or pipe); pass a file path`)
+}
+
+async function openChecked(path: string, flags: number, rel: string, mode?: number): Promise<FileHandle> {
+  try {
+    return await fs.open(path, flags, mode)
+  } catch (err) {
+    return mapFsError(err, rel)
+  }
+}
+
+/** Runs `fn` with `handle`, closing the handle if anything throws. */
+async function orClose<T>(handle: FileHandle, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    await handle.close().catch(() => undefined)
+    throw err
+  }
+}
+
+/** Opens a workspace file for reading. The caller owns (and must close) the returned handle. */
+export async function openForRead(root: string, userPath: string, opts: ReadOptions = {}): Promise<OpenedFile> {
+  const res = await assertAllowed(root, userPath, 'read', { policy: opts.policy })
+  const real = res.real as string
+  let pre: Stats
+  try {
+    pre = await fs.stat(real)
+  } catch (err) {
+    return mapFsError(err, res.rel)
+  }
+  assertRegular(pre, res.rel) // before open(): opening a FIFO could block
+  // O_NONBLOCK: a pipe swapped in after the check must not hang the open
+  const handle = await openChecked(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, res.rel)
+  return orClose(handle, async () => {
+    const stat = await verifyOpened(handle, res.root, real, res.rel, 'read', opts.policy)
+    assertRegular(stat, res.rel)
+    if (opts.maxBytes !== undefined && stat.size > opts.maxBytes) {
+      fail('FILE_TOO_LARGE',
+        `File too large: ${res.rel} is ${stat.size} bytes; the limit is ${opts.maxBytes} bytes. ` +
+        'Read a smaller range or a smaller file',
+        { details: { path: res.rel, size: stat.size, limit: opts.maxBytes } })
+    }
+    return { handle, stat, rel: res.rel, real }
+  })
+}
+
+/** Writes all of `buf` through `handle`: one write call, more only after a short write. */
+export async function writeAll(handle: FileHandle, buf: Uint8Array): Promise<void> {
+  let off = 0
+  while (off < buf.length) {
+    const { bytesWritten } = await handle.write(buf, off, buf.length - off, null)
+    off += bytesWritten
+  }
+}
+
+export const toBuffer = (data: string | Uint8Array): Buffer =>
+  typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+
+/**
+ * Appends `data` to a workspace file, creating it (and, if asked, its folders) when missing.
+ * One write(2) on an O_APPEND descriptor, so small concurrent appends never interleave.
+ * Returns the number of bytes written.
+ */
+export async function appendInside(
+  root: string,
+  userPath: string,
+  data: string | Uint8Array,
+  opts: AppendOptions = {},
+): Promise<number> {
+  const res = await assertAllowed(root, userPath, 'write', { allowMissing: true, policy: opts.policy })
+  if (res.real !== null) {
+    const st = await fs.stat(res.real).catch((err: unknown) => mapFsError(err, res.rel))
+    assertRegular(st, res.rel)
+  } else {
+    await ensureParent(res.root, res.target, opts.createParents === true)
+  }
+  const buf = toBuffer(data)
+  const flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK
+  const handle = await openChecked(res.target, flags, res.rel, 0o666)
+  await orClose(handle, async () => {
+    // refused even if O_CREAT just made the file: whatever it is, it is not what was checked
+    const stat = await verifyOpened(handle, res.root, res.target, res.rel, 'write', opts.policy)
+    assertRegular(stat, res.rel)
+    await writeAll(handle, buf)
+  })
+  await handle.close()
+  return buf.length
+}

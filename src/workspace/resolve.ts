@@ -1,0 +1,155 @@
+/**
+ * resolveInside: the one answer to "which file does this caller-supplied path name, and is it in
+ * the workspace?". Lexical checks (NUL, `..`, absolute paths, prefix siblings) come first; then
+ * the path is followed through the real file system, link by link, so symlinks to the outside,
+ * including dangling ones and chains, are refused before anything is opened or created.
+ */
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { fail } from '../errors.js'
+import { mapFsError } from './fs-errors.js'
+import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
+
+export interface Resolution {
+  /** Lexical absolute path: the real root joined with `rel`. */
+  abs: string
+  /** Posix path relative to the real root, as the caller wrote it once normalised ('.' = root). */
+  rel: string
+  /** Real path of the target when it exists, else null. */
+  real: string | null
+  /** Physical path operations must use: `real`, or where a missing target would be created. */
+  target: string
+  /** `target` relative to the real root. */
+  targetRel: string
+  /** Real path of the workspace root. */
+  root: string
+}
+
+export interface ResolveOptions {
+  /** Accept a target that does not exist yet (writes); its deepest existing folder is checked. */
+  allowMissing?: boolean
+}
+
+const MAX_HOPS = 40
+const MISSING = new Set(['ENOENT', 'ENOTDIR'])
+
+const outside = (rel: string): never =>
+  fail('PATH_OUTSIDE_WORKSPACE',
+    `${rel} is, or passes through, a symbolic link that points outside the workspace; ` +
+    'use a path to a file inside the workspace')
+
+const tooManyLinks = (rel: string): never =>
+  fail('INVALID_REQUEST', `Too many levels of symbolic links in ${rel}; point the link at a real file`)
+
+/** Real path of the workspace root (the root may itself be reached through a symlink). */
+export async function realRootOf(root: string): Promise<string> {
+  try {
+    return await fs.realpath(path.resolve(root))
+  } catch {
+    return fail('FILE_NOT_FOUND',
+      'The workspace folder does not exist; ask the operator to create it or fix the workspace setting')
+  }
+}
+
+/** Lexical step: the caller's path as a normalised posix path relative to the real root. */
+function lexicalRel(userPath: string, lexRoot: string, realRoot: string): string {
+  const input = userPath === '' ? '.' : userPath
+  if (path.isAbsolute(input)) {
+    const norm = path.resolve(input)
+    if (isInside(realRoot, norm)) return relOf(realRoot, norm)
+    if (isInside(lexRoot, norm)) return relOf(lexRoot, norm)
+    return fail('PATH_OUTSIDE_WORKSPACE',
+      'Absolute paths must point inside the workspace; use a path relative to the workspace root')
+  }
+  const norm = path.resolve(realRoot, input)
+  if (!isInside(realRoot, norm)) {
+    const shown = input.length > 200 ? `${input.slice(0, 200)}…` : input
+    fail('PATH_OUTSIDE_WORKSPACE',
+      `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
+  }
+  return relOf(realRoot, norm)
+}
+
+interface Walk { dir: string; dirIsDir: boolean; missing: string[] }
+
+/**
+ * Follows `rel` from the real root one component at a time, as the kernel would, reading symlinks
+ * itself (up to 40 hops) so that a dangling link's target is known. Stops at the first component
+ * that does not exist: `dir` is the real path reached so far, `missing` what is left.
+ */
+async function walk(realRoot: string, rel: string): Promise<Walk> {
+  const todo = segmentsOf(rel)
+  let cur = realRoot
+  let curIsDir = true
+  let hops = 0
+  while (todo.length > 0) {
+    const seg = todo.shift() as string
+    if (seg === '.') continue
+    if (seg === '..') { cur = path.dirname(cur); curIsDir = true; continue }
+    const next = path.join(cur, seg)
+    let st
+    try {
+      st = await fs.lstat(next)
+    } catch (err) {
+      if (MISSING.has(errnoOf(err) ?? '')) {
+        return { dir: cur, dirIsDir: curIsDir, missing: [seg, ...todo].filter((s) => s !== '.') }
+      }
+      return mapFsError(err, rel)
+    }
+    if (st.isSymbolicLink()) {
+      if (++hops > MAX_HOPS) tooManyLinks(rel)
+      const link = await fs.readlink(next)
+      if (path.isAbsolute(link)) { cur = path.parse(link).root; curIsDir = true }
+      todo.unshift(...link.split('/').filter((s) => s !== ''))
+      continue
+    }
+    cur = next
+    curIsDir = st.isDirectory()
+  }
+  return { dir: cur, dirIsDir: curIsDir, missing: [] }
+}
+
+export async function resolveInside(
+  root: string,
+  userPath: string,
+  opts: ResolveOptions = {},
+): Promise<Resolution> {
+  if (typeof userPath !== 'string') {
+    fail('INVALID_REQUEST', 'Path must be a string relative to the workspace root')
+  }
+  if (userPath.includes('\0')) {
+    fail('PATH_OUTSIDE_WORKSPACE',
+      'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
+  }
+  const realRoot = await realRootOf(root)
+  const rel = lexicalRel(userPath, path.resolve(root), realRoot)
+  const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
+  const found = (real: string): Resolution => {
+    if (!isInside(realRoot, real)) outside(rel)
+    return { abs, rel, real, target: real, targetRel: relOf(realRoot, real), root: realRoot }
+  }
+
+  let real: string | null = null
+  try {
+    real = await fs.realpath(abs)
+  } catch (err) {
+    const code = errnoOf(err)
+    if (code === 'ELOOP') tooManyLinks(rel)
+    if (!MISSING.has(code ?? '')) mapFsError(err, rel)
+  }
+  if (real !== null) return found(real)
+
+  const { dir, dirIsDir, missing } = await walk(realRoot, rel)
+  if (missing.length === 0) return found(dir) // created meanwhile
+  const target = path.join(dir, ...missing)
+  if (!isInside(realRoot, dir) || !isInside(realRoot, target)) outside(rel)
+  if (!opts.allowMissing) fail('FILE_NOT_FOUND', `File not found: ${rel}`)
+  if (missing.includes('..')) {
+    // a link target like `gone/../x`: the kernel cannot resolve it either
+    fail('INVALID_REQUEST', `${rel} is a symbolic link whose target passes through a missing folder; fix or remove the link`)
+  }
+  if (!dirIsDir) {
+    fail('INVALID_REQUEST', `Cannot create ${rel}: ${relOf(realRoot, dir)} is a file, not a folder`)
+  }
+  return { abs, rel, real: null, target, targetRel: relOf(realRoot, target), root: realRoot }
+}

@@ -1,0 +1,93 @@
+/**
+ * Checks made after a descriptor is open, and safe folder creation. A path checked a moment ago
+ * can be swapped for a symlink before open(); O_NOFOLLOW covers the last component, and asking
+ * the kernel where the open descriptor really lives (/proc/self/fd) covers every other one.
+ */
+import { promises as fs, type Stats } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
+import path from 'node:path'
+import { fail } from '../errors.js'
+import { assertNotBlocked, type AccessMode, type BlockPolicy } from './blocked.js'
+import { mapFsError } from './fs-errors.js'
+import { errnoOf, isInside, relOf } from './paths.js'
+
+const swapped = (rel: string): never =>
+  fail('PATH_OUTSIDE_WORKSPACE',
+    `${rel} changed while it was being opened and now leads outside the workspace; access refused`)
+
+/**
+ * Verifies that an opened descriptor is inside `root` (real root) and not blocked. Uses
+ * /proc/self/fd on Linux; without /proc, compares device and inode with the checked path.
+ */
+export async function verifyOpened(
+  handle: FileHandle,
+  root: string,
+  checked: string,
+  rel: string,
+  mode: AccessMode,
+  policy?: BlockPolicy,
+): Promise<Stats> {
+  const st = await handle.stat()
+  let actual: string | null = null
+  try {
+    actual = await fs.realpath(`/proc/self/fd/${handle.fd}`)
+  } catch {
+    actual = null
+  }
+  if (actual !== null && path.isAbsolute(actual)) {
+    if (!isInside(root, actual)) swapped(rel)
+    assertNotBlocked(rel, relOf(root, actual), mode, policy)
+    return st
+  }
+  let expected: Stats
+  try {
+    expected = await fs.stat(checked)
+  } catch {
+    return swapped(rel)
+  }
+  if (expected.dev !== st.dev || expected.ino !== st.ino) swapped(rel)
+  return st
+}
+
+/**
+ * Creates the folder `dir` (a physical path under the real root) and any missing parents, one
+ * level at a time, checking after each step that what exists really is a folder inside the root.
+ */
+export async function mkdirInside(root: string, dir: string): Promise<void> {
+  if (!isInside(root, dir)) swapped(relOf(root, dir))
+  const segs = path.relative(root, dir).split(path.sep).filter((s) => s !== '')
+  let cur = root
+  for (const seg of segs) {
+    cur = path.join(cur, seg)
+    const rel = relOf(root, cur)
+    try {
+      await fs.mkdir(cur)
+    } catch (err) {
+      if (errnoOf(err) !== 'EEXIST') mapFsError(err, rel)
+    }
+    let real: string
+    try {
+      real = await fs.realpath(cur)
+    } catch (err) {
+      return mapFsError(err, rel)
+    }
+    if (!isInside(root, real)) swapped(rel)
+    if (!(await fs.stat(real)).isDirectory()) {
+      fail('INVALID_REQUEST', `Cannot create folder ${rel}: a file with that name exists`)
+    }
+    cur = real
+  }
+}
+
+/** Makes sure the folder that will hold `target` exists, creating it when asked. */
+export async function ensureParent(root: string, target: string, createParents: boolean): Promise<void> {
+  const parent = path.dirname(target)
+  if (createParents) return mkdirInside(root, parent)
+  try {
+    if ((await fs.stat(parent)).isDirectory()) return
+  } catch {
+    // reported below
+  }
+  fail('FILE_NOT_FOUND',
+    `Folder not found: ${relOf(root, parent)}; create it first or ask for parent folders to be created`)
+}

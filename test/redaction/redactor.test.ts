@@ -1,0 +1,224 @@
+import { describe, it, expect } from 'vitest'
+import { createRedactor, SECRET_KINDS } from '../../src/redaction/index.js'
+
+// Fake secrets are assembled at run time so this file never trips a secret scanner (ours or GitHub's)
+// while still producing strings with the exact shape of the real thing.
+const j = (...parts: string[]) => parts.join('')
+const b64 = (s: string) => Buffer.from(s).toString('base64')
+
+const r = createRedactor()
+
+interface Case {
+  kind: string
+  /** The text planted in the object; `secret` must disappear, everything else must survive. */
+  text: string
+  secret: string
+  /** What must survive; defaults to the template around `%s`. */
+  keep?: string[]
+}
+
+const PEM_BODY = 'MIIEowIBAAKCAQEAFAKEfakeFAKEfakeFAKEfakeFAKEfakeFAKEfakeFAKEfake0123\nFAKEfakeFAKEfake0123456789FAKEfakeFAKEfake0123456789FAKEfakeFAKE=='
+const cases: Case[] = [
+  { kind: 'aws_access_key', secret: j('AKIA', 'IOSFODNN7EXAMPLE'), text: 'id=%s region=us-east-1' },
+  { kind: 'aws_access_key', secret: j('ASIA', 'IOSFODNN7EXAMPLE'), text: 'temporary %s' },
+  { kind: 'aws_secret_access_key', secret: j('wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEY'), text: 'aws_secret_access_key = %s\nregion = eu' },
+  { kind: 'aws_secret_access_key', secret: j('wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEY'), text: '{"SecretAccessKey": "%s", "x": 1}' },
+  { kind: 'github_token', secret: j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD'), text: 'git push with %s now' },
+  { kind: 'github_token', secret: j('ghs_', 'FAKEfakeFAKEfake0123456789abcdefABCD'), text: 'installation token %s.' },
+  { kind: 'github_fine_grained_pat', secret: j('github_', 'pat_11FAKE0000000000000000_', 'FAKEfake'.repeat(7), 'abc'), text: 'GH=%s done' },
+  { kind: 'anthropic_api_key', secret: j('sk-', 'ant-api03-', 'FAKEfake0123456789_-FAKEfake0123456789-EXAMPLEAA'), text: 'x-api-key: %s ok' },
+  { kind: 'openai_api_key', secret: j('sk-', 'proj-FAKEfake0123456789FAKEfake0123456789'), text: 'OPENAI %s ok' },
+  { kind: 'openai_api_key', secret: j('sk-', 'FAKEfake0123456789FAKEfakeT3BlbkFJ'), text: 'legacy %s ok' },
+  { kind: 'slack_token', secret: j('xox', 'b-000000000000-0000000000000-FAKEfakeFAKEfakeFAKEfake'), text: 'bot %s here' },
+  { kind: 'slack_webhook', secret: j('https://hooks.', 'slack.com/services/T00000000/B00000000/', 'XXXXXXXXXXXXXXXXXXXXXXXX'), text: 'post to %s please' },
+  { kind: 'google_api_key', secret: j('AI', 'zaSyFAKE-fake_FAKE0123456789abcdefghi'), text: 'maps key %s ok' },
+  { kind: 'google_oauth_client_secret', secret: j('GOCSPX', '-FAKEfake0123456789_-FAKEfake0'), text: 'client secret %s ok' },
+  { kind: 'stripe_key', secret: j('sk_', 'live_', 'FAKEfake0123456789FAKEfake'), text: 'stripe %s ok' },
+  { kind: 'stripe_key', secret: j('rk_', 'test_', 'FAKEfake0123456789FAKEfake'), text: 'restricted %s ok' },
+  { kind: 'private_key', secret: PEM_BODY, text: `before\n-----BEGIN RSA PRIVATE KEY-----\n%s\n-----END RSA PRIVATE KEY-----\nafter`, keep: ['before\n', '\nafter'] },
+  { kind: 'private_key', secret: PEM_BODY, text: `cut off:\n-----BEGIN OPENSSH PRIVATE KEY-----\n%s\n[output truncated]`, keep: ['cut off:\n', '\n[output truncated]'] },
+  {
+    kind: 'jwt',
+    secret: j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ', '.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'),
+    text: 'cookie session=%s; Path=/',
+  },
+  { kind: 'bearer_token', secret: 'abcDEF0123456789ghiJKLfake', text: 'Authorization: Bearer %s' },
+  { kind: 'basic_auth', secret: b64('admin:hunter2'), text: 'Authorization: Basic %s\r\nHost: x' },
+  { kind: 'url_password', secret: 's3cr3t-Pa55', text: 'DATABASE_URL=postgres://admin:%s@db:5432/app' },
+  { kind: 'url_password', secret: 'hunter2', text: 'redis://:%s@cache:6379/0' },
+  { kind: 'generic_secret', secret: 'hunter2', text: 'login with password=%s then go' },
+  { kind: 'generic_secret', secret: 'correct horse battery', text: 'config {"password": "%s", "user": "bob"}' },
+  { kind: 'generic_secret', secret: 'plainvalue42', text: "DB_PASSWORD: '%s'" },
+  { kind: 'generic_secret', secret: 'myVerySecretValue', text: 'api_key=%s&page=2' },
+  { kind: 'generic_secret', secret: 'shhh-do-not-tell', text: 'secret = %s ok' },
+  { kind: 'generic_secret', secret: 'opaque-session-value', text: '/callback?token=%s&state=1' },
+  { kind: 'npm_token', secret: j('npm_', 'FAKEfakeFAKEfake0123456789abcdefABCD'), text: '//registry.npmjs.org/:_authToken=%s' },
+  { kind: 'toolgate_api_key', secret: j('tg_', 'Xq3FAKEfake0123456789-_FAKEfake0123456789ab'), text: 'caller %s ok' },
+]
+
+describe('value patterns', () => {
+  it.each(cases.map((c) => [c.kind, c] as const))('%s is redacted inside a nested object', (kind, c) => {
+    const text = c.text.replace('%s', c.secret)
+    const input = { request: { args: [{ note: text }, 'plain'], n: 1 } }
+    const before = structuredClone(input)
+    const out = r.redact(input)
+    const json = JSON.stringify(out)
+
+    expect(json).not.toContain(c.secret)
+    expect(json).toContain(`[REDACTED:${kind}]`)
+    // Surrounding text survives: every piece of the template around the secret is still there.
+    for (const piece of c.keep ?? c.text.split('%s').filter(Boolean)) expect(out.request.args[0]).toEqual({ note: expect.stringContaining(piece) })
+    expect(out.request.args[1]).toBe('plain')
+    expect(input).toEqual(before)
+    expect(r.containsSecret(text)).toBe(true)
+  })
+
+  it('covers every built-in kind', () => {
+    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(SECRET_KINDS))
+  })
+
+  it('keeps scheme, user and host of a URL with a password', () => {
+    expect(r.redactString('postgres://admin:s3cr3t@db:5432/x')).toBe('postgres://admin:[REDACTED:url_password]@db:5432/x')
+  })
+
+  it('keeps the Bearer word and the assignment name', () => {
+    expect(r.redactString('Authorization: Bearer abcDEF0123456789ghiJKL')).toBe('Authorization: Bearer [REDACTED:bearer_token]')
+    expect(r.redactString('password: "hunter2"')).toBe('password: "[REDACTED:generic_secret]"')
+  })
+
+  it('gives an Anthropic key its own kind, not the OpenAI one', () => {
+    const out = r.redactString(j('key sk-', 'ant-api03-FAKEfake0123456789FAKEfake0123456789'))
+    expect(out).toBe('key [REDACTED:anthropic_api_key]')
+  })
+
+  it('does not re-redact its own markers', () => {
+    for (const c of cases) {
+      const once = r.redactString(c.text.replace('%s', c.secret))
+      expect(r.redactString(once)).toBe(once)
+      expect(r.containsSecret(once)).toBe(false)
+    }
+  })
+
+  it.each([
+    'a skeleton in the closet',
+    'sk-1 is too short to be a key',
+    'the task-management-and-scheduling-subsystem',
+    'commit 3f786850e387550fdab836ed7e6dc881de23001b fixed it',
+    'request 123e4567-e89b-12d3-a456-426614174000 done',
+    'ghp_short is not a token',
+    `encoded ${b64('The quick brown fox jumps over the lazy dog')}`,
+    'Basic concepts of the system',
+    'bearer instruments and the bearer of bad news',
+    'usage: max_tokens: 500, token_count=3, prompt_tokens: 12, total_tokens=15',
+    'PWD=/home/me/project',
+    'see https://example.com/path?x=1#frag and ssh://git@github.com:22/org/repo',
+    'mail alice@example.com about AKIA1234',
+    'feature tg_enable_every_feature_flag_for_users_now',
+    'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b4b0b822cd15d6c15b0f00a08',
+  ])('leaves a lookalike alone: %s', (text) => {
+    expect(r.redactString(text)).toBe(text)
+    expect(r.containsSecret(text)).toBe(false)
+  })
+
+  it('skips short strings and stays fast on large blobs', () => {
+    expect(r.redactString('pw=abc')).toBe('pw=abc')
+    // Keywords present so every pattern runs over a megabyte of word characters: a pattern that
+    // backtracks quadratically would take minutes here.
+    const blob = `${'A'.repeat(500_000)} sk- token bearer basic :// eyJ tg_ ${'a_b-'.repeat(125_000)}`
+    const started = performance.now()
+    expect(r.redactString(blob) === blob).toBe(true)
+    // Thousands of BEGIN lines with no END: each body scan must stop at the next BEGIN.
+    r.redactString('-----BEGIN PRIVATE KEY-----\n'.repeat(10_000))
+    expect(performance.now() - started).toBeLessThan(1500)
+  })
+
+  it('accepts extra patterns', () => {
+    const custom = createRedactor({ extraPatterns: [{ name: 'acme_key', regex: /acme-[0-9a-f]{16}/ }] })
+    expect(custom.redactString('use acme-0123456789abcdef now')).toBe('use [REDACTED:acme_key] now')
+    expect(custom.containsSecret('acme-0123456789abcdef')).toBe(true)
+  })
+})
+
+describe('sensitive field names', () => {
+  it.each([
+    'password', 'Password', 'PASSWORD', 'passwd', 'pwd', 'secret', 'clientSecret', 'client-secret', 'token',
+    'accessToken', 'ACCESS_TOKEN', 'refresh-token', 'idToken', 'apiKey', 'api-key', 'API_KEY', 'apikey',
+    'X-API-Key', 'x_api_key', 'Authorization', 'proxy-authorization', 'cookie', 'Set-Cookie', 'privateKey',
+    'credentials', 'sessionToken', 'auth', 'github_token', 'openaiApiKey', 'secret_key', 'secretKey',
+    'access_key', 'AWS_SECRET_ACCESS_KEY', 'db_password', 'oldPassword', 'webhook_secret', 'OAuthToken',
+  ])('redacts the value of %s', (name) => {
+    const input = { outer: { [name]: 'value-that-is-not-a-pattern' } }
+    expect(r.redact(input)).toEqual({ outer: { [name]: '[REDACTED]' } })
+  })
+
+  it.each([
+    'file', 'entry', 'key_id', 'keyId', 'key', 'name', 'tool', 'path', 'content', 'message', 'monkey',
+    'keyboard', 'tokens_used', 'max_tokens', 'maxTokens', 'token_count', 'prompt_tokens', 'total_tokens',
+    'idempotency_key', 'idempotencyKey', 'public_key', 'cache_key', 'next_page_token', 'key_hash', 'prefix',
+  ])('keeps the value of %s', (name) => {
+    const input = { [name]: 'harmless value', nested: [{ [name]: 42 }] }
+    expect(r.redact(input)).toEqual(input)
+  })
+
+  it('redacts whatever type the value has, but keeps null, undefined and empty string', () => {
+    const input = { password: 1234, token: { a: 1 }, secret: ['x'], apiKey: null, auth: undefined, cookie: '' }
+    expect(r.redact(input)).toEqual({ password: '[REDACTED]', token: '[REDACTED]', secret: '[REDACTED]', apiKey: null, auth: undefined, cookie: '' })
+  })
+
+  it('accepts extra field names, normalised', () => {
+    const custom = createRedactor({ extraFields: ['license-code'] })
+    expect(custom.redact({ licenseCode: 'abc', LICENSE_CODE: 'def', license: 'ok' })).toEqual({ licenseCode: '[REDACTED]', LICENSE_CODE: '[REDACTED]', license: 'ok' })
+  })
+})
+
+describe('deep copy', () => {
+  it('never mutates its input and copies arrays', () => {
+    const arr = [{ password: 'x' }, j('AKIA', 'IOSFODNN7EXAMPLE'), 3, null]
+    const input = { list: arr, headers: { authorization: 'Bearer abc' } }
+    const before = structuredClone(input)
+    const out = r.redact(input)
+    expect(out).toEqual({ list: [{ password: '[REDACTED]' }, '[REDACTED:aws_access_key]', 3, null], headers: { authorization: '[REDACTED]' } })
+    expect(out.list).not.toBe(arr)
+    expect(input).toEqual(before)
+  })
+
+  it('replaces cycles, but copies a shared object reached twice', () => {
+    const shared = { v: 1 }
+    const input: Record<string, unknown> = { a: shared, b: shared, list: [] as unknown[] }
+    input.self = input
+    ;(input.list as unknown[]).push(input.list)
+    const out = r.redact(input) as Record<string, unknown>
+    expect(out.self).toBe('[Circular]')
+    expect(out.list).toEqual(['[Circular]'])
+    expect(out.a).toEqual({ v: 1 })
+    expect(out.b).toEqual({ v: 1 })
+  })
+
+  it('turns Dates into ISO strings and Buffers into a size', () => {
+    const out = r.redact({ at: new Date('2024-01-15T10:23:45.123Z'), body: Buffer.from('secret bytes') })
+    expect(out).toEqual({ at: '2024-01-15T10:23:45.123Z', body: '[Buffer 12 bytes]' })
+  })
+
+  it('truncates past depth 20', () => {
+    let deep: Record<string, unknown> = { leaf: 'bottom' }
+    for (let i = 0; i < 30; i++) deep = { next: deep }
+    const json = JSON.stringify(r.redact(deep))
+    expect(json).toContain('"[Truncated]"')
+    expect(json).not.toContain('bottom')
+  })
+
+  it('copies Errors with name, message, stack and code, redacted', () => {
+    const err = Object.assign(new TypeError(j('connect failed for postgres://u:pw123456@db/x')), { code: 'ECONNREFUSED', password: 'p' })
+    const out = r.redact({ err }) as unknown as { err: Record<string, unknown> }
+    expect(out.err).toMatchObject({ name: 'TypeError', message: 'connect failed for postgres://u:[REDACTED:url_password]@db/x', code: 'ECONNREFUSED', password: '[REDACTED]' })
+    expect(String(out.err.stack)).toContain('[REDACTED:url_password]')
+    expect(String(out.err.stack)).not.toContain('pw123456')
+  })
+
+  it('does not let a "__proto__" key change the copy\'s prototype', () => {
+    const input = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as Record<string, unknown>
+    const out = r.redact(input) as Record<string, unknown>
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(Object.keys(out)).toEqual(['__proto__', 'ok'])
+  })
+})

@@ -1,0 +1,166 @@
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { appendInside, openForRead, resolveInside, writeFileInside } from '../../src/workspace/index.js'
+import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
+
+const OUT = 'PATH_OUTSIDE_WORKSPACE'
+
+let t: Tree
+beforeEach(async () => { t = await makeTree() })
+afterEach(async () => { await t.cleanup() })
+
+describe('resolveInside: legitimate paths', () => {
+  it('resolves relative paths against the root', async () => {
+    const r = await resolveInside(t.ws, 'a.txt')
+    expect(r).toMatchObject({ rel: 'a.txt', real: path.join(t.ws, 'a.txt'), abs: path.join(t.ws, 'a.txt') })
+  })
+
+  it('maps the root itself to "."', async () => {
+    expect((await resolveInside(t.ws, '')).rel).toBe('.')
+    expect((await resolveInside(t.ws, '.')).real).toBe(t.ws)
+    expect((await resolveInside(t.ws, './sub/..')).rel).toBe('.')
+  })
+
+  it('accepts absolute paths inside the root and `..` that stays inside', async () => {
+    expect((await resolveInside(t.ws, path.join(t.ws, 'a.txt'))).rel).toBe('a.txt')
+    expect((await resolveInside(t.ws, 'x/../a.txt')).rel).toBe('a.txt')
+  })
+
+  it('follows symlinks that stay inside the workspace', async () => {
+    await fs.mkdir(path.join(t.ws, 'dir'))
+    await fs.writeFile(path.join(t.ws, 'dir', 'f.txt'), 'f')
+    await fs.symlink('dir', path.join(t.ws, 'ldir'))
+    await fs.symlink('ldir/f.txt', path.join(t.ws, 'lf'))
+    const r = await resolveInside(t.ws, 'lf')
+    expect(r).toMatchObject({ rel: 'lf', real: path.join(t.ws, 'dir', 'f.txt'), targetRel: 'dir/f.txt' })
+  })
+
+  it('works when the root is reached through a symlink', async () => {
+    const link = path.join(t.base, 'wslink')
+    await fs.symlink(t.ws, link)
+    const r = await resolveInside(link, 'a.txt')
+    expect(r).toMatchObject({ rel: 'a.txt', real: path.join(t.ws, 'a.txt'), root: t.ws })
+    expect((await resolveInside(link, path.join(link, 'a.txt'))).rel).toBe('a.txt')
+    expect((await resolveInside(link, path.join(t.ws, 'a.txt'))).rel).toBe('a.txt')
+    const opened = await openForRead(link, 'a.txt')
+    expect((await opened.handle.readFile()).toString()).toBe('hello')
+    await opened.handle.close()
+    await expectCoded(resolveInside(link, '../outside/secret.txt'), OUT, 403, "climbs out of the workspace")
+  })
+
+  it('resolves against the root, never process.cwd()', async () => {
+    const cwdDir = path.join(t.base, 'cwd')
+    await fs.mkdir(cwdDir)
+    await fs.writeFile(path.join(cwdDir, 'same.txt'), 'FROM CWD')
+    await fs.writeFile(path.join(cwdDir, 'only-cwd.txt'), 'FROM CWD')
+    await fs.writeFile(path.join(t.ws, 'same.txt'), 'FROM WS')
+    const before = process.cwd()
+    process.chdir(cwdDir)
+    try {
+      const opened = await openForRead(t.ws, 'same.txt')
+      expect((await opened.handle.readFile()).toString()).toBe('FROM WS')
+      await opened.handle.close()
+      await expectCoded(resolveInside(t.ws, 'only-cwd.txt'), 'FILE_NOT_FOUND', 404, 'File not found: only-cwd.txt')
+    } finally {
+      process.chdir(before)
+    }
+  })
+
+  it('reports missing files, or accepts them with allowMissing', async () => {
+    await expectCoded(resolveInside(t.ws, 'nope.txt'), 'FILE_NOT_FOUND', 404, 'File not found: nope.txt')
+    const r = await resolveInside(t.ws, 'new/deep/x.txt', { allowMissing: true })
+    expect(r).toMatchObject({ rel: 'new/deep/x.txt', real: null, target: path.join(t.ws, 'new/deep/x.txt') })
+    await expectCoded(resolveInside(t.ws, 'a.txt/x', { allowMissing: true }), 'INVALID_REQUEST', 400, 'a.txt is a file')
+  })
+})
+
+describe('resolveInside: escapes', () => {
+  it('refuses a prefix sibling (ws vs ws_evil)', async () => {
+    const evil = `${t.ws}_evil`
+    await fs.mkdir(evil)
+    await fs.writeFile(path.join(evil, 'x.txt'), 'evil')
+    await expectCoded(resolveInside(t.ws, path.join(evil, 'x.txt')), OUT, 403, 'Absolute paths must point inside')
+    await expectCoded(resolveInside(t.ws, '../ws_evil/x.txt'), OUT, 403, 'climbs out')
+    await fs.symlink(evil, path.join(t.ws, 'sib'))
+    await expectCoded(resolveInside(t.ws, 'sib/x.txt'), OUT, 403, 'sib/x.txt is, or passes through, a symbolic link')
+  })
+
+  it('refuses a symlinked file pointing outside', async () => {
+    await fs.symlink(path.join(t.out, 'secret.txt'), path.join(t.ws, 'link.txt'))
+    await expectCoded(resolveInside(t.ws, 'link.txt'), OUT, 403, 'link.txt is, or passes through, a symbolic link')
+    await expectCoded(openForRead(t.ws, 'link.txt'), OUT, 403, 'points outside the workspace')
+    await expectCoded(writeFileInside(t.ws, 'link.txt', 'pwned'), OUT, 403, 'points outside')
+    expect(await fs.readFile(path.join(t.out, 'secret.txt'), 'utf8')).toBe('OUTSIDE SECRET')
+  })
+
+  it('refuses a symlinked folder pointing outside', async () => {
+    await fs.symlink(t.out, path.join(t.ws, 'ldir'))
+    await expectCoded(resolveInside(t.ws, 'ldir/secret.txt'), OUT, 403, 'ldir/secret.txt is, or passes through')
+    await expectCoded(resolveInside(t.ws, 'ldir'), OUT, 403, 'points outside')
+    await expectCoded(resolveInside(t.ws, 'ldir/new.txt', { allowMissing: true }), OUT, 403, 'points outside')
+    await expectCoded(appendInside(t.ws, 'ldir/sub/new.txt', 'x', { createParents: true }), OUT, 403, 'points outside')
+    expect(await exists(path.join(t.out, 'new.txt'))).toBe(false)
+    expect(await exists(path.join(t.out, 'sub'))).toBe(false)
+  })
+
+  it('refuses a dangling symlink to an outside path, and writes never create the outside file', async () => {
+    const target = path.join(t.out, 'created.txt')
+    await fs.symlink(target, path.join(t.ws, 'dl'))
+    await fs.symlink('../outside/created2.txt', path.join(t.ws, 'dl2'))
+    await expectCoded(resolveInside(t.ws, 'dl'), OUT, 403, 'dl is, or passes through')
+    await expectCoded(resolveInside(t.ws, 'dl', { allowMissing: true }), OUT, 403, 'points outside')
+    await expectCoded(writeFileInside(t.ws, 'dl', 'pwned'), OUT, 403, 'points outside')
+    await expectCoded(appendInside(t.ws, 'dl', 'pwned'), OUT, 403, 'points outside')
+    await expectCoded(appendInside(t.ws, 'dl2', 'pwned'), OUT, 403, 'points outside')
+    expect(await exists(target)).toBe(false)
+    expect(await exists(path.join(t.out, 'created2.txt'))).toBe(false)
+    expect((await fs.lstat(path.join(t.ws, 'dl'))).isSymbolicLink()).toBe(true)
+  })
+
+  it('lets allowMissing decide for a dangling symlink that points inside', async () => {
+    await fs.symlink('later.txt', path.join(t.ws, 'dl'))
+    await expectCoded(resolveInside(t.ws, 'dl'), 'FILE_NOT_FOUND', 404, 'File not found: dl')
+    const r = await resolveInside(t.ws, 'dl', { allowMissing: true })
+    expect(r).toMatchObject({ rel: 'dl', real: null, target: path.join(t.ws, 'later.txt'), targetRel: 'later.txt' })
+  })
+
+  it('refuses a chain of symlinks that ends outside (a -> b -> outside)', async () => {
+    await fs.symlink(path.join(t.out, 'secret.txt'), path.join(t.ws, 'b'))
+    await fs.symlink('b', path.join(t.ws, 'a'))
+    await fs.symlink(path.join(t.out, 'gone.txt'), path.join(t.ws, 'd2'))
+    await fs.symlink('d2', path.join(t.ws, 'd1'))
+    await expectCoded(resolveInside(t.ws, 'a'), OUT, 403, 'a is, or passes through')
+    await expectCoded(resolveInside(t.ws, 'd1', { allowMissing: true }), OUT, 403, 'd1 is, or passes through')
+    await expectCoded(writeFileInside(t.ws, 'd1', 'x'), OUT, 403, 'points outside')
+    expect(await exists(path.join(t.out, 'gone.txt'))).toBe(false)
+  })
+
+  it('refuses symlink loops', async () => {
+    await fs.symlink('loop2', path.join(t.ws, 'loop1'))
+    await fs.symlink('loop1', path.join(t.ws, 'loop2'))
+    await expectCoded(resolveInside(t.ws, 'loop1', { allowMissing: true }), 'INVALID_REQUEST', 400, 'Too many levels of symbolic links')
+  })
+
+  it('refuses `..` that climbs out', async () => {
+    await expectCoded(resolveInside(t.ws, '../outside/secret.txt'), OUT, 403, 'climbs out of the workspace')
+    await expectCoded(resolveInside(t.ws, 'sub/../../outside/x', { allowMissing: true }), OUT, 403, "with '..'")
+    await expectCoded(resolveInside(t.ws, '..'), OUT, 403, 'climbs out')
+  })
+
+  it('refuses absolute paths outside the root', async () => {
+    await expectCoded(resolveInside(t.ws, '/etc/passwd'), OUT, 403, 'Absolute paths must point inside the workspace')
+    await expectCoded(resolveInside(t.ws, path.join(t.out, 'secret.txt')), OUT, 403, 'use a path relative to the workspace root')
+    await expectCoded(resolveInside(t.ws, `${t.ws}/../outside/secret.txt`), OUT, 403, 'Absolute paths')
+  })
+
+  it('refuses NUL bytes', async () => {
+    await expectCoded(resolveInside(t.ws, 'a.txt\0.png'), OUT, 403, 'Path contains a NUL byte')
+  })
+
+  it('never shows absolute server paths in messages', async () => {
+    const err = await expectCoded(resolveInside(t.ws, path.join(os.tmpdir(), 'zz')), OUT, 403, 'Absolute paths')
+    expect(err.message).not.toContain(t.base)
+  })
+})
