@@ -1,6 +1,6 @@
 /** buildApp(config): the plugins, in dependency order, then the routes. Nothing starts at import. */
 import crypto from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { createLogger } from './logging/logger.js'
@@ -52,7 +52,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: createLogger(config, redactor, opts.logDestination),
     bodyLimit: config.bodyLimit,
-    disableRequestLogging: true,
+    // One log line per tool call comes from the pipeline; per-request lines would double it.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : crypto.randomUUID()

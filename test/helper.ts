@@ -1,0 +1,119 @@
+/**
+ * Builds the real app for a test: its own workspace and data folders, PGlite on disk, or, when
+ * DATABASE_URL is set, a fresh database created on that server (dropped afterwards), and a log
+ * capture so that tests can read exactly what was logged.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.js'
+import { loadConfig, type AppConfig } from '../src/config.js'
+import type { AnyTool, Scope } from '../src/tools/define.js'
+
+export const ADMIN_KEY = 'tg_test_admin_key_0123456789abcdef'
+
+export class LogCapture extends Writable {
+  lines: string[] = []
+  _write(chunk: Buffer, _enc: string, done: () => void) {
+    this.lines.push(...String(chunk).split('\n').filter(Boolean))
+    done()
+  }
+  get text() {
+    return this.lines.join('\n')
+  }
+  records(): Record<string, any>[] {
+    return this.lines.map((l) => JSON.parse(l))
+  }
+}
+
+async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tg_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  config: AppConfig
+  workspace: string
+  dataDir: string
+  databaseUrl?: string
+  logs: LogCapture
+  adminKey: string
+  /** A new key with these scopes; returns the key string. */
+  key(scopes: Scope[], name?: string): Promise<string>
+  call(tool: string, body?: unknown, opts?: { key?: string; headers?: Record<string, string> }): Promise<{ statusCode: number; body: any; headers: Record<string, any> }>
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>
+  tools?: AnyTool[]
+  /** Keep the database and folders after close (for restart tests); returns them instead. */
+  keep?: boolean
+  workspace?: string
+  dataDir?: string
+  databaseUrl?: string
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const workspace = opts.workspace ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-')))
+  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-')))
+  const base = process.env.DATABASE_URL
+  const testDb = opts.databaseUrl || !base ? undefined : await createTestDatabase(base)
+  const databaseUrl = opts.databaseUrl ?? testDb?.url
+  const config = loadConfig({
+    TOOLGATE_WORKSPACE: workspace,
+    TOOLGATE_DATA_DIR: dataDir,
+    TOOLGATE_BOOTSTRAP_KEY: ADMIN_KEY,
+    LOG_LEVEL: 'info',
+    TOOLGATE_HISTORY_FLUSH_MS: '5',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...opts.env,
+  })
+  const logs = new LogCapture()
+  const app = await buildApp({ config, tools: opts.tools, logDestination: logs })
+  const t: TestApp = {
+    app, config, workspace, dataDir, databaseUrl, logs, adminKey: ADMIN_KEY,
+    async key(scopes, name = 'test') {
+      const res = await app.inject({ method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${ADMIN_KEY}` }, payload: { name, scopes } })
+      if (res.statusCode !== 201) throw new Error(`key creation failed: ${res.body}`)
+      return res.json().key
+    },
+    async call(tool, body = {}, o = {}) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/v1/tools/${tool}`,
+        headers: { ...(o.key !== '' && { authorization: `Bearer ${o.key ?? ADMIN_KEY}` }), ...o.headers },
+        payload: body as object,
+      })
+      return { statusCode: res.statusCode, body: res.json(), headers: res.headers }
+    },
+    async close() {
+      await app.close()
+      if (!opts.keep) {
+        await testDb?.drop()
+        if (!opts.workspace) await fs.rm(workspace, { recursive: true, force: true })
+        if (!opts.dataDir) await fs.rm(dataDir, { recursive: true, force: true })
+      }
+    },
+  }
+  return t
+}
