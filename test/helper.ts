@@ -61,6 +61,8 @@ export interface TestApp {
   key(scopes: Scope[], name?: string): Promise<string>
   call(tool: string, body?: unknown, opts?: { key?: string; headers?: Record<string, string> }): Promise<{ statusCode: number; body: any; headers: Record<string, any> }>
   close(): Promise<void>
+  /** Removes the database and folders even when built with `keep` (the last app on them calls it). */
+  destroy(): Promise<void>
 }
 
 export interface TestAppOptions {
@@ -108,11 +110,12 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
     async close() {
       await app.close()
-      if (!opts.keep) {
-        await testDb?.drop()
-        if (!opts.workspace) await fs.rm(workspace, { recursive: true, force: true })
-        if (!opts.dataDir) await fs.rm(dataDir, { recursive: true, force: true })
-      }
+      if (!opts.keep) await t.destroy()
+    },
+    async destroy() {
+      await testDb?.drop()
+      if (!opts.workspace) await fs.rm(workspace, { recursive: true, force: true })
+      if (!opts.dataDir) await fs.rm(dataDir, { recursive: true, force: true })
     },
   }
   return t

@@ -1,0 +1,68 @@
+/**
+ * SIGTERM on a real server process: calls already accepted finish, their history is flushed to
+ * the database, and the process exits 0.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { count } from 'drizzle-orm'
+import { createDb } from '../../src/db/client.js'
+import { executions } from '../../src/db/schema/index.js'
+import { buildTestApp, type TestApp } from '../helper.js'
+
+let made: TestApp | undefined
+afterAll(async () => made?.destroy())
+
+describe('graceful shutdown', () => {
+  it('drains in-flight calls, flushes history and exits 0 on SIGTERM', async () => {
+    // Prepare folders (and, on Postgres, a fresh database) with the helper, then run the real server on them.
+    made = await buildTestApp({ keep: true })
+    await made.app.close()
+    const env = {
+      ...process.env,
+      PORT: '0',
+      TOOLGATE_DATA_DIR: made.dataDir,
+      TOOLGATE_WORKSPACE: made.workspace,
+      TOOLGATE_RATE_LIMITS: 'hello=100000/minute',
+      TOOLGATE_HISTORY_FLUSH_MS: '2000',
+      LOG_LEVEL: 'warn',
+      ...(made.databaseUrl ? { DATABASE_URL: made.databaseUrl } : {}),
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    const address = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000)
+      child.stdout.on('data', () => {
+        const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
+        if (m) {
+          clearTimeout(timer)
+          resolve(m[1])
+        }
+      })
+    })
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      fetch(`${address}/v1/tools/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `n${i}` }) })
+        .then(async (r) => ({ status: r.status, body: await r.json() }))
+        .catch(() => ({ status: 0, body: null })),
+    )
+    // History is flushed every 2 s here, so these rows are still in memory when the signal lands.
+    await new Promise((r) => setTimeout(r, 150))
+    child.kill('SIGTERM')
+    const results = await Promise.all(calls)
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
+    expect(code, out).toBe(0)
+    const ok = results.filter((r) => r.status === 200)
+    expect(ok.length).toBeGreaterThan(0)
+    for (const r of ok) expect(r.body.message).toMatch(/^Hello, n\d+!$/)
+
+    const db = await createDb({ databaseUrl: made.databaseUrl, pgliteDir: path.join(made.dataDir, 'pglite') })
+    try {
+      const [{ n }] = await db.db.select({ n: count() }).from(executions)
+      expect(n).toBe(ok.length)
+    } finally {
+      await db.close()
+    }
+  })
+})
