@@ -3,6 +3,7 @@
  * reported with its variable name and what would be accepted, all at once, before anything binds.
  */
 import path from 'node:path'
+import { defaultPolicy, parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
 
 export interface RateRule { limit: number; windowMs: number }
 
@@ -29,6 +30,8 @@ export interface AppConfig {
   metricsPublic: boolean
   historyFlushMs: number
   memoryDir: string
+  /** Which blocked-name rules refuse reads (writes always refuse all of them). */
+  blockPolicy: BlockPolicy
 }
 
 export class ConfigError extends Error {
@@ -108,6 +111,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('TOOLGATE_MEMORY_DIR must be a relative folder inside the workspace')
   }
 
+  let blockPolicy: BlockPolicy = defaultPolicy
+  try {
+    blockPolicy = parseBlockPolicy(env.TOOLGATE_READ_BLOCKED)
+  } catch (e) {
+    problems.push(`TOOLGATE_READ_BLOCKED: ${(e as Error).message}`)
+  }
+
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -129,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPublic: bool('TOOLGATE_METRICS_PUBLIC'),
     historyFlushMs: int('TOOLGATE_HISTORY_FLUSH_MS', 50, 1, 10_000),
     memoryDir,
+    blockPolicy,
   }
   if (problems.length) throw new ConfigError(problems)
   return config

@@ -42,6 +42,7 @@ declare module 'fastify' {
 
 const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
 const round = (ms: number) => Math.round(ms * 100) / 100
+const isToolResultShaped = (tool: AnyTool) => 'success' in ((tool.output as { properties?: object }).properties ?? {}) && 'metadata' in ((tool.output as { properties?: object }).properties ?? {})
 
 export default fp(
   async (app) => {
@@ -50,12 +51,21 @@ export default fp(
     const shutdown = new AbortController()
     app.addHook('preClose', async () => shutdown.abort(new Error('server shutting down')))
 
-    function errorBody(err: CodedError, extra: Record<string, unknown>): Record<string, unknown> {
+    /**
+     * The error answer. Tools of seeds 002/003 answer in ToolResult's shape even when they fail
+     * (`success: false`, `error`, `output`, `metadata`); a tool may hand back a partial result (the
+     * output a timed-out command printed) as `details.result`.
+     */
+    function errorBody(err: CodedError, extra: Record<string, unknown>, tool?: AnyTool): Record<string, unknown> {
+      const { result, ...details } = (err.details ?? {}) as { result?: Record<string, unknown> }
+      const toolResult = tool && isToolResultShaped(tool) ? { success: false, output: '', error: err.message, metadata: {} } : {}
       return {
+        ...toolResult,
+        ...result,
         status: 'error',
         error_code: err.code,
         error_message: err.message,
-        ...(err.details && { details: err.details }),
+        ...(Object.keys(details).length > 0 && { details }),
         ...extra,
       }
     }
@@ -136,7 +146,7 @@ export default fp(
         history.record({ ...base, params: (call.args ?? {}) as object, status: 'error', httpStatus: checked.error.statusCode, errorCode: checked.error.code, error: checked.error.message, durationMs: Math.round(duration), completedAt: new Date() })
         metrics.observe(tool.name, 'error', checked.error.code, duration)
         log.warn({ tool: tool.name, args: call.args, success: false, duration_ms: duration, execution_id: executionId }, `Tool ${tool.name} failed: ${checked.error.message}`)
-        return { statusCode: checked.error.statusCode, body: errorBody(checked.error, { execution_id: executionId, duration_ms: duration }), headers }
+        return { statusCode: checked.error.statusCode, body: errorBody(checked.error, { execution_id: executionId, duration_ms: duration }, tool), headers }
       }
       const args = checked.value
 
@@ -166,10 +176,10 @@ export default fp(
     ): Promise<CallOutcome> {
       const messages: string[] = []
       const bounds = { ...DEFAULT_TIMEOUT, ...tool.timeout }
-      let timeoutMs = ctx.timeoutMs ?? bounds.defaultMs
+      let timeoutMs = tool.timeoutFromArgs?.(args) ?? ctx.timeoutMs ?? bounds.defaultMs
       if (timeoutMs < (bounds.minMs ?? 1) || timeoutMs > bounds.maxMs) {
         const fitted = Math.min(Math.max(timeoutMs, bounds.minMs ?? 1), bounds.maxMs)
-        messages.push(`X-Timeout-Ms ${timeoutMs} is outside ${tool.name}'s bounds (${bounds.minMs ?? 1}–${bounds.maxMs} ms); using ${fitted}`)
+        messages.push(`Timeout ${timeoutMs} ms is outside ${tool.name}'s bounds (${bounds.minMs ?? 1}–${bounds.maxMs} ms); using ${fitted}`)
         timeoutMs = fitted
       }
       const maxOutputSize = ctx.maxOutputSize ?? tool.maxOutputSize ?? config.maxOutputSize
@@ -202,7 +212,7 @@ export default fp(
       const duration = round(performance.now() - t0)
       const envelope = { execution_id: rec.id, duration_ms: duration, messages, ...(ctx.dryRun && { dry_run: true }) }
       const statusCode = error ? error.statusCode : 200
-      const body = error ? errorBody(error, envelope) : { ...output, status: 'ok', ...envelope }
+      const body = error ? errorBody(error, envelope, tool) : { ...output, status: 'ok', ...envelope }
       const status = error ? (error.code === 'TIMEOUT' ? 'timeout' : 'error') : 'ok'
       const done = {
         ...rec, status, httpStatus: statusCode, errorCode: error?.code ?? null, error: error?.message ?? null,

@@ -83,6 +83,8 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
   precheck?(args: Static<I>, config: AppConfig): void
   /** Default and bounds for `X-Timeout-Ms`. */
   timeout?: { defaultMs: number; minMs?: number; maxMs: number }
+  /** A timeout the call's own arguments ask for (Bash's `timeout`), in ms; wins over the header. */
+  timeoutFromArgs?(args: Static<I>): number | undefined
   /** Default per-caller limit, e.g. `100/minute`; TOOLGATE_RATE_LIMITS overrides it. */
   rateLimit?: string
   /** Default output cap in bytes when the caller sends no `X-Max-Output-Size`. */
