@@ -2,11 +2,14 @@
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../config.js'
 import type { Registry } from '../tools/registry.js'
+import type { ToolServices } from '../tools/define.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig
     registry: Registry
+    /** What tools reach through `ctx.services`; plugins add their service here at start. */
+    toolServices: ToolServices
   }
 }
 
@@ -16,4 +19,5 @@ export const configPlugin = fp<{ config: AppConfig }>(async (app, opts) => {
 
 export const registryPlugin = fp<{ registry: Registry }>(async (app, opts) => {
   app.decorate('registry', opts.registry)
-}, { name: 'registry' })
+  app.decorate('toolServices', { db: app.database.db } as ToolServices)
+}, { name: 'registry', dependencies: ['db'] })

@@ -187,7 +187,7 @@ export default fp(
       const toolCtx: ToolContext = {
         executionId: rec.id, caller, workspace: caller.workspace, sessionId: ctx.sessionId, agentId: ctx.agentId,
         requestId: ctx.requestId, postId: ctx.postId, threadId: ctx.threadId, dryRun: ctx.dryRun, timeoutMs, maxOutputSize,
-        signal: AbortSignal.any([timer.signal, shutdown.signal]), config, log, warn: (m) => void messages.push(m),
+        signal: AbortSignal.any([timer.signal, shutdown.signal]), config, services: app.toolServices, log, warn: (m) => void messages.push(m),
       }
       log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
 

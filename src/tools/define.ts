@@ -6,6 +6,7 @@
 import type { Static, TSchema } from 'typebox'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
+import type { Db } from '../db/client.js'
 
 export type Scope = 'read' | 'write' | 'exec' | 'network' | 'approve' | 'admin'
 export const SCOPES: readonly Scope[] = ['read', 'write', 'exec', 'network', 'approve', 'admin']
@@ -37,6 +38,14 @@ export interface Caller {
   workspace: string
 }
 
+/**
+ * Services tools may use, filled in by plugins at start. A plugin that offers one declares it by
+ * augmenting this interface (`declare module '../tools/define.js' { interface ToolServices {…} }`).
+ */
+export interface ToolServices {
+  db: Db
+}
+
 export interface ToolContext {
   executionId: string
   caller: Caller
@@ -52,6 +61,7 @@ export interface ToolContext {
   /** Aborted when the call times out or the server shuts down. */
   signal: AbortSignal
   config: AppConfig
+  services: ToolServices
   log: FastifyBaseLogger
   /** Add a warning to the response's `messages`. */
   warn(message: string): void
