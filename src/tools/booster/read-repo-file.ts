@@ -37,7 +37,13 @@ export default defineTool({
     }
     const file = await openForRead(ctx.workspace, rel, { maxBytes: MAX_FILE_BYTES })
     try {
-      const bytes = await file.handle.readFile()
+      // Read at most one byte past the limit: a file that grew since the size check is still refused,
+      // and `size` always describes the bytes returned.
+      const buf = Buffer.alloc(Math.min(file.stat.size, MAX_FILE_BYTES) + 1)
+      let n = 0
+      for (let got = -1; got !== 0 && n < buf.length; n += got) got = (await file.handle.read(buf, n, buf.length - n, n)).bytesRead
+      if (n > MAX_FILE_BYTES) fail('FILE_TOO_LARGE', `File too large: ${file.rel} grew past the limit of ${MAX_FILE_BYTES} bytes`)
+      const bytes = buf.subarray(0, n)
       let content: string
       if (encoding === 'base64') content = bytes.toString('base64')
       else {
@@ -47,7 +53,7 @@ export default defineTool({
           fail('BINARY_FILE', `${file.rel} is not UTF-8 text; read it with "encoding": "base64"`)
         }
       }
-      return { content, size: file.stat.size, modified: isoSeconds(file.stat.mtime) }
+      return { content, size: n, modified: isoSeconds(file.stat.mtime) }
     } finally {
       await file.handle.close()
     }

@@ -3,9 +3,10 @@
  * memory folder. Every call waits for a person's approval; size and JSON-lines checks run before
  * it is held, so nobody is asked to approve an entry that cannot be written.
  */
+import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { appendInside } from '../../workspace/index.js'
+import { appendInside, assertAllowed, resolveInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { DateTime, StringEnum } from '../schema.js'
 import { isoSeconds } from './hello.js'
@@ -60,6 +61,13 @@ export default defineTool({
     if (ctx.dryRun) {
       ctx.warn(`[Dry Run] Would append ${Buffer.byteLength(data)} bytes to ${target}`)
       return { success: true, bytes_written: 0, timestamp: isoSeconds() }
+    }
+    // Only the memory files themselves: a link planted at memory/<file> must not redirect the append
+    // to another file of the workspace (README.md, a CI workflow) that the approver never saw named.
+    const checked = await assertAllowed(ctx.workspace, target, 'write', { allowMissing: true })
+    const folder = await resolveInside(ctx.workspace, ctx.config.memoryDir, { allowMissing: true })
+    if (checked.target !== path.join(folder.target, file)) {
+      fail('PATH_BLOCKED', `${checked.rel} is a symbolic link to another file; write_memory_entry only appends to the memory files themselves, so replace the link with a regular file`)
     }
     const written = await appendInside(ctx.workspace, target, data, { createParents: true })
     return { success: true, bytes_written: written, timestamp: isoSeconds() }
