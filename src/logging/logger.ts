@@ -35,7 +35,14 @@ export function createLogger(
     },
   }
   const out = destination ?? process.stdout
-  return config.logFormat === 'pretty' ? pino(options, prettyStream(out)) : pino(options, out as pino.DestinationStream)
+  const logger = config.logFormat === 'pretty' ? pino(options, prettyStream(out)) : pino(options, out as pino.DestinationStream)
+  // Child bindings (Fastify's reqId comes from X-Request-Id) bypass `formatters.log`, and pino applies
+  // `formatters.bindings` to no child; so every child, at any depth (they inherit this), is cleaned here.
+  const child = logger.child
+  logger.child = function (this: Logger, bindings, childOptions) {
+    return child.call(this, redactor.redact(bindings), childOptions)
+  } as typeof logger.child
+  return logger
 }
 
 /** `2024-01-15 10:23:45.123 INFO  [tools] Executing tool: Read`, one record per line. */

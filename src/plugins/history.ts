@@ -89,6 +89,10 @@ export default fp(
       ...(rec.result !== undefined && { result: redact(rec.result) }),
       ...(rec.error != null && { error: app.redactor.redactString(rec.error) }),
       ...(rec.messages !== undefined && { messages: redact(rec.messages) }),
+      // Context headers are free text from the caller: a token pasted there is still a token.
+      ...(rec.sessionId != null && { sessionId: app.redactor.redactString(rec.sessionId) }),
+      ...(rec.agentId != null && { agentId: app.redactor.redactString(rec.agentId) }),
+      ...(rec.requestId != null && { requestId: app.redactor.redactString(rec.requestId) }),
     })
 
     const writeBatch = async () => {

@@ -1,8 +1,12 @@
 /** The approval queue: list held calls, approve one (it runs now, exactly once) or reject it. */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fail } from '../errors.js'
 
 const decisionBody = { type: 'object', properties: { note: { type: 'string', maxLength: 2000 } } }
+// The note is optional, so is the body: `curl -X POST …/approve` sends none, and that must not be a 400.
+const emptyBodyIsNoNote = async (request: FastifyRequest) => {
+  request.body ??= {}
+}
 
 export default async function approvalRoutes(app: FastifyInstance) {
   app.get('/v1/approvals', {
@@ -34,6 +38,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
 
   app.post('/v1/approvals/:id/approve', {
     schema: { summary: 'Approve a held call: it runs now, once, and its result is returned and kept in history', tags: ['approvals'], security: [{ bearerAuth: [] }], body: decisionBody },
+    preValidation: emptyBodyIsNoNote,
   }, async (request, reply) => {
     const approver = await app.keys.requireScope(request, 'approve')
     const { id } = request.params as { id: string }
@@ -44,6 +49,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
 
   app.post('/v1/approvals/:id/reject', {
     schema: { summary: 'Reject a held call: it never runs', tags: ['approvals'], security: [{ bearerAuth: [] }], body: decisionBody },
+    preValidation: emptyBodyIsNoNote,
   }, async (request) => {
     const approver = await app.keys.requireScope(request, 'approve')
     const { id } = request.params as { id: string }
