@@ -11,11 +11,11 @@ export function errorPayload(err: CodedError): Record<string, unknown> {
   return { status: 'error', error_code: err.code, error_message: err.message, ...(err.details && { details: err.details }) }
 }
 
-function fromFastify(err: FastifyError): CodedError | undefined {
+function fromFastify(err: FastifyError, bodyLimit: number): CodedError | undefined {
   if (err.validation) return codedError('VALIDATION_ERROR', `Invalid ${err.validationContext ?? 'request'}: ${err.validation[0]?.instancePath?.slice(1) || ''} ${err.validation[0]?.message ?? err.message}`.replace(/\s+/g, ' '))
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return codedError('PAYLOAD_TOO_LARGE', `Request body is larger than the ${err.message.match(/\d+/)?.[0] ?? 'configured'} byte limit (TOOLGATE_BODY_LIMIT)`)
+      return codedError('PAYLOAD_TOO_LARGE', `Request body is larger than the ${bodyLimit} byte limit (TOOLGATE_BODY_LIMIT)`)
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return codedError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json')
   }
@@ -38,7 +38,7 @@ export default fp(
     })
 
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      const coded = isCodedError(err) ? err : fromFastify(err)
+      const coded = isCodedError(err) ? err : fromFastify(err, app.config.bodyLimit)
       if (coded) {
         if (coded.headers) reply.headers(coded.headers)
         return reply.code(coded.statusCode).send(errorPayload(coded))

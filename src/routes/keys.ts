@@ -4,8 +4,11 @@ import { SCOPES, type Scope } from '../tools/define.js'
 
 export default async function keyRoutes(app: FastifyInstance) {
   const security = [{ bearerAuth: [] }]
-  app.get('/v1/keys', { schema: { summary: 'List API keys (never the keys themselves)', tags: ['keys'], security } }, async (request) => {
+  // Authenticate before the body is parsed and validated: an anonymous caller learns nothing.
+  app.addHook('onRequest', async (request) => {
     await app.keys.requireScope(request, 'admin')
+  })
+  app.get('/v1/keys', { schema: { summary: 'List API keys (never the keys themselves)', tags: ['keys'], security } }, async (request) => {
     return { keys: await app.keys.list() }
   })
 
@@ -26,14 +29,12 @@ export default async function keyRoutes(app: FastifyInstance) {
       },
     },
   }, async (request, reply) => {
-    await app.keys.requireScope(request, 'admin')
     const body = request.body as { name: string; scopes: Scope[]; workspace?: string }
     const created = await app.keys.create(body)
     return reply.code(201).send(created)
   })
 
   app.delete('/v1/keys/:id', { schema: { summary: 'Revoke an API key', tags: ['keys'], security } }, async (request) => {
-    await app.keys.requireScope(request, 'admin')
     const { id } = request.params as { id: string }
     return { key: await app.keys.revoke(id) }
   })

@@ -86,7 +86,8 @@ export function createRegistry(tools: AnyTool[] = []): Registry {
           const l = n.toLowerCase()
           const d = distance(q, l)
           // Substring hits ("read" → read_repo_file) count as close whatever their length.
-          const score = l.includes(q) || q.includes(l) ? Math.min(d, 1) : d / Math.max(q.length, l.length)
+          const ratio = d / Math.max(q.length, l.length)
+          const score = l.includes(q) || q.includes(l) ? Math.min(ratio, 0.5) : ratio
           return { n, score, d }
         })
         .filter((s) => s.score <= 0.5 || s.d <= 2)

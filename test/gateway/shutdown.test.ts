@@ -33,7 +33,7 @@ describe('graceful shutdown', () => {
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
     const address = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000)
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
       child.stdout.on('data', () => {
         const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
         if (m) {
@@ -64,5 +64,5 @@ describe('graceful shutdown', () => {
     } finally {
       await db.close()
     }
-  })
+  }, 90_000)
 })
