@@ -53,7 +53,7 @@ describe('the live OpenAPI document', () => {
   })
 
   it('passes OpenAPI 3.1 validation', async () => {
-    const result = await validate(structuredClone(doc))
+    const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0])
     if (!result.valid) throw new Error(compileErrors(result))
     expect(result.warnings).toEqual([])
   })
