@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.js'
 import rateLimitPlugin from './plugins/rate-limit.js'
 import historyPlugin from './plugins/history.js'
 import approvalsPlugin from './plugins/approvals.js'
+import shellsPlugin from './plugins/shells.js'
 import pipelinePlugin from './plugins/pipeline.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin)
   await app.register(historyPlugin)
   await app.register(approvalsPlugin)
+  await app.register(shellsPlugin)
   await app.register(pipelinePlugin)
   await app.register(swaggerPlugin)
 

@@ -32,6 +32,12 @@ export interface AppConfig {
   memoryDir: string
   /** Which blocked-name rules refuse reads (writes always refuse all of them). */
   blockPolicy: BlockPolicy
+  /** TOOLGATE_HOLD_RISKY: hold risky shell commands for approval instead of only warning. */
+  holdRisky: boolean
+  /** TOOLGATE_MAX_SHELLS: background shells one key may have running at once. */
+  maxShells: number
+  /** TOOLGATE_GREP_ENGINE: Grep runs the `rg` binary, the JavaScript fallback, or rg when installed (auto). */
+  grepEngine: 'auto' | 'rg' | 'js'
 }
 
 export class ConfigError extends Error {
@@ -118,6 +124,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`TOOLGATE_READ_BLOCKED: ${(e as Error).message}`)
   }
 
+  const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'auto').toLowerCase()
+  if (!['auto', 'rg', 'js'].includes(grepEngine)) problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}" must be auto, rg or js`)
+
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -140,6 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     historyFlushMs: int('TOOLGATE_HISTORY_FLUSH_MS', 50, 1, 10_000),
     memoryDir,
     blockPolicy,
+    holdRisky: bool('TOOLGATE_HOLD_RISKY'),
+    maxShells: int('TOOLGATE_MAX_SHELLS', 4, 1, 1000),
+    grepEngine: grepEngine as AppConfig['grepEngine'],
   }
   if (problems.length) throw new ConfigError(problems)
   return config

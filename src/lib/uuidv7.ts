@@ -1,6 +1,7 @@
 /**
  * UUIDv7 (RFC 9562): time-ordered ids, so history sorts by call order even within one millisecond
- * (a 12-bit counter fills `rand_a` when several ids share a millisecond).
+ * (a 12-bit counter fills `rand_a` when several ids share a millisecond). The random part comes
+ * from `randomUUID`, which draws from Node's cached entropy pool: no syscall per id.
  */
 import crypto from 'node:crypto'
 
@@ -20,11 +21,7 @@ export function uuidv7(): string {
     lastMs = ms
     counter = 0
   }
-  const b = crypto.randomBytes(16)
-  b.writeUIntBE(ms, 0, 6)
-  b[6] = 0x70 | (counter >> 8)
-  b[7] = counter & 0xff
-  b[8] = (b[8] & 0x3f) | 0x80
-  const h = b.toString('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+  const rand = crypto.randomUUID() // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx, variant already set
+  const t = ms.toString(16).padStart(12, '0')
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}${rand.slice(18)}`
 }

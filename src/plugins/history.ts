@@ -7,6 +7,7 @@ import os from 'node:os'
 import fp from 'fastify-plugin'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
+import { insertExecutions } from '../db/bulk-insert.js'
 import { fail } from '../errors.js'
 
 type Row = typeof executions.$inferSelect
@@ -99,18 +100,27 @@ export default fp(
       while (buffer.length) {
         const batch = buffer.slice(0, BATCH)
         try {
-          await db.insert(executions).values(batch).onConflictDoNothing()
+          await insertExecutions(db, batch)
           buffer = buffer.slice(batch.length)
         } catch (err) {
-          app.log.error({ err, component: 'history', rows: batch.length }, 'Writing execution history failed; will retry')
-          if (buffer.length > MAX_BUFFER) buffer = buffer.slice(buffer.length - MAX_BUFFER)
-          return
+          if (!(await app.database.ping(1_000))) {
+            app.log.error({ err, component: 'history', rows: buffer.length }, 'Database unavailable; history kept in memory for retry')
+            if (buffer.length > MAX_BUFFER) buffer = buffer.slice(buffer.length - MAX_BUFFER)
+            return
+          }
+          // The database answers, so some row is bad: keep every good one, log and drop the rest.
+          for (const row of batch) {
+            await insertExecutions(db, [row]).catch((e) => app.log.error({ err: e, component: 'history', execution_id: row.id }, 'Dropping an execution row the database refuses'))
+          }
+          buffer = buffer.slice(batch.length)
         }
       }
     }
+    let scheduled = false
     const flush = () => {
       clearTimeout(timer)
       timer = undefined
+      scheduled = false
       inflight = inflight.then(writeBatch)
       return inflight
     }
@@ -118,11 +128,16 @@ export default fp(
     const history: History = {
       record(rec) {
         buffer.push({ ...(clean(rec) as ExecutionRecord), instance })
-        if (buffer.length >= BATCH) void flush()
-        else timer ??= setTimeout(() => void flush(), app.config.historyFlushMs)
+        // One pending flush at a time; a full batch goes at once, a partial one after a short wait.
+        if (buffer.length >= BATCH && !scheduled) {
+          scheduled = true
+          clearTimeout(timer)
+          timer = undefined
+          queueMicrotask(() => void flush())
+        } else if (!scheduled) timer ??= setTimeout(() => void flush(), app.config.historyFlushMs)
       },
       async insertNow(rec) {
-        await db.insert(executions).values({ ...(clean(rec) as ExecutionRecord), instance })
+        await insertExecutions(db, [{ ...(clean(rec) as ExecutionRecord), instance }])
       },
       async complete(id, patch) {
         await flush()

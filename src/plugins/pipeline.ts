@@ -3,7 +3,6 @@
  * context → validation → approval → execution (timeout, output cap, dry run) → redaction →
  * history, metrics and one log line.
  */
-import crypto from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import fp from 'fastify-plugin'
 import { codedError, isCodedError, type CodedError } from '../errors.js'
@@ -12,6 +11,8 @@ import type { ExecutionRecord } from './history.js'
 import type { Claimed } from './approvals.js'
 import { parseContext, seconds, type CallContext, type HeaderBag } from '../pipeline/context.js'
 import { capOutput } from '../pipeline/output.js'
+import { uuidv7 } from '../lib/uuidv7.js'
+import { LazyAbort } from '../pipeline/lazy-abort.js'
 
 export interface CallRequest {
   tool: string
@@ -48,8 +49,11 @@ export default fp(
   async (app) => {
     const { registry, keys, rateLimiter, history, approvals, metrics, config } = app
     const log = app.log.child({ component: 'tools' })
-    const shutdown = new AbortController()
-    app.addHook('preClose', async () => shutdown.abort(new Error('server shutting down')))
+    // Running calls' controllers, so that shutdown can abort them all (cheaper than AbortSignal.any per call).
+    const running = new Set<LazyAbort>()
+    app.addHook('preClose', async () => {
+      for (const c of running) c.abort(new Error('server shutting down'))
+    })
 
     /**
      * The error answer. Tools of seeds 002/003 answer in ToolResult's shape even when they fail
@@ -127,7 +131,7 @@ export default fp(
         return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: { ...headers, ...e.headers } }
       }
 
-      const executionId = crypto.randomUUID()
+      const executionId = uuidv7()
       const base = {
         id: executionId, tool: tool.name, toolset: tool.toolset, transport: call.transport, callerId: caller.id,
         callerName: caller.name, sessionId: ctx.sessionId, agentId: ctx.agentId, requestId: ctx.requestId, startedAt,
@@ -183,31 +187,38 @@ export default fp(
         timeoutMs = fitted
       }
       const maxOutputSize = ctx.maxOutputSize ?? tool.maxOutputSize ?? config.maxOutputSize
-      const timer = new AbortController()
+      const timer = new LazyAbort()
       const toolCtx: ToolContext = {
         executionId: rec.id, caller, workspace: caller.workspace, sessionId: ctx.sessionId, agentId: ctx.agentId,
         requestId: ctx.requestId, postId: ctx.postId, threadId: ctx.threadId, dryRun: ctx.dryRun, timeoutMs, maxOutputSize,
-        signal: AbortSignal.any([timer.signal, shutdown.signal]), config, services: app.toolServices, log, warn: (m) => void messages.push(m),
+        get signal() { return timer.signal }, config, services: app.toolServices, log, warn: (m) => void messages.push(m),
       }
       log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
 
       let output: Record<string, unknown> | undefined
       let error: CodedError | undefined
       let handle: NodeJS.Timeout | undefined
+      let timedOut = false
+      running.add(timer)
       try {
-        const running = Promise.resolve().then(() => tool.execute(args, toolCtx))
+        const execution = Promise.resolve().then(() => tool.execute(args, toolCtx))
         const expired = new Promise<never>((_, reject) => {
           handle = setTimeout(() => {
+            timedOut = true
             timer.abort(new Error('timeout'))
             // Give the tool a moment to answer with its own partial result before the generic one.
             setTimeout(() => reject(codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })), 250)
           }, timeoutMs)
         })
-        output = capOutput((await Promise.race([running, expired])) as Record<string, unknown>, maxOutputSize, messages)
+        output = capOutput((await Promise.race([execution, expired])) as Record<string, unknown>, maxOutputSize, messages)
       } catch (err) {
-        error = normalize(err, rec.id)
+        // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
+        error = timedOut && !isCodedError(err)
+          ? codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })
+          : normalize(err, rec.id)
       } finally {
         clearTimeout(handle)
+        running.delete(timer)
       }
       const duration = round(performance.now() - t0)
       const envelope = { execution_id: rec.id, duration_ms: duration, messages, ...(ctx.dryRun && { dry_run: true }) }
@@ -244,5 +255,5 @@ export default fp(
 
     app.decorate('pipeline', { invoke, resume })
   },
-  { name: 'pipeline', dependencies: ['config', 'registry', 'auth', 'rate-limit', 'history', 'approvals', 'metrics', 'redaction'] },
+  { name: 'pipeline', dependencies: ['config', 'registry', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'] },
 )

@@ -70,7 +70,7 @@ export default async function toolRoutes(app: FastifyInstance) {
         response: {
           200: okResponse(tool),
           202: { $ref: 'ToolPending#' },
-          400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 413: errorRef, 429: errorRef, 500: errorRef, 504: errorRef,
+          400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef, 413: errorRef, 429: errorRef, 500: errorRef, 503: errorRef, 504: errorRef,
         },
       },
     }, handle(tool.name))

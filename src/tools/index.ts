@@ -1,5 +1,6 @@
-/** Every tool toolgate serves, by toolset. Adding a tool is adding its file and one line here. */
+/** Every tool toolgate serves, by area. Adding a tool is adding its file and one line in its area's index. */
 import type { AnyTool } from './define.js'
 import { boosterTools } from './booster/index.js'
+import { execTools } from './exec/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools]
+export const allTools: AnyTool[] = [...boosterTools, ...execTools]

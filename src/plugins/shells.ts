@@ -1,0 +1,30 @@
+/**
+ * The background-shell manager, offered to tools as `ctx.services.shells`. Rows left `running` by
+ * a crashed instance on this host are settled at start; every shell of this instance is ended and
+ * recorded as killed when the app closes (before the database is closed: onClose runs in reverse).
+ */
+import fp from 'fastify-plugin'
+import { createShellManager, type ShellManager } from '../tools/exec/shells.js'
+
+declare module '../tools/define.js' {
+  interface ToolServices {
+    shells: ShellManager
+  }
+}
+
+export default fp(
+  async (app) => {
+    const log = app.log.child({ component: 'shells' })
+    const manager = createShellManager({
+      db: app.database.db,
+      maxShells: app.config.maxShells,
+      redact: (s) => app.redactor.redactString(s),
+      log,
+    })
+    const settled = await manager.reconcile()
+    if (settled > 0) log.warn({ shells: settled }, `Marked ${settled} background shells of stopped instances as killed`)
+    app.toolServices.shells = manager
+    app.addHook('onClose', async () => manager.closeAll())
+  },
+  { name: 'shells', dependencies: ['config', 'db', 'registry', 'redaction'] },
+)

@@ -1,0 +1,48 @@
+/**
+ * Seed 002 `Bash`: a command in the caller's workspace, in the foreground (answer when it ends, 504
+ * with the output so far when `timeout` passes) or in the background (`run_in_background`: answer at
+ * once with a `bash_id` for BashOutput and KillShell).
+ */
+import { Type } from 'typebox'
+import { fail } from '../../errors.js'
+import { defineTool } from '../define.js'
+import { EXEC_TIMEOUT, ExecResult, dryRunResult, riskyApproval, warnIfRisky, workDir } from './common.js'
+import { runForeground } from './run.js'
+
+export default defineTool({
+  name: 'Bash',
+  toolset: 'claude',
+  category: 'EXECUTION',
+  description: 'Execute a bash command',
+  input: Type.Object({
+    command: Type.String({ description: 'The command to execute' }),
+    timeout: Type.Optional(Type.Integer({ description: 'Timeout in milliseconds', default: 120000, minimum: 1000, maximum: 600000 })),
+    run_in_background: Type.Optional(Type.Boolean({ description: 'Run command in background', default: false })),
+    description: Type.Optional(Type.String({ description: 'Clear, concise description of what this command does in 5-10 words' })),
+  }),
+  output: ExecResult,
+  scope: 'exec',
+  approval: riskyApproval,
+  annotations: { title: 'Run a bash command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  timeout: EXEC_TIMEOUT,
+  // Validation fills in the default (120000), so only a different value is the caller's own choice
+  // and wins over X-Timeout-Ms; otherwise the header (or the default) applies.
+  timeoutFromArgs: (args) => (args.timeout === undefined || args.timeout === EXEC_TIMEOUT.defaultMs ? undefined : args.timeout),
+  precheck({ command }) {
+    if (command.trim() === '') fail('VALIDATION_ERROR', 'Value for command is empty: pass the command to run')
+  },
+  async execute({ command, run_in_background: background = false }, ctx) {
+    warnIfRisky(command, ctx)
+    const dir = await workDir(ctx)
+    if (ctx.dryRun) return dryRunResult(command, dir, background)
+    if (!background) return runForeground(command, { cwd: dir.abs, home: ctx.workspace }, ctx)
+
+    const shell = await ctx.services.shells.start({ owner: ctx.caller.id, command, cwd: dir.abs, cwdRel: dir.rel, home: ctx.workspace })
+    return {
+      success: true,
+      output: `Started background shell ${shell.id}. Read its output with BashOutput {"bash_id": "${shell.id}"}; end it with KillShell {"shell_id": "${shell.id}"}`,
+      error: null,
+      metadata: { bash_id: shell.id, status: shell.status, returncode: null, cwd: dir.rel },
+    }
+  },
+})
