@@ -2,5 +2,6 @@
 import type { AnyTool } from './define.js'
 import { boosterTools } from './booster/index.js'
 import { execTools } from './exec/index.js'
+import { fileTools } from './fs/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...execTools]
+export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...execTools]

@@ -1,0 +1,103 @@
+/**
+ * Seed 002 `Edit`: exact find/replace in a text file, written atomically, answered with a unified
+ * diff. It refuses rather than guesses: no match, several matches without replace_all, or no
+ * change are coded errors. Line endings are the file's: strings sent with `\n` match and write
+ * `\r\n` in a CRLF file, so an agent never has to know which style a file uses.
+ */
+import { promises as fs } from 'node:fs'
+import { Type } from 'typebox'
+import { fail } from '../../errors.js'
+import { assertAllowed, openForRead, writeFileInside } from '../../workspace/index.js'
+import { defineTool } from '../define.js'
+import { ToolResult } from '../schema.js'
+import { unifiedDiff } from './diff.js'
+import { assertText, eolOf, withEol } from './text.js'
+
+export const MAX_EDIT_BYTES = 10 * 1024 * 1024
+
+/** Start indexes of the non-overlapping occurrences of `needle`. */
+function occurrences(text: string, needle: string): number[] {
+  const at: number[] = []
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) at.push(i)
+  return at
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+export default defineTool({
+  name: 'Edit',
+  toolset: 'claude',
+  category: 'FILE',
+  description: 'Edit a file with find/replace: replaces old_string with new_string exactly once, or everywhere with replace_all. old_string must match the file exactly (whitespace included) and be unique unless replace_all is set.',
+  input: Type.Object({
+    file_path: Type.String({ description: 'Absolute path to the file to modify (or a path relative to the workspace root)' }),
+    old_string: Type.String({ description: 'The text to replace' }),
+    new_string: Type.String({ description: 'The text to replace it with (must be different from old_string)' }),
+    replace_all: Type.Optional(Type.Boolean({ description: 'Replace all occurrences of old_string', default: false })),
+  }),
+  output: ToolResult({
+    file_path: Type.String({ description: 'The file, relative to the workspace root' }),
+    replacements: Type.Integer({ description: 'Occurrences replaced' }),
+    diff: Type.String({ description: 'Unified diff of the change' }),
+    dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was written' }),
+  }),
+  scope: 'write',
+  annotations: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  timeout: { defaultMs: 30_000, maxMs: 120_000 },
+  precheck({ old_string, new_string }) {
+    if (old_string === '') fail('VALIDATION_ERROR', 'Value for old_string is empty: give the text to replace (to create a file, use Write)')
+    if (old_string === new_string) {
+      fail('EDIT_NO_CHANGE', 'old_string and new_string are the same, so the edit would change nothing; give the new text in new_string')
+    }
+  },
+  async execute({ file_path, old_string, new_string, replace_all = false }, ctx) {
+    const policy = ctx.config.blockPolicy
+    await assertAllowed(ctx.workspace, file_path, 'write', { policy })
+    const file = await openForRead(ctx.workspace, file_path, { maxBytes: MAX_EDIT_BYTES, policy })
+    const { rel, stat } = file
+    let bytes: Buffer
+    try {
+      bytes = await file.handle.readFile()
+    } finally {
+      await file.handle.close()
+    }
+    assertText(bytes.subarray(0, 8192), rel, 'Edit')
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) // a BOM is kept as it is
+    } catch {
+      return fail('BINARY_FILE', `${rel} is not valid UTF-8 text; Edit changes UTF-8 text files only`)
+    }
+    const meta = { details: { result: { metadata: { file_path: rel } } } }
+
+    // the strings as sent, and in the file's line-ending style; the first that matches wins
+    const eol = eolOf(text)
+    const tries: Array<[string, string]> = [[withEol(old_string, eol), withEol(new_string, eol)], [old_string, new_string]]
+    const [oldS, newS, at] = tries.map(([o, n]) => [o, n, occurrences(text, o)] as const).find(([, , a]) => a.length > 0)
+      ?? fail('EDIT_NO_MATCH', `old_string not found in ${rel}; read the file again and copy the text exactly, including whitespace and indentation`, meta)
+    if (oldS === newS) fail('EDIT_NO_CHANGE', `old_string and new_string differ only in line endings, which follow ${rel}'s own; the edit would change nothing`, meta)
+    if (at.length > 1 && !replace_all) {
+      fail('EDIT_NOT_UNIQUE', `old_string occurs ${at.length} times in ${rel}; add context to make it unique or set replace_all`,
+        { details: { occurrences: at.length, result: { metadata: { file_path: rel } } } })
+    }
+    const updated = replace_all ? text.split(oldS).join(newS) : text.slice(0, at[0]) + newS + text.slice(at[0] + oldS.length)
+    const diff = unifiedDiff(text, updated, rel)
+    const n = replace_all ? at.length : 1
+
+    if (ctx.dryRun) {
+      return {
+        success: true, output: `[Dry Run] Would replace ${plural(n, 'occurrence')} in ${rel}\n${diff}`, error: null,
+        metadata: { file_path: rel, replacements: 0, diff, dry_run: true },
+      }
+    }
+    const now = await fs.stat(file.real).catch(() => null)
+    if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
+      fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, meta)
+    }
+    await writeFileInside(ctx.workspace, file_path, updated, { policy })
+    return {
+      success: true, output: `Edited ${rel}: ${plural(n, 'replacement')}\n${diff}`, error: null,
+      metadata: { file_path: rel, replacements: n, diff },
+    }
+  },
+})

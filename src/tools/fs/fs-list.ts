@@ -1,0 +1,85 @@
+/**
+ * Seed 003 `fs_list`: the entries of one folder, sorted by name, with their kind and size. Links
+ * are listed as links and never followed or read, so a listing reveals nothing outside the
+ * workspace; the folder itself is opened through the guard and listed through its descriptor.
+ */
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { Type } from 'typebox'
+import { assertAllowed } from '../../workspace/index.js'
+import { mapFsError } from '../../workspace/fs-errors.js'
+import { defineTool } from '../define.js'
+import { StringEnum, ToolResult } from '../schema.js'
+import { openDir } from './guard.js'
+import { jsonBytes } from './text.js'
+
+const KINDS = ['file', 'dir', 'symlink', 'other'] as const
+type Kind = (typeof KINDS)[number]
+interface Entry { name: string; type: Kind; size: number | null }
+
+const kindOf = (st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): Kind =>
+  st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other'
+
+/** One line per entry: folders end in `/`, links in `@` (as `ls -F`), files show their size. */
+function line(e: Entry): string {
+  const mark = e.type === 'dir' ? '/' : e.type === 'symlink' ? '@' : ''
+  return e.type === 'file' ? `${e.name}${mark}  ${e.size} bytes` : `${e.name}${mark}`
+}
+
+export default defineTool({
+  name: 'fs_list',
+  toolset: 'codex',
+  category: 'FILE',
+  description: 'List directory entries.',
+  input: Type.Object({
+    path: Type.Optional(Type.String({ description: 'Folder to list, relative to the workspace root (or absolute inside it)', default: '.' })),
+  }),
+  output: ToolResult({
+    entries: Type.Array(Type.Object({
+      name: Type.String(),
+      type: StringEnum(KINDS),
+      size: Type.Union([Type.Integer(), Type.Null()], { description: 'Bytes, for files; null otherwise' }),
+    }), { description: 'The folder\'s entries, sorted by name' }),
+    count: Type.Integer({ description: 'Number of entries in the folder' }),
+    path: Type.String({ description: 'The folder, relative to the workspace root' }),
+    truncated: Type.Boolean({ description: 'True when entries were left out to fit X-Max-Output-Size' }),
+  }),
+  scope: 'read',
+  annotations: { title: 'List folder', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeout: { defaultMs: 30_000, maxMs: 120_000 },
+  async execute({ path: userPath = '.' }, ctx) {
+    const policy = ctx.config.blockPolicy
+    const res = await assertAllowed(ctx.workspace, userPath, 'read', { policy })
+    const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
+    let entries: Entry[] = []
+    try {
+      const dirents = await fs.readdir(dir.path, { withFileTypes: true }).catch((err: unknown) => mapFsError(err, res.rel))
+      for (let i = 0; i < dirents.length; i += 64) {
+        entries.push(...await Promise.all(dirents.slice(i, i + 64).map(async (d): Promise<Entry> => {
+          const type = kindOf(d)
+          const st = type === 'file' ? await fs.lstat(path.join(dir.path, d.name)).catch(() => null) : null
+          return { name: d.name, type, size: st?.size ?? null }
+        })))
+      }
+    } finally {
+      await dir.handle.close()
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const count = entries.length
+    // entries and text both grow with the folder: keep as many as the output cap can carry
+    const budget = Math.max(0, ctx.maxOutputSize - 800)
+    let used = 0
+    const kept = entries.findIndex((e) => (used += Buffer.byteLength(JSON.stringify(e)) + 1 + jsonBytes(line(e)) + 2) > budget)
+    const truncated = kept !== -1
+    if (truncated) {
+      entries = entries.slice(0, kept)
+      ctx.warn(`Listing truncated to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes): ${kept} of ${count} entries shown`)
+    }
+    let output = count === 0 ? `${res.rel} is empty` : entries.map(line).join('\n')
+    if (truncated) output += `\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
+    return {
+      success: true, output, error: null,
+      metadata: { entries, count, path: res.rel, truncated },
+    }
+  },
+})

@@ -1,0 +1,101 @@
+/**
+ * Seed 003 `fs_remove`: delete a file, a link or (with `recursive`) a folder tree. The last path
+ * component is never followed, so removing a link removes the link, wherever it points; the
+ * folder holding it is opened through the guard and the removal goes through that descriptor.
+ * The workspace root is never removed, nor a tree holding blocked paths (`.env`, `.git/config`…).
+ * Every deletion is announced in `messages`.
+ */
+import { promises as fs, type Stats } from 'node:fs'
+import path from 'node:path'
+import { Type } from 'typebox'
+import { fail } from '../../errors.js'
+import { assertNotBlocked, isBlocked, realRootOf, relOf, resolveInside, type BlockPolicy } from '../../workspace/index.js'
+import { mapFsError } from '../../workspace/fs-errors.js'
+import { defineTool } from '../define.js'
+import { ToolResult } from '../schema.js'
+import { openDir } from './guard.js'
+
+/** Entries under a folder, stopping at the first blocked path (returned). */
+async function scan(dir: string, rel: string, policy: BlockPolicy, seen = { count: 0 }): Promise<{ count: number; blocked?: string }> {
+  for (const e of await fs.readdir(dir, { withFileTypes: true })) {
+    const sub = `${rel}/${e.name}`
+    seen.count++
+    if (isBlocked(sub, 'write', policy) !== null) return { count: seen.count, blocked: sub }
+    if (e.isDirectory()) {
+      const inner = await scan(path.join(dir, e.name), sub, policy, seen)
+      if (inner.blocked !== undefined) return inner
+    }
+  }
+  return seen
+}
+
+const what = (st: Stats, rel: string) =>
+  st.isSymbolicLink() ? `symbolic link ${rel} (the link only)` : st.isFile() ? `file ${rel} (${st.size} bytes)` : `special file ${rel}`
+
+export default defineTool({
+  name: 'fs_remove',
+  toolset: 'codex',
+  category: 'FILE',
+  description: 'Remove file or directory.',
+  input: Type.Object({
+    path: Type.String({ description: 'File, link or folder to remove, relative to the workspace root (or absolute inside it)' }),
+    recursive: Type.Optional(Type.Boolean({ description: 'Remove a folder and everything in it', default: false })),
+    force: Type.Optional(Type.Boolean({ description: 'Succeed when the path does not exist', default: false })),
+  }),
+  output: ToolResult({
+    removed: Type.Boolean({ description: 'True when something was removed' }),
+    path: Type.String({ description: 'The path, relative to the workspace root' }),
+    dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was removed' }),
+  }),
+  scope: 'write',
+  annotations: { title: 'Remove file or folder', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  timeout: { defaultMs: 60_000, maxMs: 300_000 },
+  async execute({ path: userPath, recursive = false, force = false }, ctx) {
+    const policy = ctx.config.blockPolicy
+    if (userPath.includes('\0')) fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
+    const root = await realRootOf(ctx.workspace)
+    let norm = path.normalize(userPath === '' ? '.' : userPath)
+    if (norm.length > 1) norm = norm.replace(/\/+$/, '')
+    if (norm === '.' || norm === '/' || (path.isAbsolute(norm) && (norm === root || norm === path.resolve(ctx.workspace)))) {
+      fail('FORBIDDEN', 'fs_remove never removes the workspace root; name a file or folder inside it')
+    }
+    const name = path.basename(norm)
+    if (name === '..') fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(userPath)} climbs out of the workspace with '..'; use a path inside the workspace root`)
+    const gone = (rel: string) => {
+      if (!force) fail('FILE_NOT_FOUND', `File not found: ${rel}`, { details: { result: { metadata: { removed: false, path: rel } } } })
+      return { success: true, output: `Nothing to remove: ${rel} does not exist`, error: null, metadata: { removed: false, path: rel } }
+    }
+    const parent = await resolveInside(ctx.workspace, path.dirname(norm)).catch((err: { code?: string }) => {
+      if (err.code === 'FILE_NOT_FOUND') return null
+      throw err
+    })
+    if (parent === null) return gone((await resolveInside(ctx.workspace, norm, { allowMissing: true })).rel)
+    const rel = parent.rel === '.' ? name : `${parent.rel}/${name}`
+    assertNotBlocked(rel, relOf(root, path.join(parent.target, name)), 'write', policy)
+
+    const dir = await openDir(root, parent.target, parent.rel, 'write', policy)
+    try {
+      const target = path.join(dir.path, name)
+      const st = await fs.lstat(target).catch((err: unknown) => ((err as NodeJS.ErrnoException).code === 'ENOENT' ? null : mapFsError(err, rel)))
+      if (st === null) return gone(rel)
+      let label = what(st, rel)
+      if (st.isDirectory()) {
+        if (!recursive) fail('INVALID_REQUEST', `${rel} is a folder; set recursive to true to remove it and everything in it`)
+        const tree = await scan(target, rel, policy)
+        if (tree.blocked !== undefined) {
+          fail('PATH_BLOCKED', `${rel} holds ${tree.blocked}, a blocked path that tools may not change; remove that by hand, or remove the other entries one by one`)
+        }
+        label = `folder ${rel} and the ${tree.count} entries in it`
+      }
+      if (ctx.dryRun) {
+        ctx.warn(`[Dry Run] Would delete ${label}`)
+        return { success: true, output: `[Dry Run] Would delete ${label}`, error: null, metadata: { removed: false, path: rel, dry_run: true } }
+      }
+      await (st.isDirectory() ? fs.rm(target, { recursive: true }) : fs.unlink(target)).catch((err: unknown) => mapFsError(err, rel))
+      ctx.warn(`Deleted ${label}`)
+      return { success: true, output: `Deleted ${label}`, error: null, metadata: { removed: true, path: rel } }
+    } finally {
+      await dir.handle.close()
+    }
+  },
+})
