@@ -3,5 +3,6 @@ import type { AnyTool } from './define.js'
 import { boosterTools } from './booster/index.js'
 import { execTools } from './exec/index.js'
 import { fileTools } from './fs/index.js'
+import { searchTools } from './search/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...execTools]
+export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools]

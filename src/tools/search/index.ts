@@ -1,0 +1,6 @@
+/** The search tools: Claude Code's Glob and Grep, Codex's fs_glob. */
+import fsGlob from './fs-glob.js'
+import glob from './glob.js'
+import grep from './grep.js'
+
+export const searchTools = [glob, grep, fsGlob]

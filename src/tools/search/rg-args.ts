@@ -1,0 +1,54 @@
+/**
+ * The `rg` command line for a Grep job: an argument array (never a shell string), the pattern
+ * after `--regexp` so it can never be read as an option, the path after `--`. The flags pin rg to
+ * the behaviour the JavaScript engine reproduces: no config file, hidden files searched, .gitignore
+ * honoured without a git repository, nothing read from above the workspace, `.git` and blocked
+ * names excluded, file types from our own table.
+ */
+import path from 'node:path'
+import { FILE_TYPES } from './file-types.js'
+import { blockedGlobs } from './filter.js'
+import { rebaseGitignore } from './ignore-rules.js'
+import { MAX_COLUMNS } from './output.js'
+import { foldersAbove, readGitignoreText } from './walk.js'
+import type { GrepJob } from './job.js'
+
+export const RG_BASE = [
+  '--no-config', '--color', 'never', '--no-messages', '--hidden', '--no-require-git', '--no-ignore-parent',
+  '--no-ignore-global', '--no-ignore-exclude', '--no-ignore-dot', '--max-columns', String(MAX_COLUMNS),
+]
+
+/**
+ * .gitignore rules of the folders between the workspace root and the searched folder, rebased to
+ * the root, for `--ignore-file`: --no-ignore-parent keeps rg from climbing there itself (and
+ * beyond the workspace). Null when there are none.
+ */
+export function parentIgnoreRules(job: GrepJob): string | null {
+  if (!job.target.isDir) return null
+  const parts: string[] = []
+  for (const base of foldersAbove(job.target.rel)) {
+    const text = readGitignoreText(base === '.' ? job.root : path.join(job.root, base))
+    if (text !== null) parts.push(rebaseGitignore(text, base))
+  }
+  const rules = parts.filter((p) => p !== '').join('\n')
+  return rules === '' ? null : `${rules}\n`
+}
+
+export function rgArgs(job: GrepJob, opts: { ignoreFile: string | null; sorted: boolean }): string[] {
+  const args = [...RG_BASE]
+  if (opts.sorted) args.push('--sort', 'path')
+  if (job.ignoreCase) args.push('--ignore-case')
+  if (job.multiline) args.push('--multiline', '--multiline-dotall')
+  for (const g of job.globs) args.push('--glob', g)
+  if (job.type) {
+    for (const g of FILE_TYPES[job.type]) args.push('--type-add', `toolgate:${g}`)
+    args.push('--type', 'toolgate')
+  }
+  for (const g of blockedGlobs(job.policy.read)) args.push('--iglob', g)
+  if (opts.ignoreFile !== null) args.push('--ignore-file', opts.ignoreFile)
+  if (job.mode === 'files_with_matches') args.push('--files-with-matches', '--null')
+  else if (job.mode === 'count') args.push('--count', '--null', '--with-filename')
+  else args.push('--line-number', '--null', '--with-filename', '--after-context', String(job.after), '--before-context', String(job.before))
+  args.push('--regexp', job.pattern, '--', job.target.rel)
+  return args
+}

@@ -1,0 +1,71 @@
+/**
+ * The pure pieces under Grep and Glob: globs compiled as rg's globset does, .gitignore lines and
+ * their rebasing for `rg --ignore-file`, the rg-to-JavaScript regex translation, the walk order.
+ */
+import { describe, expect, it } from 'vitest'
+import { byWalkOrder } from '../../../src/tools/search/engine-rg.js'
+import { compileGlob } from '../../../src/tools/search/glob-regex.js'
+import { RuleSet, rebaseGitignore } from '../../../src/tools/search/ignore-rules.js'
+import { compileRgRegex } from '../../../src/tools/search/rg-regex.js'
+
+describe('compileGlob', () => {
+  it.each([
+    ['**/*.ts', 'a.ts', true], ['**/*.ts', 'x/y/a.ts', true], ['*.ts', 'x/a.ts', false], ['a/**/b', 'a/b', true],
+    ['a/**/b', 'a/x/y/b', true], ['*.{ts,tsx}', 'q.tsx', true], ['[!a]b', 'cb', true], ['[!a]b', '/b', false],
+    ['\\*x', '*x', true], ['\\*x', 'ax', false], ['x(y)+', 'x(y)+', true], ['[]a]', ']', true], ['?.md', 'a.md', true], ['?.md', 'ab.md', false],
+  ])('%s on %s → %s', (glob, p, want) => expect(compileGlob(glob).test(p)).toBe(want))
+
+  it('refuses what rg refuses', () => {
+    expect(() => compileGlob('a**b', { strictDoubleStar: true })).toThrow(/whole path component/)
+    expect(() => compileGlob('[ab')).toThrow(/unclosed character class/)
+    expect(() => compileGlob('{a,{b}}')).toThrow(/nested/)
+    expect(compileGlob('a**b').test('aXb')).toBe(true) // Glob's patterns read it as *
+  })
+})
+
+describe('.gitignore rules', () => {
+  const set = RuleSet.parse('# comment\n*.log\n!keep.log\nbuild/\n/root-only\ndocs/*.md\n\\#hash\n')
+  it.each([
+    ['a.log', false, 'ignore'], ['x/a.log', false, 'ignore'], ['keep.log', false, 'whitelist'], ['build', true, 'ignore'],
+    ['build', false, null], ['x/build', true, 'ignore'], ['root-only', false, 'ignore'], ['x/root-only', false, null],
+    ['docs/a.md', false, 'ignore'], ['x/docs/a.md', false, null], ['#hash', false, 'ignore'],
+  ])('%s (dir %s) → %s', (rel, isDir, want) => expect(set.gitignore(rel as string, isDir as boolean)).toBe(want))
+
+  it('rebases a folder\'s rules to the root without changing what they match', () => {
+    const text = 'gen/\n/only-here\n*.tmp\n!keep.tmp\nsub/x\n'
+    const rebased = RuleSet.parse(rebaseGitignore(text, 'pkg/a b'))
+    const own = RuleSet.parse(text)
+    for (const [rel, isDir] of [['gen', true], ['deep/gen', true], ['only-here', false], ['deep/only-here', false], ['f.tmp', false], ['keep.tmp', false], ['sub/x', false], ['z/sub/x', false]] as const) {
+      expect(rebased.gitignore(`pkg/a b/${rel}`, isDir), rel).toBe(own.gitignore(rel, isDir))
+    }
+    expect(rebaseGitignore('!x\n\\#y\n', '.')).toBe('!x\n\\#y')
+  })
+})
+
+describe('compileRgRegex', () => {
+  const line = (p: string, s: string, o = { ignoreCase: false, multiline: false }) => compileRgRegex(p, o).line.test(s)
+  it('matches as rg: Unicode classes, . and $ stop only at \\n, lone ] and } literal', () => {
+    expect(line('^\\w+$', 'Grüße')).toBe(true)
+    expect(line('^\\d$', '٣')).toBe(true)
+    expect(line('\\bß', 'aß')).toBe(false)
+    expect(line('a.b', 'a\rb')).toBe(true)
+    expect(line('x$', 'x\r')).toBe(false)
+    expect(line('a]}', 'a]}')).toBe(true)
+    expect(line('[[:digit:]]{2}', 'x42')).toBe(true)
+    expect(line('\\x{41}\\pL', 'AB')).toBe(true)
+    expect(line('(?i)abc', 'ABC')).toBe(true)
+    expect(line('(?P<w>ab)c', 'abc')).toBe(true)
+  })
+
+  it('refuses what rg refuses, and says why', () => {
+    expect(() => compileRgRegex('(a)\\1', { ignoreCase: false, multiline: false })).toThrow(/backreferences/)
+    expect(() => compileRgRegex('(?=a)', { ignoreCase: false, multiline: false })).toThrow(/look-around/)
+    expect(() => compileRgRegex('a\\nb', { ignoreCase: false, multiline: false })).toThrow(/not allowed in a regex/)
+    expect(() => compileRgRegex('x{a}', { ignoreCase: false, multiline: false })).toThrow(/repetition/)
+    expect(compileRgRegex('a\\nb', { ignoreCase: false, multiline: true }).global.test('a\nb')).toBe(true)
+  })
+})
+
+it('walk order is folder by folder, names compared as strings', () => {
+  expect(['a.txt', 'a-b/x', 'a/b.txt', 'B', '.env'].sort(byWalkOrder)).toEqual(['.env', 'B', 'a/b.txt', 'a-b/x', 'a.txt'])
+})
