@@ -18,7 +18,13 @@ export interface AppConfig {
   secretKey?: string
   logLevel: string
   logFormat: 'json' | 'pretty'
-  llm: { baseUrl?: string; apiKey?: string; model?: string }
+  llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; maxRetries: number }
+  /** Web search backend for `search` and `WebSearch`; none configured means 503 SEARCH_NOT_CONFIGURED. */
+  search: { backend?: 'searxng' | 'brave'; url?: string; apiKey?: string }
+  /** TOOLGATE_GIT_COMMITS: git_commit creates commits (through approval); otherwise it warns and does nothing. */
+  gitCommits: boolean
+  /** Largest response body the fetch tools read, in bytes. */
+  fetchMaxBytes: number
   netAllow: string[]
   /** Per-tool limits from TOOLGATE_RATE_LIMITS; `*` is the default for tools without their own. */
   rateLimits: Record<string, RateRule>
@@ -127,6 +133,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'auto').toLowerCase()
   if (!['auto', 'rg', 'js'].includes(grepEngine)) problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}" must be auto, rg or js`)
 
+  const searchBackend = (env.SEARCH_BACKEND || '').toLowerCase() || undefined
+  if (searchBackend && !['searxng', 'brave'].includes(searchBackend)) problems.push(`SEARCH_BACKEND="${env.SEARCH_BACKEND}" must be searxng or brave`)
+  if (searchBackend === 'searxng' && !env.SEARCH_URL) problems.push('SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)')
+  if (searchBackend === 'brave' && !env.SEARCH_API_KEY) problems.push('SEARCH_BACKEND=brave needs SEARCH_API_KEY')
+
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -138,7 +149,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey,
     logLevel,
     logFormat: logFormat as 'json' | 'pretty',
-    llm: { baseUrl: url('LLM_BASE_URL', ['http:', 'https:']), apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || undefined },
+    llm: {
+      baseUrl: url('LLM_BASE_URL', ['http:', 'https:']),
+      apiKey: env.LLM_API_KEY || undefined,
+      model: env.LLM_MODEL || undefined,
+      timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1_000, 600_000),
+      maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
+    },
+    search: {
+      backend: searchBackend as AppConfig['search']['backend'],
+      url: url('SEARCH_URL', ['http:', 'https:']),
+      apiKey: env.SEARCH_API_KEY || undefined,
+    },
+    gitCommits: bool('TOOLGATE_GIT_COMMITS'),
+    fetchMaxBytes: int('TOOLGATE_FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     netAllow: (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimits,
     approvalTools: (env.TOOLGATE_APPROVAL_REQUIRED ?? '').split(',').map((s) => s.trim()).filter(Boolean),

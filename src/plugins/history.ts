@@ -5,7 +5,7 @@
  */
 import os from 'node:os'
 import fp from 'fastify-plugin'
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
 import { insertExecutions } from '../db/bulk-insert.js'
 import { fail } from '../errors.js'
@@ -67,12 +67,12 @@ export function presentExecution(r: Row): Record<string, unknown> {
   }
 }
 
-const encodeCursor = (r: Row) => Buffer.from(`${r.startedAt.toISOString()}|${r.id}`).toString('base64url')
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
-  const date = new Date(at)
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
-  return { at: date, id }
+// Execution ids are UUIDv7 (time-ordered), so the last id of a page is the cursor.
+const encodeCursor = (r: Row) => Buffer.from(r.id).toString('base64url')
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString()
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
+  return id
 }
 
 export default fp(
@@ -159,15 +159,12 @@ export default fp(
         if (q.status) filters.push(eq(executions.status, q.status))
         const base = filters.length ? and(...filters) : undefined
         const page = [...filters]
-        if (q.cursor) {
-          const c = decodeCursor(q.cursor)
-          page.push(sql`(${executions.startedAt}, ${executions.id}) < (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)`)
-        }
+        if (q.cursor) page.push(lt(executions.id, decodeCursor(q.cursor)))
         const rows = await db
           .select()
           .from(executions)
           .where(page.length ? and(...page) : undefined)
-          .orderBy(desc(executions.startedAt), desc(executions.id))
+          .orderBy(desc(executions.id))
           .limit(q.limit + 1)
         const [{ n }] = await db.select({ n: count() }).from(executions).where(base)
         const more = rows.length > q.limit

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks'
 import fp from 'fastify-plugin'
 import { codedError, isCodedError, type CodedError } from '../errors.js'
-import type { AnyTool, Caller, ToolContext } from '../tools/define.js'
+import type { AnyTool, Caller, TokenUsage, ToolContext } from '../tools/define.js'
 import type { ExecutionRecord } from './history.js'
 import type { Claimed } from './approvals.js'
 import { parseContext, seconds, type CallContext, type HeaderBag } from '../pipeline/context.js'
@@ -188,10 +188,16 @@ export default fp(
       }
       const maxOutputSize = ctx.maxOutputSize ?? tool.maxOutputSize ?? config.maxOutputSize
       const timer = new LazyAbort()
+      let usage: TokenUsage | undefined
       const toolCtx: ToolContext = {
         executionId: rec.id, caller, workspace: caller.workspace, sessionId: ctx.sessionId, agentId: ctx.agentId,
         requestId: ctx.requestId, postId: ctx.postId, threadId: ctx.threadId, dryRun: ctx.dryRun, timeoutMs, maxOutputSize,
         get signal() { return timer.signal }, config, services: app.toolServices, log, warn: (m) => void messages.push(m),
+        reportUsage(u) {
+          usage = usage
+            ? { prompt_tokens: usage.prompt_tokens + u.prompt_tokens, completion_tokens: usage.completion_tokens + u.completion_tokens, total_tokens: usage.total_tokens + u.total_tokens, model: u.model ?? usage.model }
+            : { ...u }
+        },
       }
       log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
 
@@ -227,7 +233,7 @@ export default fp(
       const status = error ? (error.code === 'TIMEOUT' ? 'timeout' : 'error') : 'ok'
       const done = {
         ...rec, status, httpStatus: statusCode, errorCode: error?.code ?? null, error: error?.message ?? null,
-        result: error ? (error.details ?? null) : output, messages, durationMs: Math.round(duration), completedAt: new Date(),
+        result: error ? (error.details ?? null) : output, messages, usage: usage ?? null, durationMs: Math.round(duration), completedAt: new Date(),
       }
       if (mode === 'record') history.record(done)
       else await history.complete(rec.id, done)

@@ -7,6 +7,7 @@ import type { Static, TSchema } from 'typebox'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
 import type { Db } from '../db/client.js'
+import type { LlmProvider } from '../llm/types.js'
 
 export type Scope = 'read' | 'write' | 'exec' | 'network' | 'approve' | 'admin'
 export const SCOPES: readonly Scope[] = ['read', 'write', 'exec', 'network', 'approve', 'admin']
@@ -44,6 +45,15 @@ export interface Caller {
  */
 export interface ToolServices {
   db: Db
+  /** The OpenAI-compatible LLM (src/llm); `configured` is false without LLM_BASE_URL. */
+  llm: LlmProvider
+}
+
+export interface TokenUsage {
+  prompt_tokens: number
+  completion_tokens: number
+  total_tokens: number
+  model?: string
 }
 
 export interface ToolContext {
@@ -65,6 +75,8 @@ export interface ToolContext {
   log: FastifyBaseLogger
   /** Add a warning to the response's `messages`. */
   warn(message: string): void
+  /** Record LLM token usage for this call; it is summed and kept in history. */
+  reportUsage(usage: TokenUsage): void
 }
 
 export interface ApprovalDecision {
