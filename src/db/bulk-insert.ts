@@ -1,6 +1,6 @@
 /**
  * Many execution rows in one statement with one parameter: the batch as a JSON array, expanded by
- * `jsonb_to_recordset`. Far cheaper to build and to parse than a 500-row × 22-column VALUES list,
+ * `json_to_recordset`. Far cheaper to build and to parse than a 500-row × 22-column VALUES list,
  * and the same SQL on PGlite and node-postgres.
  */
 import { sql } from 'drizzle-orm'
@@ -21,7 +21,7 @@ const COLUMNS: [keyof Insert, string, string][] = [
 const names = COLUMNS.map(([, col]) => col).join(', ')
 const recordType = COLUMNS.map(([, col, type]) => `${col} ${type}`).join(', ')
 const statement = (json: string) =>
-  sql`INSERT INTO executions (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(recordType)}) ON CONFLICT (id) DO NOTHING`
+  sql`INSERT INTO executions (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM json_to_recordset(${json}::json) AS x(${sql.raw(recordType)}) ON CONFLICT (id) DO NOTHING`
 
 function toJson(rows: Insert[]): string {
   const plain = rows.map((r) => {

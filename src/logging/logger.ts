@@ -40,7 +40,10 @@ export function createLogger(
   // `formatters.bindings` to no child; so every child, at any depth (they inherit this), is cleaned here.
   const child = logger.child
   logger.child = function (this: Logger, bindings, childOptions) {
-    return child.call(this, redactor.redact(bindings), childOptions)
+    // Fastify makes one child per request with only `reqId`: a string scan is enough there, and
+    // the deep copy of the general case showed in the per-call profile.
+    const onlyReqId = Object.keys(bindings).length === 1 && typeof bindings.reqId === 'string'
+    return child.call(this, onlyReqId ? { reqId: redactor.redactString(bindings.reqId) } : redactor.redact(bindings), childOptions)
   } as typeof logger.child
   return logger
 }

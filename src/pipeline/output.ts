@@ -2,7 +2,20 @@
  * The X-Max-Output-Size cap: when a result is larger than asked, its longest strings are cut
  * with a visible marker until it fits, and the answer says so (`metadata.truncated`, `messages`).
  */
+/** An upper bound of the JSON size of small flat results, without serializing them. */
+function boundedSize(output: Record<string, unknown>): number {
+  let n = 2
+  for (const k in output) {
+    const v = output[k]
+    if (typeof v === 'string') n += k.length + 6 * v.length + 6
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) n += k.length + 30
+    else return Infinity
+  }
+  return n
+}
+
 export function capOutput(output: Record<string, unknown>, maxBytes: number, messages: string[]): Record<string, unknown> {
+  if (boundedSize(output) <= maxBytes) return output
   const size = Buffer.byteLength(JSON.stringify(output))
   if (size <= maxBytes) return output
   const capped: Record<string, unknown> = { ...output }

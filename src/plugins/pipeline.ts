@@ -49,6 +49,8 @@ export default fp(
   async (app) => {
     const { registry, keys, rateLimiter, history, approvals, metrics, config } = app
     const log = app.log.child({ component: 'tools' })
+    const infoEnabled = (log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled('info')
+    const debugEnabled = (log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled('debug')
     // Running calls' controllers, so that shutdown can abort them all (cheaper than AbortSignal.any per call).
     const running = new Set<LazyAbort>()
     app.addHook('preClose', async () => {
@@ -199,7 +201,7 @@ export default fp(
             : { ...u }
         },
       }
-      log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
+      if (debugEnabled) log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
 
       let output: Record<string, unknown> | undefined
       let error: CodedError | undefined
@@ -238,9 +240,11 @@ export default fp(
       if (mode === 'record') history.record(done)
       else await history.complete(rec.id, done)
       metrics.observe(tool.name, status, error?.code, duration)
-      const line = { tool: tool.name, args, success: !error, duration_ms: duration, execution_id: rec.id, caller: caller.id }
-      if (error) log.warn({ ...line, error_code: error.code }, `Tool ${tool.name} failed: ${error.message}`)
-      else log.info(line, `Tool ${tool.name} succeeded`)
+      if (error) {
+        log.warn({ tool: tool.name, args, success: false, duration_ms: duration, execution_id: rec.id, caller: caller.id, error_code: error.code }, `Tool ${tool.name} failed: ${error.message}`)
+      } else if (infoEnabled) {
+        log.info({ tool: tool.name, args, success: true, duration_ms: duration, execution_id: rec.id, caller: caller.id }, `Tool ${tool.name} succeeded`)
+      }
       return { statusCode, body, headers: { ...headers, ...error?.headers } }
     }
 

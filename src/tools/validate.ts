@@ -35,7 +35,8 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
         }
       }
     }
-    const value = structuredClone(args) as Record<string, unknown>
+    // A fresh top-level object for defaults to land in; the body itself is parsed per request and never shared.
+    const value = { ...(args as Record<string, unknown>) }
     if (check(value)) return { ok: true, value }
     return { ok: false, error: describe(tool, schema, check.errors![0], value) }
   }
