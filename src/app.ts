@@ -19,6 +19,7 @@ import historyPlugin from './plugins/history.js'
 import approvalsPlugin from './plugins/approvals.js'
 import shellsPlugin from './plugins/shells.js'
 import pipelinePlugin from './plugins/pipeline.js'
+import llmPlugin from './plugins/llm.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
 import schemaRoutes from './routes/schemas.js'
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin)
   await app.register(dbPlugin, { database: opts.database })
   await app.register(registryPlugin, { registry })
+  await app.register(llmPlugin)
   await app.register(authPlugin)
   await app.register(rateLimitPlugin)
   await app.register(historyPlugin)

@@ -3,6 +3,7 @@
  * reported with its variable name and what would be accepted, all at once, before anything binds.
  */
 import path from 'node:path'
+import { parseAllowlist } from './net/allowlist.js'
 import { defaultPolicy, parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
 
 export interface RateRule { limit: number; windowMs: number }
@@ -20,7 +21,13 @@ export interface AppConfig {
   logFormat: 'json' | 'pretty'
   llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; maxRetries: number }
   /** Web search backend for `search` and `WebSearch`; none configured means 503 SEARCH_NOT_CONFIGURED. */
-  search: { backend?: 'searxng' | 'brave'; url?: string; apiKey?: string }
+  search: {
+    backend?: 'searxng' | 'brave'; url?: string; apiKey?: string
+    /** SEARCH_TIMEOUT_MS: how long one request to the backend may take (504 beyond it). */
+    timeoutMs: number
+    /** SEARCH_RETRY_BASE_MS: first backoff after a 429 or 5xx; it doubles per retry (3 tries in all). */
+    retryBaseMs: number
+  }
   /** TOOLGATE_GIT_COMMITS: git_commit creates commits (through approval); otherwise it warns and does nothing. */
   gitCommits: boolean
   /** Largest response body the fetch tools read, in bytes. */
@@ -133,6 +140,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'auto').toLowerCase()
   if (!['auto', 'rg', 'js'].includes(grepEngine)) problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}" must be auto, rg or js`)
 
+  const netAllow = (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  try {
+    parseAllowlist(netAllow)
+  } catch (e) {
+    problems.push(`TOOLGATE_NET_ALLOW: ${(e as Error).message}`)
+  }
+
   const searchBackend = (env.SEARCH_BACKEND || '').toLowerCase() || undefined
   if (searchBackend && !['searxng', 'brave'].includes(searchBackend)) problems.push(`SEARCH_BACKEND="${env.SEARCH_BACKEND}" must be searxng or brave`)
   if (searchBackend === 'searxng' && !env.SEARCH_URL) problems.push('SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)')
@@ -160,10 +174,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backend: searchBackend as AppConfig['search']['backend'],
       url: url('SEARCH_URL', ['http:', 'https:']),
       apiKey: env.SEARCH_API_KEY || undefined,
+      timeoutMs: int('SEARCH_TIMEOUT_MS', 10_000, 100, 120_000),
+      retryBaseMs: int('SEARCH_RETRY_BASE_MS', 500, 1, 60_000),
     },
     gitCommits: bool('TOOLGATE_GIT_COMMITS'),
     fetchMaxBytes: int('TOOLGATE_FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    netAllow: (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    netAllow,
     rateLimits,
     approvalTools: (env.TOOLGATE_APPROVAL_REQUIRED ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     approvalTtlMs: int('TOOLGATE_APPROVAL_TTL', 86_400, 1, 30 * 86_400) * 1000,

@@ -43,6 +43,7 @@ declare module 'fastify' {
 
 const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
 const round = (ms: number) => Math.round(ms * 100) / 100
+const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function'
 const isToolResultShaped = (tool: AnyTool) => 'success' in ((tool.output as { properties?: object }).properties ?? {}) && 'metadata' in ((tool.output as { properties?: object }).properties ?? {})
 
 export default fp(
@@ -207,10 +208,8 @@ export default fp(
       let error: CodedError | undefined
       let handle: NodeJS.Timeout | undefined
       let timedOut = false
-      running.add(timer)
-      try {
-        const execution = Promise.resolve().then(() => tool.execute(args, toolCtx))
-        const expired = new Promise<never>((_, reject) => {
+      const timeoutAfter = () =>
+        new Promise<never>((_, reject) => {
           handle = setTimeout(() => {
             timedOut = true
             timer.abort(new Error('timeout'))
@@ -218,7 +217,14 @@ export default fp(
             setTimeout(() => reject(codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })), 250)
           }, timeoutMs)
         })
-        output = capOutput((await Promise.race([execution, expired])) as Record<string, unknown>, maxOutputSize, messages)
+      running.add(timer)
+      try {
+        const returned = tool.execute(args, toolCtx)
+        // A synchronous tool has already finished (no timer could have stopped it): skip the race.
+        const settled = isThenable(returned)
+          ? await Promise.race([returned, timeoutAfter()])
+          : returned
+        output = capOutput(settled as Record<string, unknown>, maxOutputSize, messages)
       } catch (err) {
         // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
         error = timedOut && !isCodedError(err)
@@ -265,5 +271,5 @@ export default fp(
 
     app.decorate('pipeline', { invoke, resume })
   },
-  { name: 'pipeline', dependencies: ['config', 'registry', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'] },
+  { name: 'pipeline', dependencies: ['config', 'registry', 'llm', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'] },
 )

@@ -2,7 +2,10 @@
 import type { AnyTool } from './define.js'
 import { boosterTools } from './booster/index.js'
 import { execTools } from './exec/index.js'
+import { gitTools } from './git/index.js'
 import { fileTools } from './fs/index.js'
 import { searchTools } from './search/index.js'
+import { textTools } from './text/index.js'
+import { webSearchTools } from './web-search/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools]
+export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools, ...gitTools, ...webSearchTools, ...textTools]

@@ -1,0 +1,108 @@
+/**
+ * Seed 003 `git_apply_patch`: `run(repo_path=".", patch, check=True)`. The patch is checked here
+ * first (patch.ts: a unified diff, no absolute, `..` or `.git/` paths, no links; each target
+ * inside the workspace and not a blocked name), then given to `git apply` at the repository's top
+ * level. `check=true` runs `git apply --check` and applies only when it passes; `check=false`
+ * applies directly. A dry run only checks and reports what would change.
+ *
+ * simple-git cannot write to git's stdin, so the patch travels as a file in a private temporary
+ * folder outside the workspace (mode 0700, removed after the call), never in the repository.
+ */
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Type } from 'typebox'
+import { fail } from '../../errors.js'
+import { assertNotBlocked, resolveInside } from '../../workspace/index.js'
+import { defineTool, type ToolContext } from '../define.js'
+import { ToolResult } from '../schema.js'
+import { GIT_TIMEOUT, RepoPath } from './common.js'
+import { clip } from './output.js'
+import { parsePatch } from './patch.js'
+import { openRepo, type Repo } from './repo.js'
+
+const MAX_PATCH = 10 * 1024 * 1024
+
+async function checkTargets(repo: Repo, files: string[], ctx: ToolContext): Promise<void> {
+  for (const f of files) {
+    const res = await resolveInside(ctx.workspace, repo.topRel === '.' ? f : `${repo.topRel}/${f}`, { allowMissing: true })
+    assertNotBlocked(res.rel, res.targetRel, 'write', ctx.config.blockPolicy)
+  }
+}
+
+async function withPatchFile<T>(patch: string, fn: (file: string) => Promise<T>): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'toolgate-patch-'))
+  try {
+    const file = path.join(dir, 'patch.diff')
+    await fs.writeFile(file, patch.endsWith('\n') ? patch : `${patch}\n`, { mode: 0o600 })
+    return await fn(file)
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+export default defineTool({
+  name: 'git_apply_patch',
+  toolset: 'codex',
+  category: 'GIT',
+  description: 'Apply a unified diff patch (as git diff prints it) to the work tree. With check=true (default) `git apply --check` runs first and the patch is applied only if it passes; check=false applies directly. Patches touching absolute paths, ".." or .git/ are refused.',
+  input: Type.Object({
+    repo_path: RepoPath,
+    patch: Type.String({ description: 'The unified diff: "--- a/file", "+++ b/file" headers and "@@" hunks; paths relative to the repository top level' }),
+    check: Type.Optional(Type.Boolean({ description: 'Run git apply --check first and apply only if it passes', default: true })),
+  }),
+  output: ToolResult({
+    returncode: Type.Union([Type.Integer(), Type.Null()], { description: 'Exit code of the last git apply run' }),
+    files: Type.Array(Type.String(), { description: 'Paths the patch touches, relative to the repository top level' }),
+    checked: Type.Boolean({ description: 'Whether git apply --check ran' }),
+    applied: Type.Boolean({ description: 'Whether the patch was applied' }),
+    dry_run: Type.Boolean({ description: 'True when only checked (X-Dry-Run)' }),
+    truncated: Type.Boolean({ description: 'Whether output was cut to fit X-Max-Output-Size' }),
+  }),
+  scope: 'write',
+  annotations: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  timeout: GIT_TIMEOUT,
+  precheck({ patch, repo_path }) {
+    if (Buffer.byteLength(patch) > MAX_PATCH) fail('PAYLOAD_TOO_LARGE', `The patch is larger than ${MAX_PATCH} bytes; split it into smaller patches`)
+    if (repo_path?.startsWith('-')) fail('GIT_OPTION_INJECTION', 'Value for repo_path starts with "-"; pass a folder inside the workspace')
+    parsePatch(patch)
+  },
+  async execute({ repo_path = '.', patch, check = true }, ctx) {
+    const { files } = parsePatch(patch)
+    const repo = await openRepo(ctx, repo_path)
+    await checkTargets(repo, files, ctx)
+    const doCheck = check || ctx.dryRun
+    return withPatchFile(patch, async (file) => {
+      const log: string[] = []
+      let returncode: number | null = null
+      let ok = true
+      if (doCheck) {
+        const r = await repo.git(['apply', '--check', '--verbose', file], { atTop: true, allowFail: true })
+        returncode = r.exitCode
+        ok = r.exitCode === 0
+        log.push(r.stdout + r.stderr)
+      }
+      if (ctx.dryRun) {
+        if (ok) log.push((await repo.git(['apply', '--stat', '--summary', file], { atTop: true })).stdout)
+        const out = clip(`[Dry Run] ${ok ? 'The patch applies cleanly; it would change:' : 'The patch does not apply:'}\n${log.join('')}`, ctx, 'split the patch')
+        return {
+          success: ok, output: out.text, error: ok ? null : `git apply --check failed with code ${returncode}`,
+          metadata: { returncode, files, checked: true, applied: false, dry_run: true, truncated: out.truncated },
+        }
+      }
+      let applied = false
+      if (ok) {
+        const r = await repo.git(['apply', '--verbose', file], { atTop: true, allowFail: true })
+        returncode = r.exitCode
+        applied = r.exitCode === 0
+        log.push(r.stdout + r.stderr)
+      }
+      const out = clip(log.join(''), ctx, 'split the patch')
+      return {
+        success: applied, output: out.text,
+        error: applied ? null : `git apply${doCheck ? ' --check' : ''} failed with code ${returncode}; the work tree was not changed`,
+        metadata: { returncode, files, checked: doCheck, applied, truncated: out.truncated },
+      }
+    })
+  },
+})

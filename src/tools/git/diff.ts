@@ -1,0 +1,95 @@
+/**
+ * Seed 003 `git_diff`: `run(repo_path=".", rev=None, paths=None)`. Without `rev`, the work tree
+ * and index against HEAD; with one revision, the work tree against it; with `A..B` or `A...B`,
+ * between commits. Revisions are resolved to ids first; paths go after `--`, literally.
+ */
+import { Type } from 'typebox'
+import { fail } from '../../errors.js'
+import { isBlocked, resolveInside } from '../../workspace/index.js'
+import { defineTool, type ToolContext } from '../define.js'
+import { ToolResult } from '../schema.js'
+import { assertNotOption, parseRevRange } from './args.js'
+import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './common.js'
+import { capList, clip } from './output.js'
+import { openRepo, requireObject, resolveObject, type Repo } from './repo.js'
+
+/** git's empty tree, for diffs in a repository without commits (sha1 and sha256 repositories). */
+const EMPTY_TREE = { 40: '4b825dc642cb6eb9a060e54bf8d69288fbee4904', 64: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321' }
+
+const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv']
+
+async function revArgs(repo: Repo, rev: string | undefined): Promise<string[]> {
+  if (rev === undefined || rev === '') {
+    const head = await resolveObject(repo, 'HEAD^{commit}')
+    if (head) return [head]
+    const probe = await repo.git(['rev-parse', '--show-object-format'], { allowFail: true })
+    return [probe.stdout.trim() === 'sha256' ? EMPTY_TREE[64] : EMPTY_TREE[40]]
+  }
+  const range = parseRevRange('rev', rev)
+  const left = await requireObject(repo, 'rev', range.left === '' ? 'HEAD' : range.left)
+  if (!range.op) return [left]
+  const right = await requireObject(repo, 'rev', range.right === '' || range.right === undefined ? 'HEAD' : range.right)
+  return [`${left}${range.op}${right}`]
+}
+
+/** Each path: never an option, inside the workspace (links included), not a blocked name. */
+async function checkPaths(repo: Repo, paths: string[], ctx: ToolContext): Promise<string[]> {
+  for (const p of paths) {
+    assertNotOption('paths', p)
+    if (p === '') fail('INVALID_REQUEST', 'Value for paths contains an empty path; pass paths relative to repo_path')
+    const res = await resolveInside(ctx.workspace, repo.rel === '.' ? p : `${repo.rel}/${p}`, { allowMissing: true })
+    const rule = isBlocked(res.rel, 'read', ctx.config.blockPolicy) ?? isBlocked(res.targetRel, 'read', ctx.config.blockPolicy)
+    if (rule) fail('PATH_BLOCKED', `Access denied: ${res.rel} is a blocked path (${rule}); its diff cannot be shown through tools`, { details: { path: res.rel, rule } })
+  }
+  return paths
+}
+
+export default defineTool({
+  name: 'git_diff',
+  toolset: 'codex',
+  category: 'GIT',
+  description: 'Show a diff against HEAD (work tree and index), against a given revision, or between revisions (A..B, A...B), optionally limited to paths.',
+  input: Type.Object({
+    repo_path: RepoPath,
+    rev: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'A revision to diff the work tree against, or a range A..B / A...B; default HEAD' })),
+    paths: Type.Optional(Type.Union([Type.Array(Type.String(), { maxItems: 200 }), Type.Null()], { description: 'Limit the diff to these paths (relative to repo_path)' })),
+  }),
+  output: ToolResult({
+    files_changed: Type.Integer({ description: 'Files the diff touches' }),
+    insertions: Type.Integer({ description: 'Lines added' }),
+    deletions: Type.Integer({ description: 'Lines removed' }),
+    files: Type.Array(Type.String(), { description: 'Paths the diff touches, relative to the repository top level' }),
+    truncated: Type.Boolean({ description: 'Whether output was cut to fit X-Max-Output-Size' }),
+  }),
+  scope: 'read',
+  annotations: { title: 'Git diff', ...READ_ANNOTATIONS },
+  timeout: GIT_TIMEOUT,
+  async execute({ repo_path = '.', rev, paths }, ctx) {
+    if (typeof rev === 'string') parseRevRange('rev', rev) // refuse before touching the repository
+    for (const p of paths ?? []) assertNotOption('paths', p)
+    const repo = await openRepo(ctx, repo_path)
+    const revs = await revArgs(repo, rev ?? undefined)
+    const tail = ['--', ...(await checkPaths(repo, paths ?? [], ctx))]
+    const diff = await repo.git(['diff', ...DIFF_FLAGS, ...revs, ...tail])
+    const stat = await repo.git(['diff', ...DIFF_FLAGS, '--numstat', '-z', ...revs, ...tail])
+    let insertions = 0
+    let deletions = 0
+    const files: string[] = []
+    const recs = stat.stdout.split('\0')
+    for (let i = 0; i < recs.length; i++) {
+      const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(recs[i])
+      if (!m) continue
+      if (m[1] !== '-') insertions += Number(m[1])
+      if (m[2] !== '-') deletions += Number(m[2])
+      // a rename: empty name, then the old and the new path
+      if (m[3] === '') { files.push(recs[i + 2]); i += 2 } else files.push(m[3])
+    }
+    const out = clip(diff.stdout, ctx, 'narrow it with paths or a smaller rev range')
+    return {
+      success: true,
+      output: out.text === '' ? 'No differences\n' : out.text,
+      error: null,
+      metadata: { files_changed: files.length, insertions, deletions, files: capList(files), truncated: out.truncated },
+    }
+  },
+})

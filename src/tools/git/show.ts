@@ -1,0 +1,70 @@
+/**
+ * Seed 003 `git_show`: `run(repo_path=".", ref)`. A commit (message and patch), an annotated tag,
+ * a tree listing or a blob's text; `ref` may be `<rev>:<path>`. The ref is resolved to an object id
+ * first, and git is only ever given that id.
+ */
+import { Type } from 'typebox'
+import { fail } from '../../errors.js'
+import { isBlocked } from '../../workspace/index.js'
+import { defineTool } from '../define.js'
+import { StringEnum, ToolResult } from '../schema.js'
+import { parseShowRef } from './args.js'
+import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './common.js'
+import { clip } from './output.js'
+import { openRepo, requireObject } from './repo.js'
+
+/** Blobs above this are not loaded at all (git's output is buffered). */
+const MAX_BLOB = 16 * 1024 * 1024
+const TYPES = ['commit', 'tree', 'blob', 'tag'] as const
+
+export default defineTool({
+  name: 'git_show',
+  toolset: 'codex',
+  category: 'GIT',
+  description: 'Show a git object: a commit (message and patch), an annotated tag, a tree listing, or a blob. ref is a revision such as HEAD~1, v1.0 or a commit id, or <rev>:<path> for a file or folder at that revision.',
+  input: Type.Object({
+    repo_path: RepoPath,
+    ref: Type.String({ description: 'The object: a revision (HEAD, main~2, v1.0, an id) or <rev>:<path>' }),
+  }),
+  output: ToolResult({
+    type: StringEnum(TYPES, { description: 'Object type: commit, tree, blob or tag' }),
+    sha: Type.String({ description: 'Full object id' }),
+    size: Type.Integer({ description: 'Object size in bytes' }),
+    binary: Type.Boolean({ description: 'True for a blob that is not text (not shown)' }),
+    truncated: Type.Boolean({ description: 'Whether output was cut to fit X-Max-Output-Size' }),
+  }),
+  scope: 'read',
+  annotations: { title: 'Git show', ...READ_ANNOTATIONS },
+  timeout: GIT_TIMEOUT,
+  async execute({ repo_path = '.', ref }, ctx) {
+    const parsed = parseShowRef('ref', ref)
+    const repo = await openRepo(ctx, repo_path)
+    if (parsed.path !== undefined) {
+      const rel = repo.topRel === '.' ? parsed.path : `${repo.topRel}/${parsed.path}`
+      const rule = isBlocked(parsed.path, 'read', ctx.config.blockPolicy) ?? isBlocked(rel, 'read', ctx.config.blockPolicy)
+      if (rule) fail('PATH_BLOCKED', `Access denied: ${parsed.path} is a blocked path (${rule}); it cannot be shown through tools`, { details: { path: parsed.path, rule } })
+    }
+    const sha = parsed.path === undefined ? await requireObject(repo, 'ref', ref) : await requireObject(repo, 'ref', ref, '')
+    const type = (await repo.git(['cat-file', '-t', sha])).stdout.trim() as (typeof TYPES)[number]
+    const size = Number((await repo.git(['cat-file', '-s', sha])).stdout.trim())
+    let text: string
+    let binary = false
+    if (type === 'blob') {
+      if (size > MAX_BLOB) {
+        fail('FILE_TOO_LARGE', `${ref} is a blob of ${size} bytes; git_show shows blobs up to ${MAX_BLOB} bytes. Check the file out and read it with fs_read`, { details: { size } })
+      }
+      text = (await repo.git(['cat-file', 'blob', sha])).stdout
+      binary = text.slice(0, 8000).includes('\0')
+      if (binary) text = `[binary blob ${sha}: ${size} bytes, not shown]\n`
+    } else if (type === 'tree') {
+      text = (await repo.git(['ls-tree', '--long', sha])).stdout
+    } else {
+      text = (await repo.git(['show', '--no-color', '--no-ext-diff', '--no-textconv', '--format=fuller', '--stat', '--patch', sha])).stdout
+    }
+    const out = clip(text, ctx, 'show a narrower object, such as <rev>:<path>')
+    return {
+      success: true, output: out.text, error: null,
+      metadata: { type, sha, size, ...(type === 'blob' && { binary }), truncated: out.truncated },
+    }
+  },
+})

@@ -1,0 +1,87 @@
+/**
+ * Seed 003 `git_status`: `run(repo_path=".")`. The short status as output; branch, ahead/behind
+ * and the staged, modified, untracked and conflicted paths (from porcelain v2) as metadata.
+ */
+import { Type } from 'typebox'
+import { defineTool } from '../define.js'
+import { ToolResult } from '../schema.js'
+import { capList, clip } from './output.js'
+import { openRepo } from './repo.js'
+import { READ_ANNOTATIONS, GIT_TIMEOUT, RepoPath } from './common.js'
+
+interface Parsed {
+  branch: string | null
+  upstream: string | null
+  ahead: number
+  behind: number
+  staged: string[]
+  modified: string[]
+  untracked: string[]
+  conflicted: string[]
+}
+
+/** Parses `git status --porcelain=v2 --branch -z`. */
+export function parseStatusV2(out: string): Parsed {
+  const p: Parsed = { branch: null, upstream: null, ahead: 0, behind: 0, staged: [], modified: [], untracked: [], conflicted: [] }
+  const recs = out.split('\0')
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i]
+    if (r.startsWith('# branch.head ')) {
+      const head = r.slice('# branch.head '.length)
+      p.branch = head === '(detached)' ? null : head
+    } else if (r.startsWith('# branch.upstream ')) p.upstream = r.slice('# branch.upstream '.length)
+    else if (r.startsWith('# branch.ab ')) {
+      const m = /\+(\d+) -(\d+)/.exec(r)
+      if (m) { p.ahead = Number(m[1]); p.behind = Number(m[2]) }
+    } else if (r.startsWith('1 ') || r.startsWith('2 ')) {
+      const fields = r.split(' ')
+      const xy = fields[1]
+      const file = fields.slice(r.startsWith('1 ') ? 8 : 9).join(' ')
+      if (r.startsWith('2 ')) i++ // the original path of a rename or copy follows
+      if (xy[0] !== '.') p.staged.push(file)
+      if (xy[1] !== '.') p.modified.push(file)
+    } else if (r.startsWith('u ')) p.conflicted.push(r.split(' ').slice(10).join(' '))
+    else if (r.startsWith('? ')) p.untracked.push(r.slice(2))
+  }
+  return p
+}
+
+export default defineTool({
+  name: 'git_status',
+  toolset: 'codex',
+  category: 'GIT',
+  description: 'Show repository status: current branch, ahead/behind its upstream, and staged, modified and untracked files.',
+  input: Type.Object({ repo_path: RepoPath }),
+  output: ToolResult({
+    branch: Type.Union([Type.String(), Type.Null()], { description: 'Current branch; null when HEAD is detached' }),
+    upstream: Type.Union([Type.String(), Type.Null()], { description: 'Upstream branch, if any' }),
+    ahead: Type.Integer({ description: 'Commits ahead of the upstream (0 without one)' }),
+    behind: Type.Integer({ description: 'Commits behind the upstream (0 without one)' }),
+    staged: Type.Array(Type.String(), { description: 'Paths with staged changes' }),
+    modified: Type.Array(Type.String(), { description: 'Paths with unstaged changes' }),
+    untracked: Type.Array(Type.String(), { description: 'Untracked paths' }),
+    conflicted: Type.Array(Type.String(), { description: 'Paths with merge conflicts' }),
+    clean: Type.Boolean({ description: 'True when nothing is staged, modified, untracked or conflicted' }),
+    repo_path: Type.String({ description: 'repo_path, relative to the workspace root' }),
+    truncated: Type.Boolean({ description: 'Whether output was cut to fit X-Max-Output-Size' }),
+  }),
+  scope: 'read',
+  annotations: { title: 'Git status', ...READ_ANNOTATIONS },
+  timeout: GIT_TIMEOUT,
+  async execute({ repo_path = '.' }, ctx) {
+    const repo = await openRepo(ctx, repo_path)
+    const v2 = await repo.git(['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal'])
+    const short = await repo.git(['status', '--short', '--branch', '--untracked-files=normal'])
+    const p = parseStatusV2(v2.stdout)
+    const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
+    const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, 'pass repo_path of a subfolder to narrow it')
+    return {
+      success: true, output: out.text, error: null,
+      metadata: {
+        branch: p.branch, upstream: p.upstream, ahead: p.ahead, behind: p.behind,
+        staged: capList(p.staged), modified: capList(p.modified), untracked: capList(p.untracked), conflicted: capList(p.conflicted),
+        clean, repo_path: repo.rel, truncated: out.truncated,
+      },
+    }
+  },
+})
