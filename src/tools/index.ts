@@ -7,5 +7,6 @@ import { fileTools } from './fs/index.js'
 import { searchTools } from './search/index.js'
 import { textTools } from './text/index.js'
 import { webSearchTools } from './web-search/index.js'
+import { webTools } from './web/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools, ...gitTools, ...webSearchTools, ...textTools]
+export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools, ...gitTools, ...webTools, ...webSearchTools, ...textTools]

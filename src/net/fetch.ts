@@ -1,0 +1,161 @@
+/**
+ * The one way the fetch tools reach the network. Every hop: parse with the WHATWG URL parser (so
+ * `http://2130706433/`, `http://0x7f.1/` and `http://[::ffff:127.0.0.1]/` are seen as the
+ * addresses they are), allow http and https only, resolve the host once, check every address,
+ * then connect to those checked addresses and nothing else. Redirects are followed here, by hand,
+ * with the same check at each hop; the body is read with a byte cap; one timeout covers it all.
+ */
+import { performance } from 'node:perf_hooks'
+import { Agent, fetch, type Headers } from 'undici'
+import { codedError, fail, isCodedError } from '../errors.js'
+import { parseAllowlist, type Allowlist } from './allowlist.js'
+import { readCapped } from './body.js'
+import { checkedAddresses, pinnedLookup, systemResolver, type Resolver } from './resolve.js'
+
+export interface GuardedFetchOptions {
+  method?: string
+  headers?: Record<string, string>
+  body?: string | Uint8Array
+  /** Covers every hop and the body. */
+  timeoutMs: number
+  maxBytes: number
+  maxRedirects?: number
+  signal?: AbortSignal
+  /** TOOLGATE_NET_ALLOW entries, or a parsed list. */
+  allow?: Allowlist | readonly string[]
+  /** Tests inject a resolver; by default dns.lookup with `all: true`. */
+  resolver?: Resolver
+}
+
+export interface GuardedResponse {
+  status: number
+  statusText: string
+  headers: Headers
+  /** The URL that answered, after redirects. */
+  url: string
+  redirects: number
+  /** The checked addresses of the last hop: the connection went to one of these. */
+  addresses: string[]
+  body: Buffer
+  bytes: number
+  truncated: boolean
+  elapsedMs: number
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+// Credentials meant for one origin never travel to another on a redirect.
+const ORIGIN_BOUND = ['authorization', 'cookie', 'proxy-authorization']
+const USER_AGENT = 'toolgate/0.1 (+https://github.com/toolgate)'
+
+/** Parses and checks the scheme and credentials: 400 for what no hop may carry. */
+export function parseFetchUrl(raw: string, base?: URL): URL {
+  let url: URL
+  try {
+    url = new URL(raw, base)
+  } catch {
+    fail('VALIDATION_ERROR', `Invalid URL: ${raw}`, { details: { url: raw } })
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    fail('VALIDATION_ERROR', `Unsupported URL scheme "${url.protocol}" in ${raw}: only http and https are fetched`, { details: { url: raw } })
+  }
+  if (url.username || url.password) {
+    fail('VALIDATION_ERROR', 'URLs with credentials (user:password@host) are not fetched: send them in an Authorization header instead')
+  }
+  return url
+}
+
+function connectionError(err: unknown, url: URL): Error {
+  if (isCodedError(err)) return err
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause
+  const code = cause?.code ?? (err as { code?: string }).code
+  if (err instanceof TypeError && !cause) {
+    return codedError('VALIDATION_ERROR', `Invalid request to ${url.origin}: ${err.message}`)
+  }
+  if (cause?.message === 'bad port') {
+    return codedError('UPSTREAM_ERROR', `Could not fetch ${url.origin}: port ${url.port} is one the fetch standard blocks (SMTP, SSH and the like)`, { details: { url: url.href } })
+  }
+  const tls = code && /CERT|SSL|TLS|SELF_SIGNED|ALTNAME/.test(code)
+  const what = tls ? `TLS certificate verification failed (${code})` : code ?? cause?.message ?? (err as Error).message
+  return codedError('UPSTREAM_ERROR', `Could not fetch ${url.origin}: ${what}`, { details: { url: url.href, ...(code && { cause: code }) } })
+}
+
+export async function guardedFetch(rawUrl: string, opts: GuardedFetchOptions): Promise<GuardedResponse> {
+  const t0 = performance.now()
+  const allow = !opts.allow || Array.isArray(opts.allow) ? parseAllowlist((opts.allow ?? []) as string[]) : (opts.allow as Allowlist)
+  const resolver = opts.resolver ?? systemResolver
+  const maxRedirects = opts.maxRedirects ?? 5
+  const timer = AbortSignal.timeout(opts.timeoutMs)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer
+  let url = parseFetchUrl(rawUrl)
+  let method = (opts.method ?? 'GET').toUpperCase()
+  let body = opts.body
+  const headers = new Map(Object.entries(opts.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
+  if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT)
+  let redirects = 0
+
+  const aborted = (err: unknown): never => {
+    if (timer.aborted) {
+      throw codedError('TIMEOUT', `Request to ${url.origin} timed out after ${opts.timeoutMs / 1000}s (redirects followed: ${redirects})`, {
+        details: { timeout_ms: opts.timeoutMs, url: url.href },
+      })
+    }
+    throw opts.signal?.reason ?? err
+  }
+
+  for (;;) {
+    let agent: Agent | undefined
+    try {
+      const addresses = await checkedAddresses(url, allow, resolver, signal)
+      agent = new Agent({ connect: { lookup: pinnedLookup(addresses), rejectUnauthorized: true }, connections: 1 })
+      let res
+      try {
+        res = await fetch(url, { method, headers: Object.fromEntries(headers), body, redirect: 'manual', dispatcher: agent, signal })
+      } catch (err) {
+        if (signal.aborted) aborted(err)
+        throw connectionError(err, url)
+      }
+      const location = res.headers.get('location')
+      if (REDIRECTS.has(res.status) && location !== null) {
+        await res.body?.cancel().catch(() => {})
+        if (redirects >= maxRedirects) {
+          fail('UPSTREAM_ERROR', `Too many redirects: ${url.href} redirects again after ${maxRedirects} hops; fetch the last URL directly if it is right`, {
+            details: { url: url.href, location, redirects, max_redirects: maxRedirects },
+          })
+        }
+        let next: URL
+        try {
+          next = parseFetchUrl(location, url)
+        } catch (err) {
+          throw codedError('UPSTREAM_ERROR', `${url.href} redirected to an unusable location "${location}": ${(err as Error).message}`, { details: { url: url.href, location } })
+        }
+        if (next.origin !== url.origin) for (const h of ORIGIN_BOUND) headers.delete(h)
+        // 303 always, and 301/302 after a POST, become a GET without a body (as browsers do).
+        if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
+          method = 'GET'
+          body = undefined
+          headers.delete('content-type')
+          headers.delete('content-length')
+        }
+        url = next
+        redirects++
+        continue
+      }
+      let read
+      try {
+        read = await readCapped(res.body as ReadableStream<Uint8Array> | null, opts.maxBytes)
+      } catch (err) {
+        if (signal.aborted) aborted(err)
+        throw connectionError(err, url)
+      }
+      return {
+        status: res.status, statusText: res.statusText, headers: res.headers, url: url.href, redirects,
+        addresses: addresses.map((a) => a.address), ...read, elapsedMs: Math.round(performance.now() - t0),
+      }
+    } catch (err) {
+      if (!isCodedError(err) && signal.aborted) aborted(err)
+      throw err
+    } finally {
+      agent?.destroy().catch(() => {})
+    }
+  }
+}
