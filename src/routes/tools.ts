@@ -10,6 +10,8 @@ import type { AnyTool } from '../tools/define.js'
 import { ErrorResponse, PendingResponse, contextHeaders, okResponse } from './openapi-schemas.js'
 
 const passThrough = () => () => true
+/** The description's first sentence ("e.g." and "i.e." do not end one). */
+export const firstSentence = (text: string) => text.split(/(?<!\b(?:e\.g|i\.e)\.)(?<=\.)\s/)[0]
 const stringify = () => (data: unknown) => JSON.stringify(data)
 
 export function toolSummary(tool: AnyTool) {
@@ -59,7 +61,7 @@ export default async function toolRoutes(app: FastifyInstance) {
       serializerCompiler: stringify,
       schema: {
         operationId: providerNameOf(tool),
-        summary: tool.description.split(/(?<=\.)\s/)[0],
+        summary: firstSentence(tool.description),
         description: `${tool.description}\n\nToolset \`${tool.toolset}\`, category ${tool.category}. ` +
           (tool.scope === 'public' ? 'Public: no key needed.' : `Needs a key with the \`${tool.scope}\` scope.`) +
           (tool.approval === 'always' ? ' Every call is held for approval (202).' : ''),
