@@ -208,21 +208,20 @@ export default fp(
       let error: CodedError | undefined
       let handle: NodeJS.Timeout | undefined
       let timedOut = false
-      const timeoutAfter = () =>
-        new Promise<never>((_, reject) => {
-          handle = setTimeout(() => {
-            timedOut = true
-            timer.abort(new Error('timeout'))
-            // Give the tool a moment to answer with its own partial result before the generic one.
-            setTimeout(() => reject(codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })), 250)
-          }, timeoutMs)
-        })
+      // The timer is armed before the tool starts, so that even its first synchronous slice counts.
+      let rejectTimeout: ((err: unknown) => void) | undefined
+      handle = setTimeout(() => {
+        timedOut = true
+        timer.abort(new Error('timeout'))
+        // Give the tool a moment to answer with its own partial result before the generic one.
+        setTimeout(() => rejectTimeout?.(codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })), 250)
+      }, timeoutMs)
       running.add(timer)
       try {
         const returned = tool.execute(args, toolCtx)
         // A synchronous tool has already finished (no timer could have stopped it): skip the race.
         const settled = isThenable(returned)
-          ? await Promise.race([returned, timeoutAfter()])
+          ? await Promise.race([returned, new Promise<never>((_, reject) => (rejectTimeout = reject))])
           : returned
         output = capOutput(settled as Record<string, unknown>, maxOutputSize, messages)
       } catch (err) {
