@@ -25,7 +25,7 @@ export interface Claimed {
 
 export interface Approvals {
   decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
-  hold(input: { tool: AnyTool; args: Record<string, unknown>; context: CallContext; caller: Caller; executionId: string; reason?: string }): Promise<{ id: string; expiresAt: Date }>
+  hold(input: { id?: string; tool: AnyTool; args: Record<string, unknown>; context: CallContext; caller: Caller; executionId: string; reason?: string }): Promise<{ id: string; expiresAt: Date }>
   list(q: { status?: string; limit: number }): Promise<Record<string, unknown>[]>
   get(id: string): Promise<Record<string, unknown> | undefined>
   /** Atomically moves a pending approval to `approved` or `rejected`; throws when it is not pending. */
@@ -73,8 +73,7 @@ export default fp(
         if (typeof tool.approval === 'function') return tool.approval(args, app.config)
         return { required: false }
       },
-      async hold({ tool, args, context, caller, executionId, reason }) {
-        const id = crypto.randomUUID()
+      async hold({ id = crypto.randomUUID(), tool, args, context, caller, executionId, reason }) {
         const expiresAt = new Date(Date.now() + app.config.approvalTtlMs)
         await db.insert(approvals).values({
           id,
@@ -83,7 +82,7 @@ export default fp(
           params: app.redactor.redact(args),
           sealedArgs: box.seal(args),
           sealedContext: box.seal(context),
-          reason: reason ?? null,
+          reason: reason ? app.redactor.redactString(reason) : null,
           callerId: caller.id,
           callerName: caller.name,
           status: 'pending',

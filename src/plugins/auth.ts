@@ -132,7 +132,7 @@ export default fp(
           const hash = hashKey(wanted)
           const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash))
           if (!row) {
-            await db.insert(apiKeys).values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name: 'bootstrap', keyHash: hash, prefix: wanted.slice(0, 10), scopes: [...SCOPES] })
+            await db.insert(apiKeys).values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name: 'bootstrap', keyHash: hash, prefix: 'bootstrap', scopes: [...SCOPES] })
               .onConflictDoNothing()
           } else {
             await db.update(apiKeys).set({ revokedAt: null, scopes: [...SCOPES] }).where(eq(apiKeys.id, row.id))

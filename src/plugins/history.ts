@@ -145,7 +145,7 @@ export default fp(
       },
       flush,
       async get(id, callerId) {
-        if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined
         await flush()
         const where = callerId ? and(eq(executions.id, id), eq(executions.callerId, callerId)) : eq(executions.id, id)
         const [row] = await db.select().from(executions).where(where)

@@ -11,6 +11,7 @@ import type { ExecutionRecord } from './history.js'
 import type { Claimed } from './approvals.js'
 import { parseContext, seconds, type CallContext, type HeaderBag } from '../pipeline/context.js'
 import { capOutput } from '../pipeline/output.js'
+import crypto from 'node:crypto'
 import { uuidv7 } from '../lib/uuidv7.js'
 import { LazyAbort } from '../pipeline/lazy-abort.js'
 
@@ -129,8 +130,9 @@ export default fp(
       } catch (err) {
         const e = normalize(err)
         const duration = round(performance.now() - t0)
-        metrics.observe(call.tool.slice(0, 64), 'error', e.code, duration)
-        log.warn({ tool: call.tool, error_code: e.code, duration_ms: duration }, `Tool ${call.tool} refused: ${e.message}`)
+        // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
+        metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : call.tool, 'error', e.code, duration)
+        log.warn({ tool: call.tool.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${call.tool.slice(0, 128)} refused: ${e.message}`)
         return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: { ...headers, ...e.headers } }
       }
 
@@ -157,14 +159,22 @@ export default fp(
       }
       const args = checked.value
 
-      // A dry run changes nothing, so it needs nobody's approval.
-      if (!ctx.dryRun) {
+      // A dry run of a tool that honours it changes nothing, so it needs nobody's approval.
+      if (!ctx.dryRun || !tool.supportsDryRun) {
         const decision = approvals.decide(tool, args)
         if (decision.required) {
-          const held = await approvals.hold({ tool, args, context: ctx, caller, executionId, reason: decision.reason })
+          // The execution row first: an approval must never exist without the row its result goes to.
+          const approvalId = crypto.randomUUID()
           const duration = round(performance.now() - t0)
-          const message = `${tool.name} needs approval${decision.reason ? ` (${decision.reason})` : ''}: POST /v1/approvals/${held.id}/approve with a key holding the "approve" scope; the result will be at GET /v1/executions/${executionId}`
+          const message = `${tool.name} needs approval${decision.reason ? ` (${decision.reason})` : ''}: POST /v1/approvals/${approvalId}/approve with a key holding the "approve" scope; the result will be at GET /v1/executions/${executionId}`
           await history.insertNow({ ...base, params: args, status: 'pending', httpStatus: 202, durationMs: Math.round(duration), messages: [message] })
+          let held: { id: string; expiresAt: Date }
+          try {
+            held = await approvals.hold({ id: approvalId, tool, args, context: ctx, caller, executionId, reason: decision.reason })
+          } catch (err) {
+            await history.complete(executionId, { status: 'error', httpStatus: 500, errorCode: 'INTERNAL_ERROR', error: 'The call could not be queued for approval', completedAt: new Date() }).catch(() => {})
+            throw err
+          }
           metrics.observe(tool.name, 'pending', undefined, duration)
           log.info({ tool: tool.name, args, approval_id: held.id, execution_id: executionId }, `Tool ${tool.name} held for approval`)
           return {
@@ -189,7 +199,13 @@ export default fp(
         messages.push(`Timeout ${timeoutMs} ms is outside ${tool.name}'s bounds (${bounds.minMs ?? 1}–${bounds.maxMs} ms); using ${fitted}`)
         timeoutMs = fitted
       }
-      const maxOutputSize = ctx.maxOutputSize ?? tool.maxOutputSize ?? config.maxOutputSize
+      // A caller may ask for less output than the server allows, never for more.
+      const ceiling = Math.max(config.maxOutputSize, tool.maxOutputSize ?? 0)
+      let maxOutputSize = ctx.maxOutputSize ?? tool.maxOutputSize ?? config.maxOutputSize
+      if (maxOutputSize > ceiling) {
+        messages.push(`X-Max-Output-Size ${maxOutputSize} is above this server's limit for ${tool.name}; using ${ceiling}`)
+        maxOutputSize = ceiling
+      }
       const timer = new LazyAbort()
       let usage: TokenUsage | undefined
       const toolCtx: ToolContext = {

@@ -43,7 +43,14 @@ export default async function approvalRoutes(app: FastifyInstance) {
     const approver = await app.keys.requireScope(request, 'approve')
     const { id } = request.params as { id: string }
     const claimed = await app.approvals.claim(id, 'approved', approver, (request.body as { note?: string } | undefined)?.note)
-    const outcome = await app.pipeline.resume(claimed)
+    let outcome
+    try {
+      outcome = await app.pipeline.resume(claimed)
+    } catch (err) {
+      // The approval is used up: record the failure so the execution does not stay pending forever.
+      await app.history.complete(claimed.executionId, { status: 'error', httpStatus: 500, errorCode: 'INTERNAL_ERROR', error: 'The approved call failed to run', completedAt: new Date() }).catch(() => {})
+      throw err
+    }
     return reply.code(200).send({ approval: claimed.approval, execution_id: claimed.executionId, http_status: outcome.statusCode, result: outcome.body })
   })
 

@@ -99,6 +99,11 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
   approval?: 'never' | 'always' | ((args: Static<I>, config: AppConfig) => ApprovalDecision)
   annotations?: ToolAnnotations
   /**
+   * The tool honours `ctx.dryRun` (reports what it would do and changes nothing). Only such tools
+   * skip approval on a dry run; any other tool held for approval stays held, dry run or not.
+   */
+  supportsDryRun?: boolean
+  /**
    * Checks beyond the schema (sizes, JSON lines) that must fail before a call is held for approval:
    * an approver should never approve a call that cannot run. Throws coded errors.
    */

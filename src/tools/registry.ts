@@ -62,6 +62,12 @@ export function createRegistry(tools: AnyTool[] = []): Registry {
     require(name) {
       const found = registry.get(name)
       if (found) return found
+      // No tool name is this long; comparing one against every name would only burn CPU.
+      if (name.length > 128) {
+        throw codedError('TOOL_NOT_FOUND', `The tool "${name.slice(0, 64)}…" is not registered. Use GET /v1/tools to see all available tools.`, {
+          details: { tool: `${name.slice(0, 64)}…`, suggestions: [] },
+        })
+      }
       const suggestions = registry.suggest(name)
       throw codedError(
         'TOOL_NOT_FOUND',

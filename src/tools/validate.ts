@@ -28,8 +28,8 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
         const hint = closest(key, [...known])
         return {
           ok: false,
-          error: validationError(tool, `Unknown parameter: ${key}${hint ? ` (did you mean ${hint}?)` : ''}`, {
-            parameter: key,
+          error: validationError(tool, `Unknown parameter: ${key.slice(0, 64)}${hint ? ` (did you mean ${hint}?)` : ''}`, {
+            parameter: key.slice(0, 64),
             valid_parameters: [...known],
           }),
         }
@@ -175,6 +175,7 @@ export function distance(a: string, b: string): number {
 }
 
 function closest(word: string, candidates: string[]): string | undefined {
+  if (word.length > 64) return undefined
   const best = candidates
     .map((c) => ({ c, d: distance(word.toLowerCase(), c.toLowerCase()) }))
     .sort((x, y) => x.d - y.d)[0]

@@ -34,6 +34,7 @@ export default defineTool({
     timestamp: DateTime(),
   }),
   scope: 'write',
+  supportsDryRun: true,
   approval: 'always',
   annotations: { title: 'Append to memory', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   timeout: { defaultMs: 10_000, maxMs: 60_000 },

@@ -22,6 +22,7 @@ export default defineTool({
   }),
   output: ExecResult,
   scope: 'exec',
+  supportsDryRun: true,
   approval: riskyApproval,
   annotations: { title: 'Run a bash command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   timeout: EXEC_TIMEOUT,

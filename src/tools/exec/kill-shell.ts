@@ -19,6 +19,7 @@ export default defineTool({
     dry_run: Type.Boolean(),
   }),
   scope: 'exec',
+  supportsDryRun: true,
   annotations: { title: 'Kill a background shell', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   timeout: { defaultMs: 10_000, maxMs: 60_000 },
   async execute({ shell_id: id }, ctx) {

@@ -20,6 +20,7 @@ export default defineTool({
   }),
   output: ExecResult,
   scope: 'exec',
+  supportsDryRun: true,
   approval: riskyApproval,
   annotations: { title: 'Run a shell command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   timeout: EXEC_TIMEOUT,

@@ -42,6 +42,7 @@ export default defineTool({
     dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was written' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   annotations: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   precheck({ old_string, new_string }) {

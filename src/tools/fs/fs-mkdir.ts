@@ -27,6 +27,7 @@ export default defineTool({
     dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was created' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   annotations: { title: 'Create folder', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 10_000, maxMs: 60_000 },
   async execute({ path: userPath, parents = true, exist_ok = true }, ctx) {

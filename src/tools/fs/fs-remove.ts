@@ -48,6 +48,7 @@ export default defineTool({
     dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was removed' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   annotations: { title: 'Remove file or folder', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 60_000, maxMs: 300_000 },
   async execute({ path: userPath, recursive = false, force = false }, ctx) {

@@ -45,6 +45,7 @@ export default defineTool({
     dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was written' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   annotations: { title: 'Write text file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   precheck({ content, encoding = 'utf-8' }) {

@@ -24,6 +24,7 @@ export default defineTool({
     dry_run: Type.Boolean({ description: 'Present in a dry run: nothing was written' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ file_path, content }, ctx) {

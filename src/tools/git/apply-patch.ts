@@ -60,6 +60,7 @@ export default defineTool({
     truncated: Type.Boolean({ description: 'Whether output was cut to fit X-Max-Output-Size' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   annotations: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   timeout: GIT_TIMEOUT,
   precheck({ patch, repo_path }) {

@@ -47,6 +47,7 @@ export default defineTool({
     truncated: Type.Boolean({ description: 'Whether output was cut to fit X-Max-Output-Size' }),
   }),
   scope: 'write',
+  supportsDryRun: true,
   approval: (args, config) => config.gitCommits
     ? { required: true, reason: `git commit in ${args.repo_path ?? '.'}${args.all ? ' (all tracked changes)' : ''}: ${args.message.split('\n')[0].slice(0, 120)}` }
     : { required: false },

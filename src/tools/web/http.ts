@@ -46,6 +46,7 @@ export default defineTool({
     dry_run: Type.Boolean(),
   }),
   scope: 'network',
+  supportsDryRun: true,
   annotations: { title: 'HTTP request', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   timeout: { defaultMs: 20_000, minMs: 1_000, maxMs: 120_000 },
   timeoutFromArgs: (args) => (args.timeout === undefined ? undefined : args.timeout * 1000),
