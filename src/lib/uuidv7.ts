@@ -25,3 +25,6 @@ export function uuidv7(): string {
   const t = ms.toString(16).padStart(12, '0')
   return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}${rand.slice(18)}`
 }
+
+/** Any RFC 9562 UUID in its canonical text form (ids that reach a `uuid` column must pass this). */
+export const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)

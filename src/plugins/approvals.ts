@@ -9,6 +9,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import { approvals } from '../db/schema/index.js'
 import { codedError, fail } from '../errors.js'
 import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
+import { isUuid } from '../lib/uuidv7.js'
 import type { AnyTool, ApprovalDecision, Caller } from '../tools/define.js'
 import type { CallContext } from '../pipeline/context.js'
 
@@ -57,7 +58,6 @@ export function presentApproval(r: Row): Record<string, unknown> {
   }
 }
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
 export default fp(
   async (app) => {

@@ -9,6 +9,7 @@ import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
 import { insertExecutions } from '../db/bulk-insert.js'
 import { fail } from '../errors.js'
+import { isUuid } from '../lib/uuidv7.js'
 
 type Row = typeof executions.$inferSelect
 export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
@@ -71,7 +72,7 @@ export function presentExecution(r: Row): Record<string, unknown> {
 const encodeCursor = (r: Row) => Buffer.from(r.id).toString('base64url')
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString()
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
+  if (!isUuid(id)) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
   return id
 }
 
@@ -145,7 +146,7 @@ export default fp(
       },
       flush,
       async get(id, callerId) {
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined
+        if (!isUuid(id)) return undefined
         await flush()
         const where = callerId ? and(eq(executions.id, id), eq(executions.callerId, callerId)) : eq(executions.id, id)
         const [row] = await db.select().from(executions).where(where)

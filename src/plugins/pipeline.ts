@@ -224,13 +224,14 @@ export default fp(
       let error: CodedError | undefined
       let handle: NodeJS.Timeout | undefined
       let timedOut = false
+      const timeoutError = () => codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })
       // The timer is armed before the tool starts, so that even its first synchronous slice counts.
       let rejectTimeout: ((err: unknown) => void) | undefined
       handle = setTimeout(() => {
         timedOut = true
         timer.abort(new Error('timeout'))
         // Give the tool a moment to answer with its own partial result before the generic one.
-        setTimeout(() => rejectTimeout?.(codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })), 250)
+        setTimeout(() => rejectTimeout?.(timeoutError()), 250)
       }, timeoutMs)
       running.add(timer)
       try {
@@ -243,7 +244,7 @@ export default fp(
       } catch (err) {
         // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
         error = timedOut && !isCodedError(err)
-          ? codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })
+          ? timeoutError()
           : normalize(err, rec.id)
       } finally {
         clearTimeout(handle)

@@ -2,28 +2,19 @@
 import { describe, expect, it } from 'vitest'
 import { toOpenAI } from '../../../src/exports/openai.js'
 import { execTools } from '../../../src/tools/exec/index.js'
+import { seedOpenAIBash } from '../../exports/fixtures.js'
 
 const byName = Object.fromEntries(execTools.map((t) => [t.name, t]))
 
 describe('exec tool schemas', () => {
   it('Bash is seed 002 §1 with the optional description', () => {
-    expect(toOpenAI(byName.Bash)).toEqual({
-      type: 'function',
-      function: {
-        name: 'Bash',
-        description: 'Execute a bash command',
-        parameters: {
-          type: 'object',
-          properties: {
-            command: { type: 'string', description: 'The command to execute' },
-            timeout: { type: 'integer', description: 'Timeout in milliseconds', default: 120000, minimum: 1000, maximum: 600000 },
-            run_in_background: { type: 'boolean', description: 'Run command in background', default: false },
-            description: { type: 'string', description: 'Clear, concise description of what this command does in 5-10 words' },
-          },
-          required: ['command'],
-        },
-      },
-    })
+    // The seed's own Bash schema (shared fixture), with Claude Code's optional `description` added.
+    const expected = structuredClone(seedOpenAIBash)
+    expected.function.parameters.properties = {
+      ...expected.function.parameters.properties,
+      description: { type: 'string', description: 'Clear, concise description of what this command does in 5-10 words' },
+    } as typeof expected.function.parameters.properties
+    expect(toOpenAI(byName.Bash)).toEqual(expected)
   })
 
   it('shell takes command, cwd and timeout in seconds', () => {
