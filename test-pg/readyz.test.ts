@@ -2,36 +2,9 @@
  * Readiness follows the database: a TCP proxy in front of the real Postgres is cut, /readyz turns
  * 503, and when the proxy comes back it recovers by itself. Postgres only: PGlite runs in-process.
  */
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/helper.js'
-
-function startProxy(port: number, target: number) {
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target, '127.0.0.1')
-    sockets.add(client).add(upstream)
-    client.pipe(upstream).pipe(client)
-    const drop = () => {
-      client.destroy()
-      upstream.destroy()
-    }
-    client.on('error', drop).on('close', drop)
-    upstream.on('error', drop).on('close', drop)
-  })
-  return new Promise<{ port: number; stop(): Promise<void> }>((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      resolve({
-        port: (server.address() as net.AddressInfo).port,
-        stop: () =>
-          new Promise<void>((done) => {
-            for (const s of sockets) s.destroy()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
-}
+import { startProxy } from '../test/support/tcp-proxy.js'
 
 let t: TestApp
 let direct: TestApp

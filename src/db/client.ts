@@ -15,8 +15,16 @@ export interface Database {
   kind: 'postgres' | 'pglite'
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>
+  /**
+   * Appends rows given in COPY text format (copy-text.ts) to `table (columns)` in one statement:
+   * all of them or, when Postgres refuses one, none. The names are ours, never a caller's.
+   */
+  copyIn(table: string, columns: readonly string[], text: string): Promise<void>
   close(): Promise<void>
 }
+
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url))
 // Any constant works: it only has to be the same for every toolgate instance on one database.
@@ -36,6 +44,7 @@ async function createPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const { from: copyFrom } = await import('pg-copy-streams')
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
   // A dropped connection must not crash the process; /readyz reports it and the pool recovers.
   pool.on('error', () => {})
@@ -53,6 +62,29 @@ async function createPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
+    async copyIn(table, columns, text) {
+      const client = await pool.connect()
+      let failure: Error | undefined
+      // The pool stops listening to a client it has lent out: a connection dropped meanwhile would
+      // be an uncaught 'error' event, and a crash, without this listener.
+      const onError = (err: Error) => void (failure ??= err)
+      client.on('error', onError)
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')))
+          stream.on('finish', resolve)
+          stream.on('error', reject)
+          stream.end(text)
+        })
+      } catch (err) {
+        failure ??= err as Error
+        throw err
+      } finally {
+        client.off('error', onError)
+        // A connection that failed mid-COPY is not worth trusting with the next query.
+        client.release(failure)
+      }
+    },
     close: () => pool.end(),
   }
 }
@@ -72,6 +104,10 @@ async function createPglite(dir: string): Promise<Database> {
     db,
     kind: 'pglite',
     ping: (timeoutMs = 2_000) => (closed ? Promise.resolve(false) : pingWith(() => db.execute(sql`SELECT 1`), timeoutMs)),
+    async copyIn(table, columns, text) {
+      // PGlite has no STDIN to copy from: it reads the rows from its /dev/blob device.
+      await client.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) })
+    },
     close: async () => {
       closed = true
       await client.close()

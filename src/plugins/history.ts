@@ -1,18 +1,19 @@
 /**
- * Execution history. Finished calls are redacted and queued, then written in multi-row inserts
- * every few milliseconds, so recording a call never waits on the database. Reads flush first, so
- * a caller always finds the call it just made.
+ * Execution history. A finished call is redacted and serialized into one line of COPY text at
+ * once, and the lines are loaded in batches every few milliseconds, so recording a call never
+ * waits on the database. Reads flush first, so a caller always finds the call it just made.
  */
 import os from 'node:os'
 import fp from 'fastify-plugin'
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
-import { insertExecutions } from '../db/bulk-insert.js'
+import { EXECUTION_COLUMNS, executionLine, type ExecutionRecord } from '../db/execution-row.js'
+import { copyText } from '../db/copy-text.js'
 import { fail } from '../errors.js'
 import { isUuid } from '../lib/uuidv7.js'
 
 type Row = typeof executions.$inferSelect
-export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
+export type { ExecutionRecord }
 
 export interface HistoryQuery {
   limit: number
@@ -40,8 +41,11 @@ declare module 'fastify' {
   }
 }
 
-const BATCH = 500
+const BATCH = 1_000
+/** Lines kept in memory while the database is down; the oldest go first beyond this. */
 const MAX_BUFFER = 20_000
+const RETRY_MS = 1_000
+const UNIQUE_VIOLATION = '23505'
 
 export function presentExecution(r: Row): Record<string, unknown> {
   return {
@@ -78,46 +82,60 @@ function decodeCursor(cursor: string): string {
 
 export default fp(
   async (app) => {
-    const { db } = app.database
-    const redact = app.redactor.redact
-    const instance = `${os.hostname()}:${process.pid}`
-    let buffer: (typeof executions.$inferInsert)[] = []
+    const { database } = app
+    const { db } = database
+    const { redactor } = app
+    const instance = copyText(`${os.hostname()}:${process.pid}`)
+    const copy = (text: string) => database.copyIn('executions', EXECUTION_COLUMNS, text)
+    let lines: string[] = []
     let inflight: Promise<void> = Promise.resolve()
     let timer: NodeJS.Timeout | undefined
+    let scheduled = false
 
+    // For updates of a recorded call (approval outcomes): rare, so a plain redacted copy will do.
     const clean = (rec: Partial<ExecutionRecord>) => ({
       ...rec,
-      ...(rec.params !== undefined && { params: redact(rec.params) }),
-      ...(rec.result !== undefined && { result: redact(rec.result) }),
-      ...(rec.error != null && { error: app.redactor.redactString(rec.error) }),
-      ...(rec.messages !== undefined && { messages: redact(rec.messages) }),
-      // Context headers are free text from the caller: a token pasted there is still a token.
-      ...(rec.sessionId != null && { sessionId: app.redactor.redactString(rec.sessionId) }),
-      ...(rec.agentId != null && { agentId: app.redactor.redactString(rec.agentId) }),
-      ...(rec.requestId != null && { requestId: app.redactor.redactString(rec.requestId) }),
+      ...(rec.params !== undefined && { params: redactor.redact(rec.params) }),
+      ...(rec.result !== undefined && { result: redactor.redact(rec.result) }),
+      ...(rec.error != null && { error: redactor.redactString(rec.error) }),
+      ...(rec.messages !== undefined && { messages: redactor.redact(rec.messages) }),
+      ...(rec.sessionId != null && { sessionId: redactor.redactString(rec.sessionId) }),
+      ...(rec.agentId != null && { agentId: redactor.redactString(rec.agentId) }),
+      ...(rec.requestId != null && { requestId: redactor.redactString(rec.requestId) }),
     })
 
+    /** A batch Postgres refused although it answers: one bad line, or lines an earlier try did write. */
+    const writeOneByOne = async (batch: string[]) => {
+      for (const line of batch) {
+        await copy(line).catch((err: { code?: string }) => {
+          // The answer to an earlier try was lost but the rows got in: nothing is missing.
+          if (err?.code === UNIQUE_VIOLATION) return
+          app.log.error({ err, component: 'history', execution_id: line.slice(0, line.indexOf('\t')) }, 'Dropping an execution row the database refuses')
+        })
+      }
+    }
+
     const writeBatch = async () => {
-      while (buffer.length) {
-        const batch = buffer.slice(0, BATCH)
+      while (lines.length) {
+        const batch = lines.length <= BATCH ? lines : lines.slice(0, BATCH)
+        lines = batch === lines ? [] : lines.slice(BATCH)
         try {
-          await insertExecutions(db, batch)
-          buffer = buffer.slice(batch.length)
+          await copy(batch.join(''))
         } catch (err) {
-          if (!(await app.database.ping(1_000))) {
-            app.log.error({ err, component: 'history', rows: buffer.length }, 'Database unavailable; history kept in memory for retry')
-            if (buffer.length > MAX_BUFFER) buffer = buffer.slice(buffer.length - MAX_BUFFER)
-            return
+          if (await database.ping(1_000)) {
+            await writeOneByOne(batch)
+            continue
           }
-          // The database answers, so some row is bad: keep every good one, log and drop the rest.
-          for (const row of batch) {
-            await insertExecutions(db, [row]).catch((e) => app.log.error({ err: e, component: 'history', execution_id: row.id }, 'Dropping an execution row the database refuses'))
-          }
-          buffer = buffer.slice(batch.length)
+          lines = batch.concat(lines)
+          if (lines.length > MAX_BUFFER) lines = lines.slice(lines.length - MAX_BUFFER)
+          app.log.error({ err, component: 'history', rows: lines.length }, 'Database unavailable; history kept in memory for retry')
+          // Nothing else may come along to flush them: try again by ourselves (but never hold the process open).
+          schedule(RETRY_MS)
+          timer?.unref()
+          return
         }
       }
     }
-    let scheduled = false
     const flush = () => {
       clearTimeout(timer)
       timer = undefined
@@ -125,20 +143,23 @@ export default fp(
       inflight = inflight.then(writeBatch)
       return inflight
     }
+    const schedule = (ms: number) => {
+      if (!scheduled && timer === undefined) timer = setTimeout(() => void flush(), ms)
+    }
 
     const history: History = {
       record(rec) {
-        buffer.push({ ...(clean(rec) as ExecutionRecord), instance })
+        lines.push(executionLine(rec, instance, redactor))
         // One pending flush at a time; a full batch goes at once, a partial one after a short wait.
-        if (buffer.length >= BATCH && !scheduled) {
+        if (lines.length >= BATCH && !scheduled) {
           scheduled = true
           clearTimeout(timer)
           timer = undefined
           queueMicrotask(() => void flush())
-        } else if (!scheduled) timer ??= setTimeout(() => void flush(), app.config.historyFlushMs)
+        } else schedule(app.config.historyFlushMs)
       },
       async insertNow(rec) {
-        await insertExecutions(db, [{ ...(clean(rec) as ExecutionRecord), instance }])
+        await copy(executionLine(rec, instance, redactor))
       },
       async complete(id, patch) {
         await flush()

@@ -1,0 +1,57 @@
+/**
+ * Calls answered while the database is unreachable are kept in memory and written once it is back,
+ * by the history writer's own retry, without waiting for another call to come along.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../test/helper.js'
+import { startProxy } from '../test/support/tcp-proxy.js'
+
+let t: TestApp
+let direct: TestApp
+let proxy: Awaited<ReturnType<typeof startProxy>>
+beforeAll(async () => {
+  direct = await buildTestApp()
+  const url = new URL(direct.databaseUrl!)
+  proxy = await startProxy(0, Number(url.port || 5432))
+  url.port = String(proxy.port)
+  t = await buildTestApp({ databaseUrl: url.toString() })
+})
+afterAll(async () => {
+  await t.close()
+  await proxy.stop().catch(() => {})
+  await direct.close()
+})
+
+async function rowsFor(ids: string[]): Promise<number> {
+  const client = new pg.Client({ connectionString: direct.databaseUrl })
+  await client.connect()
+  try {
+    const res = await client.query('SELECT count(*)::int AS n FROM executions WHERE id = ANY($1::uuid[])', [ids])
+    return res.rows[0].n
+  } finally {
+    await client.end()
+  }
+}
+
+describe('history during a database outage', () => {
+  it('writes the calls made while the database was away once it is back, by itself', async () => {
+    const port = proxy.port
+    await proxy.stop()
+    // hello is public and its key-less calls need no database to be answered.
+    const answers = await Promise.all(['a', 'b', 'c'].map((name) => t.call('hello', { name }, { key: '' })))
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
+    const ids = answers.map((a) => a.body.execution_id as string)
+    // Let the writer fail at least once, then bring the database back and make no further call.
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect(await rowsFor(ids)).toBe(0)
+    expect(t.logs.text).toMatch(/Database unavailable; history kept in memory for retry/)
+    proxy = await startProxy(port, Number(new URL(direct.databaseUrl!).port || 5432))
+    let n = 0
+    for (let i = 0; i < 40 && n < ids.length; i++) {
+      await new Promise((r) => setTimeout(r, 250))
+      n = await rowsFor(ids)
+    }
+    expect(n).toBe(ids.length)
+  })
+})

@@ -1,0 +1,111 @@
+/**
+ * Execution history as it is written: rows go to the database in COPY batches, so whatever a call
+ * carries (tabs, newlines, backslashes, NUL, half a surrogate pair) must come back as it went in,
+ * a full batch must not lose a row, and one row the database refuses must not take the rest along.
+ */
+import { Type } from 'typebox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defineTool } from '../../src/tools/define.js'
+import { allTools } from '../../src/tools/index.js'
+import { uuidv7 } from '../../src/lib/uuidv7.js'
+import { buildTestApp, type TestApp } from '../helper.js'
+
+const echo = defineTool({
+  name: 'echo', toolset: 'test', category: 'OTHER', description: 'Answers with what it was given.', scope: 'public',
+  input: Type.Object({ text: Type.String(), tags: Type.Optional(Type.Array(Type.String())) }),
+  output: Type.Object({ text: Type.String(), length: Type.Integer() }),
+  execute: ({ text }) => ({ text, length: text.length }),
+})
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ tools: [...allTools, echo], env: { TOOLGATE_RATE_LIMITS: '*=100000/minute' } })
+})
+afterAll(async () => t.close())
+
+const execution = async (id: string) => {
+  const res = await t.app.inject({ url: `/v1/executions/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+  expect(res.statusCode).toBe(200)
+  return res.json().execution
+}
+
+describe('execution history', () => {
+  it('keeps text that COPY would otherwise split or unescape, exactly', async () => {
+    const text = 'tab\there\nnew line\r\nback\\slash \\N \\t literal ünïcode ✓ 😀'
+    const res = await t.call('echo', { text, tags: ['a\tb', 'c\\d'] }, { headers: { 'x-session-id': 'session\\one', 'x-agent-id': 'agent one' } })
+    expect(res.statusCode).toBe(200)
+    const row = await execution(res.body.execution_id)
+    expect(row.params).toEqual({ text, tags: ['a\tb', 'c\\d'] })
+    expect(row.result).toEqual({ text, length: text.length })
+    expect(row).toMatchObject({ tool: 'echo', status: 'ok', http_status: 200, session_id: 'session\\one', agent_id: 'agent one', dry_run: false })
+    expect(Date.parse(row.completed_at)).toBeGreaterThanOrEqual(Date.parse(row.started_at))
+  })
+
+  it('stores NUL and half a surrogate pair, which Postgres cannot hold, as U+FFFD', async () => {
+    const res = await t.call('echo', { text: 'nul\u0000 and \ud800 alone' })
+    expect(res.statusCode).toBe(200)
+    const row = await execution(res.body.execution_id)
+    expect(row.params).toEqual({ text: 'nul\uFFFD and \uFFFD alone' })
+    expect(row.result.text).toBe('nul\uFFFD and \uFFFD alone')
+  })
+
+  it('records every one of many concurrent calls, across several batches', async () => {
+    const n = 2_600
+    const ids = new Set<string>()
+    for (let i = 0; i < n; i += 200) {
+      const answers = await Promise.all(Array.from({ length: Math.min(200, n - i) }, (_, j) => t.call('echo', { text: `call ${i + j}` })))
+      for (const a of answers) ids.add(a.body.execution_id)
+    }
+    expect(ids.size).toBe(n)
+    const res = await t.app.inject({ url: '/v1/executions?tool=echo&limit=1', headers: { authorization: `Bearer ${t.adminKey}` } })
+    expect(res.json().total).toBeGreaterThanOrEqual(n)
+    const sample = [...ids].filter((_, i) => i % 500 === 0)
+    for (const id of sample) expect((await execution(id)).params.text).toMatch(/^call \d+$/)
+  })
+
+  it('writes the rest of a batch when the database refuses one row, and logs the one it drops', async () => {
+    const base = {
+      tool: 'echo', toolset: 'test', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
+      dryRun: 0, params: { text: 'x' }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null,
+    }
+    const good = [uuidv7(), uuidv7()]
+    const bad = uuidv7()
+    t.app.history.record({ ...base, id: good[0], status: 'ok', httpStatus: 200 })
+    // status is NOT NULL: the database refuses this row.
+    t.app.history.record({ ...base, id: bad, status: null as unknown as string, httpStatus: 200 })
+    t.app.history.record({ ...base, id: good[1], status: 'ok', httpStatus: 200 })
+    await t.app.history.flush()
+    for (const id of good) expect((await execution(id)).status).toBe('ok')
+    const missing = await t.app.inject({ url: `/v1/executions/${bad}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+    expect(missing.statusCode).toBe(404)
+    expect(t.logs.records().some((r) => r.msg === 'Dropping an execution row the database refuses' && r.execution_id === bad)).toBe(true)
+  })
+
+  it('takes a row already written (an earlier try whose answer was lost) without a duplicate or an error', async () => {
+    const id = uuidv7()
+    const other = uuidv7()
+    const rec = {
+      id, tool: 'echo', toolset: 'test', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
+      dryRun: 0, params: { text: 'once' }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
+    }
+    await t.app.history.insertNow(rec)
+    const logged = t.logs.lines.length
+    t.app.history.record(rec)
+    t.app.history.record({ ...rec, id: other })
+    await t.app.history.flush()
+    expect((await execution(id)).params).toEqual({ text: 'once' })
+    expect((await execution(other)).params).toEqual({ text: 'once' })
+    const res = await t.app.inject({ url: '/v1/executions?tool=echo&limit=500', headers: { authorization: `Bearer ${t.adminKey}` } })
+    expect(res.json().executions.filter((e: { id: string }) => e.id === id)).toHaveLength(1)
+    expect(t.logs.lines.slice(logged).join('\n')).not.toMatch(/Dropping an execution row/)
+  })
+
+  it('gives each call without X-Request-Id its own request id, and keeps the one a caller sends', async () => {
+    const [a, b, c] = await Promise.all([t.call('echo', { text: 'a' }), t.call('echo', { text: 'b' }), t.call('echo', { text: 'c' }, { headers: { 'x-request-id': 'trace-42' } })])
+    const [ra, rb, rc] = await Promise.all([a, b, c].map((r) => execution(r.body.execution_id)))
+    expect(ra.request_id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/)
+    expect(rb.request_id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/)
+    expect(ra.request_id).not.toBe(rb.request_id)
+    expect(rc.request_id).toBe('trace-42')
+  })
+})
