@@ -83,6 +83,8 @@ function compileExtra(p: { name: string; regex: RegExp }): SecretPattern {
   return { kind: p.name, regex: new RegExp(p.regex.source, flags), keywords: [] }
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 function scanner(patterns: readonly SecretPattern[]): (s: string) => string {
   const replacers = patterns.map((p) => (match: string, ...rest: unknown[]): string => {
     const last = rest[rest.length - 1]
@@ -90,8 +92,12 @@ function scanner(patterns: readonly SecretPattern[]): (s: string) => string {
     if (p.validate && !p.validate(groups?.secret ?? match)) return match
     return `${groups?.pre ?? ''}[REDACTED:${p.kind}]`
   })
+  // Most strings hold no keyword at all: one pass of one regex clears them before any pattern
+  // runs. It can only gate when every pattern has keywords; a pattern without one always runs.
+  const keywords = patterns.flatMap((p) => p.keywords)
+  const gate = patterns.every((p) => p.keywords.length > 0) ? new RegExp(keywords.map(escapeRegExp).join('|'), 'i') : undefined
   return (s) => {
-    if (s.length < MIN_SCAN_LENGTH) return s
+    if (s.length < MIN_SCAN_LENGTH || (gate && !gate.test(s))) return s
     const lower = s.toLowerCase()
     let out = s
     for (let i = 0; i < patterns.length; i++) {
@@ -119,37 +125,28 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   // Site-specific patterns first: they are the most specific thing we know about.
   const redactString = scanner([...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
 
-  const walk = (value: unknown, depth: number, ancestors: Set<object>): unknown => {
+  // `ancestors` is the path from the root: only a true cycle is circular, and the same object
+  // reached twice by different paths is copied twice.
+  function walk(value: unknown, depth: number, ancestors: object[]): unknown {
     if (typeof value === 'string') return redactString(value)
     if (value === null || typeof value !== 'object') return value
-    // Only a true cycle is circular; the same object reached twice by different paths is copied twice.
-    if (ancestors.has(value)) return '[Circular]'
+    if (ancestors.includes(value)) return '[Circular]'
     if (depth > MAX_DEPTH) return '[Truncated]'
     if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()
     if (ArrayBuffer.isView(value)) return `[Buffer ${value.byteLength} bytes]`
     if (value instanceof URL) return redactString(value.href)
 
-    const child = (v: unknown) => walk(v, depth + 1, ancestors)
-    const entries = (source: object, out: Record<string, unknown>) => {
-      for (const key of Object.keys(source)) {
-        let v: unknown
-        try {
-          v = (source as Record<string, unknown>)[key]
-        } catch {
-          v = '[Unreadable]'
-        }
-        setOwn(out, key, isSensitive(key) && v !== null && v !== undefined && v !== '' ? REDACTED : child(v))
-      }
-      return out
-    }
-
-    ancestors.add(value)
+    ancestors.push(value)
     try {
-      if (Array.isArray(value)) return value.map(child)
-      if (value instanceof Set) return [...value].map(child)
+      if (Array.isArray(value)) {
+        const out = new Array(value.length)
+        for (let i = 0; i < value.length; i++) out[i] = walk(value[i], depth + 1, ancestors)
+        return out
+      }
+      if (value instanceof Set) return [...value].map((v) => walk(v, depth + 1, ancestors))
       if (value instanceof Map) {
         const out: Record<string, unknown> = {}
-        for (const [k, v] of value) setOwn(out, String(k), isSensitive(String(k)) && v != null && v !== '' ? REDACTED : child(v))
+        for (const [k, v] of value) setOwn(out, String(k), field(String(k), v, depth, ancestors))
         return out
       }
       if (value instanceof Error) {
@@ -157,20 +154,38 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
         const e = value as Error & { code?: unknown; cause?: unknown }
         const out: Record<string, unknown> = { name: e.name, message: redactString(String(e.message)) }
         if (e.stack !== undefined) out.stack = redactString(String(e.stack))
-        if (e.code !== undefined) out.code = child(e.code)
-        if (e.cause !== undefined) out.cause = child(e.cause)
-        return entries(e, out)
+        if (e.code !== undefined) out.code = walk(e.code, depth + 1, ancestors)
+        if (e.cause !== undefined) out.cause = walk(e.cause, depth + 1, ancestors)
+        return entries(e, out, depth, ancestors)
       }
       const toJSON = (value as { toJSON?: unknown }).toJSON
       if (!isPlainObject(value) && typeof toJSON === 'function') return walk(toJSON.call(value), depth, ancestors)
-      return entries(value, {})
+      return entries(value, {}, depth, ancestors)
     } finally {
-      ancestors.delete(value)
+      ancestors.pop()
     }
   }
 
+  /** A property's value: gone when its name says secret, otherwise redacted like any value. */
+  function field(key: string, v: unknown, depth: number, ancestors: object[]): unknown {
+    return isSensitive(key) && v !== null && v !== undefined && v !== '' ? REDACTED : walk(v, depth + 1, ancestors)
+  }
+
+  function entries(source: object, out: Record<string, unknown>, depth: number, ancestors: object[]) {
+    for (const key of Object.keys(source)) {
+      let v: unknown
+      try {
+        v = (source as Record<string, unknown>)[key]
+      } catch {
+        v = '[Unreadable]'
+      }
+      setOwn(out, key, field(key, v, depth, ancestors))
+    }
+    return out
+  }
+
   return {
-    redact: <T>(value: T): T => walk(value, 0, new Set()) as T,
+    redact: <T>(value: T): T => walk(value, 0, []) as T,
     redactString,
     containsSecret: (s) => redactString(s) !== s,
   }
