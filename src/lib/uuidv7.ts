@@ -7,6 +7,10 @@ import crypto from 'node:crypto'
 
 let lastMs = 0
 let counter = 0
+// Ids come thousands a second: the time part is formatted once per millisecond, the counter looked up.
+let prefixMs = -1
+let prefix = ''
+const COUNTER_HEX = Array.from({ length: 0x1000 }, (_, i) => i.toString(16).padStart(3, '0'))
 
 export function uuidv7(): string {
   let ms = Date.now()
@@ -21,9 +25,13 @@ export function uuidv7(): string {
     lastMs = ms
     counter = 0
   }
+  if (ms !== prefixMs) {
+    const t = ms.toString(16).padStart(12, '0')
+    prefix = `${t.slice(0, 8)}-${t.slice(8, 12)}-7`
+    prefixMs = ms
+  }
   const rand = crypto.randomUUID() // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx, variant already set
-  const t = ms.toString(16).padStart(12, '0')
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}${rand.slice(18)}`
+  return prefix + COUNTER_HEX[counter] + rand.slice(18)
 }
 
 /** Any RFC 9562 UUID in its canonical text form (ids that reach a `uuid` column must pass this). */
