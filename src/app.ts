@@ -1,9 +1,11 @@
 /** buildApp(config): the plugins, in dependency order, then the routes. Nothing starts at import. */
 import crypto from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { createLogger } from './logging/logger.js'
+import { RequestLogger } from './logging/request-logger.js'
 import { createRedactor } from './redaction/index.js'
 import type { AnyTool } from './tools/define.js'
 import { allTools } from './tools/index.js'
@@ -51,6 +53,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Request ids: the caller's X-Request-Id when it is a plain token, otherwise this process's random
+ * prefix and a counter (unique across instances and restarts, and cheaper than a UUID per request).
+ */
+function requestIds(): (req: IncomingMessage) => string {
+  const prefix = `${crypto.randomBytes(6).toString('hex')}-`
+  let counter = 0
+  return (req) => {
+    const given = req.headers['x-request-id']
+    return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : prefix + (++counter).toString(36)
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts
   const registry = createRegistry(opts.tools ?? allTools)
@@ -63,10 +78,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
     // One log line per tool call comes from the pipeline; per-request lines would double it.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : crypto.randomUUID()
-    },
+    genReqId: requestIds(),
+    // Made on a request's first log line, not on every request (request-logger.ts).
+    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
   })
 

@@ -35,19 +35,25 @@ function text(name: string, raw: string | undefined): string | undefined {
   return raw
 }
 
-export function parseContext(headers: HeaderBag): CallContext {
-  const h = (name: string) => first(headers[name])
-  const dry = (h('x-dry-run') ?? '').toLowerCase()
-  if (!['', 'true', 'false', '1', '0'].includes(dry)) fail('INVALID_HEADER', `Invalid X-Dry-Run header: expected true or false, got "${h('x-dry-run')}"`)
+const DRY_RUN_VALUES = new Set(['', 'true', 'false', '1', '0'])
+
+/**
+ * The context of one call. `requestId` stands in when the call sends no X-Request-Id: the HTTP
+ * request's own id, so that its log lines and its history row carry the same one.
+ */
+export function parseContext(headers: HeaderBag, requestId?: string): CallContext {
+  const dryHeader = first(headers['x-dry-run'])
+  const dry = dryHeader === undefined ? '' : dryHeader.toLowerCase()
+  if (!DRY_RUN_VALUES.has(dry)) fail('INVALID_HEADER', `Invalid X-Dry-Run header: expected true or false, got "${dryHeader}"`)
   return {
-    sessionId: text('X-Session-Id', h('x-session-id')),
-    agentId: text('X-Agent-Id', h('x-agent-id')),
-    requestId: text('X-Request-Id', h('x-request-id')) ?? `req_${crypto.randomUUID()}`,
+    sessionId: text('X-Session-Id', first(headers['x-session-id'])),
+    agentId: text('X-Agent-Id', first(headers['x-agent-id'])),
+    requestId: text('X-Request-Id', first(headers['x-request-id'])) ?? requestId ?? `req_${crypto.randomUUID()}`,
     dryRun: dry === 'true' || dry === '1',
-    timeoutMs: int('X-Timeout-Ms', h('x-timeout-ms'), 1),
-    maxOutputSize: int('X-Max-Output-Size', h('x-max-output-size'), 1),
-    postId: int('X-Post-Id', h('x-post-id'), 0),
-    threadId: int('X-Thread-Id', h('x-thread-id'), 0),
+    timeoutMs: int('X-Timeout-Ms', first(headers['x-timeout-ms']), 1),
+    maxOutputSize: int('X-Max-Output-Size', first(headers['x-max-output-size']), 1),
+    postId: int('X-Post-Id', first(headers['x-post-id']), 0),
+    threadId: int('X-Thread-Id', first(headers['x-thread-id']), 0),
   }
 }
 

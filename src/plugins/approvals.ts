@@ -65,13 +65,22 @@ export default fp(
     const box = createSecretbox(loadOrCreateKey({ hexKey: app.config.secretKey, dataDir: app.config.dataDir }))
     const extra = new Set(app.config.approvalTools)
 
+    /** The decision for a tool when it does not depend on the call's arguments, else undefined. */
+    const staticDecision = (tool: AnyTool): ApprovalDecision | undefined => {
+      if (extra.has(tool.name) || extra.has(`@${tool.toolset}`)) return { required: true, reason: 'configured by TOOLGATE_APPROVAL_REQUIRED' }
+      if (extra.has('@destructive') && tool.annotations?.destructiveHint) return { required: true, reason: 'destructive tool' }
+      if (tool.approval === 'always') return { required: true }
+      if (typeof tool.approval === 'function') return undefined
+      return { required: false }
+    }
+    const decisions = new WeakMap<AnyTool, ApprovalDecision | undefined>()
+
     const service: Approvals = {
       decide(tool, args) {
-        if (extra.has(tool.name) || extra.has(`@${tool.toolset}`)) return { required: true, reason: 'configured by TOOLGATE_APPROVAL_REQUIRED' }
-        if (extra.has('@destructive') && tool.annotations?.destructiveHint) return { required: true, reason: 'destructive tool' }
-        if (tool.approval === 'always') return { required: true }
-        if (typeof tool.approval === 'function') return tool.approval(args, app.config)
-        return { required: false }
+        let decision = decisions.get(tool)
+        if (decision === undefined && !decisions.has(tool)) decisions.set(tool, (decision = staticDecision(tool)))
+        if (decision) return decision
+        return (tool.approval as (args: Record<string, unknown>, config: typeof app.config) => ApprovalDecision)(args, app.config)
       },
       async hold({ id = crypto.randomUUID(), tool, args, context, caller, executionId, reason }) {
         const expiresAt = new Date(Date.now() + app.config.approvalTtlMs)

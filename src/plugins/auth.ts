@@ -77,6 +77,25 @@ export default fp(
       return dir
     }
 
+    const lookups = new Map<string, Promise<Caller>>()
+    const lookup = async (key: string): Promise<Caller> => {
+      const hash = hashKey(key)
+      const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      if (!row) {
+        cache.delete(key)
+        fail('UNAUTHORIZED', 'Invalid or revoked API key')
+      }
+      const now = Date.now()
+      const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
+      cache.set(key, { caller, until: now + CACHE_MS, hash })
+      if (cache.size > 10_000) cache.delete(cache.keys().next().value!)
+      if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
+        lastUsed.set(row.id, now)
+        db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {})
+      }
+      return caller
+    }
+
     const keys: KeyService = {
       async authenticate(authorization, clientIp) {
         if (!authorization) {
@@ -84,24 +103,17 @@ export default fp(
         }
         const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
         if (!m) fail('UNAUTHORIZED', 'Malformed Authorization header: send "Authorization: Bearer <api key>"')
+        const key = m[1]
         // Cached by the presented key itself (process memory only), so a hot key costs no hashing.
-        const hit = cache.get(m[1])
-        const now = Date.now()
-        if (hit && hit.until > now) return hit.caller
-        const hash = hashKey(m[1])
-        const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
-        if (!row) {
-          cache.delete(m[1])
-          fail('UNAUTHORIZED', 'Invalid or revoked API key')
+        const hit = cache.get(key)
+        if (hit && hit.until > Date.now()) return hit.caller
+        // When a busy key's entry expires, its concurrent calls share one lookup, not one each.
+        let pending = lookups.get(key)
+        if (!pending) {
+          pending = lookup(key).finally(() => lookups.delete(key))
+          lookups.set(key, pending)
         }
-        const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
-        cache.set(m[1], { caller, until: now + CACHE_MS, hash })
-        if (cache.size > 10_000) cache.delete(cache.keys().next().value!)
-        if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
-          lastUsed.set(row.id, now)
-          db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {})
-        }
-        return caller
+        return pending
       },
       async create({ name, scopes, workspace = '' }) {
         const dir = workspaceFor(workspace)

@@ -34,6 +34,7 @@ export default async function mcpRoutes(app: FastifyInstance) {
         clientIp: request.ip,
         transport: 'mcp',
         headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
+        requestId: request.id,
       })
       return toMcpResult(outcome)
     })

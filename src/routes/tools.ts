@@ -55,6 +55,7 @@ export default async function toolRoutes(app: FastifyInstance) {
       clientIp: request.ip,
       transport: 'rest',
       headers: request.headers,
+      requestId: request.id,
     })
     if (prefersXml(request.headers.accept)) {
       const tool = app.registry.get(toolName)?.tool

@@ -123,6 +123,21 @@ describe('the 401/403 matrix', () => {
     expect((await t.call('hello', {}, { key })).statusCode).toBe(401)
     expect((await revoke('key_nope')).statusCode).toBe(404)
   })
+
+  it('looks a key up once for all the calls that arrive together before it is cached', async () => {
+    const { key } = (await createKey({ name: 'busy', scopes: ['read'] })).json()
+    const db = t.app.database.db
+    const select = db.select
+    let lookups = 0
+    db.select = ((...args: Parameters<typeof select>) => (lookups++, select.apply(db, args))) as typeof select
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.call('hello', {}, { key })))
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
+    } finally {
+      db.select = select
+    }
+    expect(lookups).toBe(1)
+  })
 })
 
 describe('keys', () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, formatPretty } from '../../src/logging/logger.js'
+import { RequestLogger } from '../../src/logging/request-logger.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { buildTestApp, LogCapture, type TestApp } from '../helper.js'
 
@@ -82,6 +83,45 @@ describe('redaction of bindings', () => {
     const [rec] = out.records()
     expect(rec).toMatchObject({ service: 'toolgate', reqId: '[REDACTED:github_token]', password: '[REDACTED]', ok: 1, msg: 'hi' })
     expect(out.text).not.toContain(GH_TOKEN)
+  })
+})
+
+describe('request loggers', () => {
+  it('are made on the first line a request logs, bound to its request id and cleaned like any child', () => {
+    const out = new LogCapture()
+    const log = createLogger({ logLevel: 'info', logFormat: 'json' }, createRedactor(), out)
+    let children = 0
+    const child = log.child
+    log.child = function (this: typeof log, ...args: Parameters<typeof child>) {
+      children++
+      return child.apply(this, args)
+    } as typeof log.child
+    const quiet = new RequestLogger(log, { reqId: 'r-1' }, {})
+    expect(quiet.level).toBe('info')
+    expect(children).toBe(0)
+    const loud = new RequestLogger(log, { reqId: GH_TOKEN }, {})
+    loud.info({ ok: 1 }, 'first')
+    loud.warn('second')
+    loud.debug('below the level')
+    expect(children).toBe(1)
+    expect(out.records()).toMatchObject([
+      { level: 'info', reqId: '[REDACTED:github_token]', ok: 1, msg: 'first' },
+      { level: 'warn', reqId: '[REDACTED:github_token]', msg: 'second' },
+    ])
+    loud.child({ part: 'upload' }).error('third')
+    expect(children).toBe(2)
+    expect(out.records()[2]).toMatchObject({ level: 'error', reqId: '[REDACTED:github_token]', part: 'upload', msg: 'third' })
+  })
+
+  it('serve Fastify\'s request.log: a route that logs through it writes its line with the request id', async () => {
+    const t = await buildTestApp()
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/snapshots', headers: { authorization: `Bearer ${t.adminKey}`, 'x-request-id': 'trace-7' }, payload: { type: 'manual', thread_id: 1, thread_position: 0 } })
+      expect(res.statusCode).toBeLessThan(300)
+      expect(t.logs.records().find((r) => typeof r.msg === 'string' && r.msg.startsWith('Snapshot '))).toMatchObject({ reqId: 'trace-7', level: 'info' })
+    } finally {
+      await t.close()
+    }
   })
 })
 

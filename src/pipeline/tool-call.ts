@@ -1,0 +1,97 @@
+/**
+ * The context a tool runs with (`ctx`), one per call. A class rather than an object literal:
+ * every call builds one, and a literal with a getter and closures costs a slow path and three
+ * allocations each time. Its AbortController is made only when a tool asks for `signal`: most
+ * calls never look at it. Methods are called on ctx (`ctx.warn(…)`), never detached.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { AppConfig } from '../config.js'
+import type { Caller, TokenUsage, ToolContext, ToolServices } from '../tools/define.js'
+
+export interface ToolCallInit {
+  executionId: string
+  caller: Caller
+  sessionId?: string
+  session: string
+  agentId?: string
+  requestId: string
+  postId?: number
+  threadId?: number
+  dryRun: boolean
+  timeoutMs: number
+  maxOutputSize: number
+  config: AppConfig
+  services: ToolServices
+  log: FastifyBaseLogger
+  messages: string[]
+}
+
+export class ToolCall implements ToolContext {
+  readonly executionId: string
+  readonly caller: Caller
+  readonly workspace: string
+  readonly sessionId?: string
+  readonly session: string
+  readonly agentId?: string
+  readonly requestId: string
+  readonly postId?: number
+  readonly threadId?: number
+  readonly dryRun: boolean
+  readonly timeoutMs: number
+  readonly maxOutputSize: number
+  readonly config: AppConfig
+  readonly services: ToolServices
+  readonly log: FastifyBaseLogger
+  /** The response's `messages`, warnings included. */
+  readonly messages: string[]
+  usage: TokenUsage | undefined = undefined
+  aborted = false
+  private controller: AbortController | undefined = undefined
+  private reason: unknown = undefined
+
+  constructor(init: ToolCallInit) {
+    this.executionId = init.executionId
+    this.caller = init.caller
+    this.workspace = init.caller.workspace
+    this.sessionId = init.sessionId
+    this.session = init.session
+    this.agentId = init.agentId
+    this.requestId = init.requestId
+    this.postId = init.postId
+    this.threadId = init.threadId
+    this.dryRun = init.dryRun
+    this.timeoutMs = init.timeoutMs
+    this.maxOutputSize = init.maxOutputSize
+    this.config = init.config
+    this.services = init.services
+    this.log = init.log
+    this.messages = init.messages
+  }
+
+  /** Aborted when the call times out or the server shuts down. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController()
+      if (this.aborted) this.controller.abort(this.reason)
+    }
+    return this.controller.signal
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return
+    this.aborted = true
+    this.reason = reason
+    this.controller?.abort(reason)
+  }
+
+  warn(message: string): void {
+    this.messages.push(message)
+  }
+
+  reportUsage(u: TokenUsage): void {
+    const had = this.usage
+    this.usage = had
+      ? { prompt_tokens: had.prompt_tokens + u.prompt_tokens, completion_tokens: had.completion_tokens + u.completion_tokens, total_tokens: had.total_tokens + u.total_tokens, model: u.model ?? had.model }
+      : { ...u }
+  }
+}
