@@ -195,7 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: int('TOOLGATE_BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxOutputSize: int('TOOLGATE_MAX_OUTPUT', 100_000, 1, 64 * 1024 * 1024),
     metricsPublic: bool('TOOLGATE_METRICS_PUBLIC'),
-    historyFlushMs: int('TOOLGATE_HISTORY_FLUSH_MS', 50, 1, 10_000),
+    historyFlushMs: int('TOOLGATE_HISTORY_FLUSH_MS', 10, 1, 10_000),
     memoryDir,
     blockPolicy,
     holdRisky: bool('TOOLGATE_HOLD_RISKY'),

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema/index.js'
+import { copyInPool, copyStatement, pingWith } from './postgres-copy.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -22,9 +23,6 @@ export interface Database {
   copyIn(table: string, columns: readonly string[], text: string): Promise<void>
   close(): Promise<void>
 }
-
-const copyStatement = (table: string, columns: readonly string[], source: string) =>
-  `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url))
 // Any constant works: it only has to be the same for every toolgate instance on one database.
@@ -44,7 +42,6 @@ async function createPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const { from: copyFrom } = await import('pg-copy-streams')
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
   // A dropped connection must not crash the process; /readyz reports it and the pool recovers.
   pool.on('error', () => {})
@@ -62,29 +59,7 @@ async function createPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
-    async copyIn(table, columns, text) {
-      const client = await pool.connect()
-      let failure: Error | undefined
-      // The pool stops listening to a client it has lent out: a connection dropped meanwhile would
-      // be an uncaught 'error' event, and a crash, without this listener.
-      const onError = (err: Error) => void (failure ??= err)
-      client.on('error', onError)
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')))
-          stream.on('finish', resolve)
-          stream.on('error', reject)
-          stream.end(text)
-        })
-      } catch (err) {
-        failure ??= err as Error
-        throw err
-      } finally {
-        client.off('error', onError)
-        // A connection that failed mid-COPY is not worth trusting with the next query.
-        client.release(failure)
-      }
-    },
+    copyIn: (table, columns, text) => copyInPool(pool, table, columns, text),
     close: () => pool.end(),
   }
 }
@@ -112,22 +87,5 @@ async function createPglite(dir: string): Promise<Database> {
       closed = true
       await client.close()
     },
-  }
-}
-
-async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined
-  try {
-    await Promise.race([
-      query(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('ping timed out')), timeoutMs)
-      }),
-    ])
-    return true
-  } catch {
-    return false
-  } finally {
-    clearTimeout(timer)
   }
 }

@@ -39,11 +39,10 @@ let cachedSecond = NaN
 let cachedPrefix = ''
 const LAST_FOUR_DIGIT_YEAR_MS = 253_402_300_799_999
 
-/** A timestamptz field, in ISO 8601 UTC. */
-export function copyTime(d: Date | null | undefined): string {
-  if (!d) return NULL_FIELD
-  const ms = d.getTime()
-  if (!(ms >= 0 && ms <= LAST_FOUR_DIGIT_YEAR_MS)) return Number.isNaN(ms) ? NULL_FIELD : d.toISOString()
+/** A timestamptz field from epoch milliseconds, in ISO 8601 UTC. */
+export function copyTime(ms: number | null | undefined): string {
+  if (typeof ms !== 'number' || Number.isNaN(ms)) return NULL_FIELD
+  if (!(ms >= 0 && ms <= LAST_FOUR_DIGIT_YEAR_MS)) return new Date(ms).toISOString()
   const second = Math.floor(ms / 1000)
   if (second !== cachedSecond) {
     cachedPrefix = new Date(second * 1000).toISOString().slice(0, 20) // 2026-11-23T20:00:00.

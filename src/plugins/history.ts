@@ -1,13 +1,16 @@
 /**
- * Execution history. A finished call is redacted and serialized into one line of COPY text at
- * once, and the lines are loaded in batches every few milliseconds, so recording a call never
- * waits on the database. Reads flush first, so a caller always finds the call it just made.
+ * Execution history. A finished call is encoded at once (one JSON array) and handed to the history
+ * writer, which redacts it and loads it with the others in COPY batches every few milliseconds:
+ * on Postgres from a worker thread, on PGlite from this one. Recording a call never waits on the
+ * database, and reads flush first, so a caller always finds the call it just made.
  */
 import os from 'node:os'
 import fp from 'fastify-plugin'
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
-import { EXECUTION_COLUMNS, executionLine, type ExecutionRecord } from '../db/execution-row.js'
+import { EXECUTION_COLUMNS, copyLine, encodeRow, encodedRowId, type ExecutionRecord } from '../history/row.js'
+import { createCopyWriter } from '../history/copy-writer.js'
+import { localSink, workerSink, type RowSink } from '../history/sink.js'
 import { copyText } from '../db/copy-text.js'
 import { fail } from '../errors.js'
 import { isUuid } from '../lib/uuidv7.js'
@@ -24,8 +27,13 @@ export interface HistoryQuery {
 }
 
 export interface History {
-  /** Queue a finished call (redacted here). */
-  record(rec: ExecutionRecord): void
+  /** Which thread writes history rows: a worker on Postgres, the main thread on PGlite. */
+  readonly writerThread: 'worker' | 'main'
+  /**
+   * Queue a finished call (redacted by the writer). `resultJson` is its result already serialized
+   * (the answer's), so that it is not serialized twice.
+   */
+  record(rec: ExecutionRecord, resultJson?: string): void
   /** Write a call now: a pending call must exist before anyone can approve it. */
   insertNow(rec: ExecutionRecord): Promise<void>
   /** Update a recorded call, e.g. a pending call once it ran or was rejected. */
@@ -40,12 +48,6 @@ declare module 'fastify' {
     history: History
   }
 }
-
-const BATCH = 1_000
-/** Lines kept in memory while the database is down; the oldest go first beyond this. */
-const MAX_BUFFER = 20_000
-const RETRY_MS = 1_000
-const UNIQUE_VIOLATION = '23505'
 
 export function presentExecution(r: Row): Record<string, unknown> {
   return {
@@ -82,15 +84,21 @@ function decodeCursor(cursor: string): string {
 
 export default fp(
   async (app) => {
-    const { database } = app
+    const { database, redactor, config } = app
     const { db } = database
-    const { redactor } = app
     const instance = copyText(`${os.hostname()}:${process.pid}`)
     const copy = (text: string) => database.copyIn('executions', EXECUTION_COLUMNS, text)
-    let lines: string[] = []
-    let inflight: Promise<void> = Promise.resolve()
-    let timer: NodeJS.Timeout | undefined
-    let scheduled = false
+    const localWriter = () => createCopyWriter({
+      target: { copyIn: copy, ping: (ms) => database.ping(ms) },
+      toLine: (row) => copyLine(row, instance, redactor),
+      idOf: encodedRowId,
+      log: app.log,
+      delayMs: config.historyFlushMs,
+    })
+    const sink: RowSink = database.kind === 'postgres' && config.databaseUrl
+      ? workerSink({ databaseUrl: config.databaseUrl, instance, flushMs: config.historyFlushMs, log: app.log, fallback: localWriter })
+      : localSink(localWriter())
+    const flush = () => sink.flush()
 
     // For updates of a recorded call (approval outcomes): rare, so a plain redacted copy will do.
     const clean = (rec: Partial<ExecutionRecord>) => ({
@@ -104,62 +112,15 @@ export default fp(
       ...(rec.requestId != null && { requestId: redactor.redactString(rec.requestId) }),
     })
 
-    /** A batch Postgres refused although it answers: one bad line, or lines an earlier try did write. */
-    const writeOneByOne = async (batch: string[]) => {
-      for (const line of batch) {
-        await copy(line).catch((err: { code?: string }) => {
-          // The answer to an earlier try was lost but the rows got in: nothing is missing.
-          if (err?.code === UNIQUE_VIOLATION) return
-          app.log.error({ err, component: 'history', execution_id: line.slice(0, line.indexOf('\t')) }, 'Dropping an execution row the database refuses')
-        })
-      }
-    }
-
-    const writeBatch = async () => {
-      while (lines.length) {
-        const batch = lines.length <= BATCH ? lines : lines.slice(0, BATCH)
-        lines = batch === lines ? [] : lines.slice(BATCH)
-        try {
-          await copy(batch.join(''))
-        } catch (err) {
-          if (await database.ping(1_000)) {
-            await writeOneByOne(batch)
-            continue
-          }
-          lines = batch.concat(lines)
-          if (lines.length > MAX_BUFFER) lines = lines.slice(lines.length - MAX_BUFFER)
-          app.log.error({ err, component: 'history', rows: lines.length }, 'Database unavailable; history kept in memory for retry')
-          // Nothing else may come along to flush them: try again by ourselves (but never hold the process open).
-          schedule(RETRY_MS)
-          timer?.unref()
-          return
-        }
-      }
-    }
-    const flush = () => {
-      clearTimeout(timer)
-      timer = undefined
-      scheduled = false
-      inflight = inflight.then(writeBatch)
-      return inflight
-    }
-    const schedule = (ms: number) => {
-      if (!scheduled && timer === undefined) timer = setTimeout(() => void flush(), ms)
-    }
-
     const history: History = {
-      record(rec) {
-        lines.push(executionLine(rec, instance, redactor))
-        // One pending flush at a time; a full batch goes at once, a partial one after a short wait.
-        if (lines.length >= BATCH && !scheduled) {
-          scheduled = true
-          clearTimeout(timer)
-          timer = undefined
-          queueMicrotask(() => void flush())
-        } else schedule(app.config.historyFlushMs)
+      get writerThread() {
+        return sink.thread
+      },
+      record(rec, resultJson) {
+        sink.add(encodeRow(rec, redactor, resultJson))
       },
       async insertNow(rec) {
-        await copy(executionLine(rec, instance, redactor))
+        await copy(copyLine(encodeRow(rec, redactor), instance, redactor))
       },
       async complete(id, patch) {
         await flush()
@@ -196,7 +157,7 @@ export default fp(
     }
     app.decorate('history', history)
     app.addHook('onClose', async () => {
-      await flush()
+      await sink.close()
     })
   },
   { name: 'history', dependencies: ['config', 'db', 'redaction'] },

@@ -30,6 +30,10 @@ const execution = async (id: string) => {
 }
 
 describe('execution history', () => {
+  it('is written from a worker thread on Postgres and from the main thread on PGlite (which lives there)', () => {
+    expect(t.app.history.writerThread).toBe(t.app.database.kind === 'postgres' ? 'worker' : 'main')
+  })
+
   it('keeps text that COPY would otherwise split or unescape, exactly', async () => {
     const text = 'tab\there\nnew line\r\nback\\slash \\N \\t literal ünïcode ✓ 😀'
     const res = await t.call('echo', { text, tags: ['a\tb', 'c\\d'] }, { headers: { 'x-session-id': 'session\\one', 'x-agent-id': 'agent one' } })
@@ -71,8 +75,8 @@ describe('execution history', () => {
     const good = [uuidv7(), uuidv7()]
     const bad = uuidv7()
     t.app.history.record({ ...base, id: good[0], status: 'ok', httpStatus: 200 })
-    // status is NOT NULL: the database refuses this row.
-    t.app.history.record({ ...base, id: bad, status: null as unknown as string, httpStatus: 200 })
+    // http_status is NOT NULL, and a number that is not finite is written as NULL: the database refuses this row.
+    t.app.history.record({ ...base, id: bad, status: 'ok', httpStatus: Number.NaN })
     t.app.history.record({ ...base, id: good[1], status: 'ok', httpStatus: 200 })
     await t.app.history.flush()
     for (const id of good) expect((await execution(id)).status).toBe('ok')

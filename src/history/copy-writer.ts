@@ -1,0 +1,123 @@
+/**
+ * Loads encoded history rows into the executions table in COPY batches. Runs wherever the rows are
+ * written from: a worker thread on Postgres, the main thread on PGlite. A batch the database
+ * refuses is retried row by row, so one bad row costs only itself; while the database is down the
+ * rows wait in memory (the oldest dropped past a bound) and the writer retries by itself.
+ */
+
+export interface CopyTarget {
+  /** Appends COPY text lines to the executions table, all or none. */
+  copyIn(text: string): Promise<void>
+  ping(timeoutMs: number): Promise<boolean>
+}
+
+export interface WriterLog {
+  error(data: Record<string, unknown>, msg: string): void
+}
+
+export interface CopyWriterOptions {
+  target: CopyTarget
+  /** An encoded row as a line of COPY text. */
+  toLine(row: string): string
+  /** The id of an encoded row, for the log. */
+  idOf(row: string): string
+  log: WriterLog
+  /** How long a partial batch waits for more rows. */
+  delayMs: number
+  batch?: number
+  maxBacklog?: number
+  retryMs?: number
+}
+
+export interface CopyWriter {
+  add(row: string): void
+  addMany(rows: string[]): void
+  /** Resolves once every row added before it was written, or kept for retry when the database is down. */
+  flush(): Promise<void>
+}
+
+const UNIQUE_VIOLATION = '23505'
+
+export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
+  const { target, log } = opts
+  const batchSize = opts.batch ?? 1_000
+  const maxBacklog = opts.maxBacklog ?? 20_000
+  const retryMs = opts.retryMs ?? 1_000
+  let rows: string[] = []
+  let inflight: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  let scheduled = false
+
+  const lines = (batch: string[]) => {
+    let text = ''
+    for (const row of batch) text += opts.toLine(row)
+    return text
+  }
+
+  /** A batch Postgres refused although it answers: one bad row, or rows an earlier try did write. */
+  const writeOneByOne = async (batch: string[]) => {
+    for (const row of batch) {
+      await target.copyIn(opts.toLine(row)).catch((err: { code?: string }) => {
+        // The answer to an earlier try was lost but the row got in: nothing is missing.
+        if (err?.code === UNIQUE_VIOLATION) return
+        log.error({ err, component: 'history', execution_id: opts.idOf(row) }, 'Dropping an execution row the database refuses')
+      })
+    }
+  }
+
+  const write = async () => {
+    while (rows.length) {
+      const batch = rows.length <= batchSize ? rows : rows.slice(0, batchSize)
+      rows = batch === rows ? [] : rows.slice(batchSize)
+      try {
+        await target.copyIn(lines(batch))
+      } catch (err) {
+        if (await target.ping(1_000)) {
+          await writeOneByOne(batch)
+          continue
+        }
+        rows = batch.concat(rows)
+        if (rows.length > maxBacklog) rows = rows.slice(rows.length - maxBacklog)
+        log.error({ err, component: 'history', rows: rows.length }, 'Database unavailable; history kept in memory for retry')
+        // Nothing else may come along to flush them: try again by ourselves (but never hold the process open).
+        schedule(retryMs)
+        timer?.unref()
+        return
+      }
+    }
+  }
+
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    scheduled = false
+    inflight = inflight.then(write)
+    return inflight
+  }
+
+  const schedule = (ms: number) => {
+    if (!scheduled && timer === undefined) timer = setTimeout(() => void flush(), ms)
+  }
+
+  const added = () => {
+    // One pending flush at a time; a full batch goes at once, a partial one after a short wait.
+    if (rows.length >= batchSize && !scheduled) {
+      scheduled = true
+      clearTimeout(timer)
+      timer = undefined
+      queueMicrotask(() => void flush())
+    } else schedule(opts.delayMs)
+  }
+
+  return {
+    add(row) {
+      rows.push(row)
+      added()
+    },
+    addMany(more) {
+      for (const row of more) rows.push(row)
+      added()
+    },
+    flush,
+  }
+}

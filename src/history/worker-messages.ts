@@ -1,0 +1,17 @@
+/** What the main thread and the history writer's thread say to each other. */
+
+export interface HistoryWorkerData {
+  databaseUrl: string
+  /** This process, as COPY text, for the `instance` column. */
+  instance: string
+  /** How long rows wait for more before they are written (TOOLGATE_HISTORY_FLUSH_MS). */
+  flushMs: number
+}
+
+/** Encoded rows travel joined by newlines: JSON text never holds a raw one. */
+export type ToWorker = { type: 'rows'; rows: string } | { type: 'flush'; id: number } | { type: 'close' }
+
+export type FromWorker =
+  | { type: 'flushed'; id: number }
+  | { type: 'log'; level: 'error'; msg: string; data: Record<string, unknown> }
+  | { type: 'closed' }
