@@ -13,6 +13,7 @@ import type { Claimed } from './approvals.js'
 import { parseContext, seconds, type CallContext, type HeaderBag } from '../pipeline/context.js'
 import { capOutput } from '../pipeline/output.js'
 import { uuidv7 } from '../lib/uuidv7.js'
+import { copyOwn } from '../lib/copy-own.js'
 import { ToolCall } from '../pipeline/tool-call.js'
 import { createEscalation } from '../pipeline/escalation.js'
 
@@ -31,6 +32,8 @@ export interface CallOutcome {
   statusCode: number
   body: Record<string, unknown>
   headers: Record<string, string>
+  /** `body` as JSON text, when the pipeline has already written it (a successful call). */
+  json?: string
 }
 
 export interface Pipeline {
@@ -49,18 +52,21 @@ const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
 const round = (ms: number) => Math.round(ms * 100) / 100
 const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function'
 
+const ENVELOPE_FIELDS = ['status', 'execution_id', 'duration_ms', 'messages', 'dry_run']
+
 /**
- * A shallow copy of a tool's output to add the gateway's fields to. Not `{ ...output }`: V8 gives
- * a spread copy a map outside the transition tree, so each field added after it builds a new map
- * (measured at 4 µs a call against 60 ns for this loop).
+ * A successful answer as JSON text: the output's own JSON with the envelope's fields after it, as
+ * `JSON.stringify(body)` would write it. Undefined when the output carries a field of the
+ * envelope's (the registry refuses such schemas, but a tool may still return one): the body
+ * object, in which the envelope wins, is serialized instead.
  */
-function copyOwn(source: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(source)) {
-    if (key === '__proto__') Object.defineProperty(out, key, { value: source[key], enumerable: true, writable: true, configurable: true })
-    else out[key] = source[key]
-  }
-  return out
+function answerJson(output: Record<string, unknown>, outputJson: string, envelope: { executionId: string; duration: number; messages: string[]; dryRun: boolean }): string | undefined {
+  if (outputJson[0] !== '{') return undefined
+  for (const field of ENVELOPE_FIELDS) if (Object.hasOwn(output, field)) return undefined
+  const head = outputJson.length > 2 ? `${outputJson.slice(0, -1)},` : '{'
+  const messages = envelope.messages.length ? JSON.stringify(envelope.messages) : '[]'
+  return `${head}"status":"ok","execution_id":"${envelope.executionId}","duration_ms":${envelope.duration},"messages":${messages}` +
+    `${envelope.dryRun ? ',"dry_run":true' : ''}}`
 }
 
 /** What the pipeline needs of a tool on every call, worked out once per tool. */
@@ -151,10 +157,13 @@ export default fp(
         const reg = registry.require(call.tool)
         tool = reg.tool
         validate = reg.validate
-        caller = await keys.authenticate(call.authorization, call.clientIp)
+        // Both answer without a promise in the common case (a known key, counting in memory).
+        const known = keys.authenticate(call.authorization, call.clientIp)
+        caller = known instanceof Promise ? await known : known
         authorize(tool, caller)
         const rule = rateLimiter.ruleFor(tool)
-        const rl = await rateLimiter.consume(`${tool.name}|${caller.rateKey}`, rule)
+        const counted = rateLimiter.consume(`${tool.name}|${caller.rateKey}`, rule)
+        const rl = counted instanceof Promise ? await counted : counted
         const resetS = Math.max(1, Math.ceil(rl.resetMs / 1000))
         headers['x-ratelimit-limit'] = String(rl.limit)
         headers['x-ratelimit-remaining'] = String(rl.remaining)
@@ -213,7 +222,7 @@ export default fp(
         const decision = approvals.decide(tool, args)
         if (decision.required) return hold(tool, args, ctx, caller, rec, decision.reason, t0, headers)
       }
-      return run(tool, args, ctx, caller, rec, t0, headers, 'record')
+      return await run(tool, args, ctx, caller, rec, t0, headers, 'record')
     }
 
     async function hold(
@@ -314,6 +323,8 @@ export default fp(
       const duration = round(performance.now() - t0)
       let body: Record<string, unknown>
       let status: string
+      let outputJson: string | undefined
+      let json: string | undefined
       if (error) {
         body = errorBody(error, ctx.dryRun ? { execution_id: rec.id, duration_ms: duration, messages, dry_run: true } : { execution_id: rec.id, duration_ms: duration, messages }, tool)
         status = error.code === 'TIMEOUT' ? 'timeout' : 'error'
@@ -326,6 +337,14 @@ export default fp(
         body.messages = messages
         if (ctx.dryRun) body.dry_run = true
         status = 'ok'
+        // The output is serialized once, for the answer and for history alike. Output that is not
+        // plain JSON is left to the body's own serialization, which reports it.
+        try {
+          outputJson = JSON.stringify(output)
+        } catch {
+          outputJson = undefined
+        }
+        if (outputJson !== undefined) json = answerJson(output as Record<string, unknown>, outputJson, { executionId: rec.id, duration, messages, dryRun: ctx.dryRun })
       }
       const statusCode = error ? error.statusCode : 200
       rec.status = status
@@ -337,7 +356,7 @@ export default fp(
       rec.usage = toolCall.usage ?? null
       rec.durationMs = Math.round(duration)
       rec.completedAt = new Date()
-      if (mode === 'record') history.record(rec)
+      if (mode === 'record') history.record(rec, outputJson)
       else await history.complete(rec.id, rec)
       metrics.observe(tool.name, status, error?.code, duration)
       if (error) {
@@ -345,7 +364,7 @@ export default fp(
       } else if (infoEnabled) {
         log.info({ tool: tool.name, args, success: true, duration_ms: duration, execution_id: rec.id, caller: caller.id }, `Tool ${tool.name} succeeded`)
       }
-      return { statusCode, body, headers }
+      return { statusCode, body, headers, json }
     }
 
     async function resume(claimed: Claimed): Promise<CallOutcome> {

@@ -19,7 +19,8 @@ export interface RateDecision {
 
 export interface RateLimiter {
   ruleFor(tool: AnyTool): RateRule
-  consume(key: string, rule: RateRule): Promise<RateDecision>
+  /** Counts a call; answered at once, without a promise, when counting in memory. */
+  consume(key: string, rule: RateRule): RateDecision | Promise<RateDecision>
   backend: 'memory' | 'redis'
 }
 
@@ -83,19 +84,22 @@ export default fp(
       })
     }
 
+    const consumeShared = async (client: Redis, key: string, rule: RateRule): Promise<RateDecision> => {
+      try {
+        const windowKey = `toolgate:rl:${rule.windowMs}:${key}`
+        const [count, ttl] = (await (client as any).tgIncr(windowKey, rule.windowMs)) as [number, number]
+        return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetMs: ttl }
+      } catch {
+        // Availability over exactness: a Redis outage degrades to per-instance counting.
+        return local(key, rule)
+      }
+    }
     const limiter: RateLimiter = {
       ruleFor,
       backend: redis ? 'redis' : 'memory',
-      async consume(key, rule) {
+      consume(key, rule) {
         if (!redis || redis.status !== 'ready') return local(key, rule)
-        try {
-          const windowKey = `toolgate:rl:${rule.windowMs}:${key}`
-          const [count, ttl] = (await (redis as any).tgIncr(windowKey, rule.windowMs)) as [number, number]
-          return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetMs: ttl }
-        } catch {
-          // Availability over exactness: a Redis outage degrades to per-instance counting.
-          return local(key, rule)
-        }
+        return consumeShared(redis, key, rule)
       },
     }
     app.decorate('rateLimiter', limiter)

@@ -14,7 +14,7 @@ import type { CallOutcome } from '../plugins/pipeline.js'
 
 export function toMcpResult(outcome: CallOutcome) {
   return {
-    content: [{ type: 'text' as const, text: JSON.stringify(outcome.body) }],
+    content: [{ type: 'text' as const, text: outcome.json ?? JSON.stringify(outcome.body) }],
     structuredContent: outcome.body,
     isError: outcome.body.status === 'error',
   }

@@ -61,7 +61,10 @@ export default async function toolRoutes(app: FastifyInstance) {
       const tool = app.registry.get(toolName)?.tool
       if (tool?.xml) return sendXml(reply, tool, outcome)
     }
-    return reply.code(outcome.statusCode).headers(outcome.headers).send(outcome.body)
+    reply.code(outcome.statusCode).headers(outcome.headers)
+    // Already serialized by the pipeline: sent as it is.
+    if (outcome.json !== undefined) return reply.type('application/json; charset=utf-8').send(outcome.json)
+    return reply.send(outcome.body)
   }
 
   for (const tool of app.registry.list()) {

@@ -48,6 +48,8 @@ export function createRegistry(tools: AnyTool[] = []): Registry {
         )
       }
       assertMappable(tool.name)
+      // Toolsets travel as plain words (query strings, history rows written without escaping).
+      if (!/^[A-Za-z0-9_.-]+$/.test(tool.toolset)) throw new Error(`Tool "${tool.name}" has toolset "${tool.toolset}": use only letters, digits, "_", "-" and "."`)
       // The gateway owns these response fields; a tool returning one would be overwritten silently.
       const clash = Object.keys((tool.output as { properties?: object }).properties ?? {}).filter((k) =>
         RESERVED_OUTPUT_FIELDS.includes(k),

@@ -5,6 +5,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { codedError, type CodedError } from '../errors.js'
+import { copyOwn } from '../lib/copy-own.js'
 import type { AnyTool } from './define.js'
 
 type JsonSchema = Record<string, any>
@@ -36,7 +37,7 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
       }
     }
     // A fresh top-level object for defaults to land in; the body itself is parsed per request and never shared.
-    const value = { ...(args as Record<string, unknown>) }
+    const value = copyOwn(args as Record<string, unknown>)
     if (check(value)) return { ok: true, value }
     return { ok: false, error: describe(tool, schema, check.errors![0], value) }
   }
