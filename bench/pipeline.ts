@@ -3,6 +3,9 @@
  * whole pipeline (auth → rate limit → validation → approval policy → execution → redaction →
  * history), measured in the same run.
  *
+ * Both servers run the built code (dist/, what `npm start` runs; `npm run bench:pipeline` builds
+ * first): code transpiled on the fly by tsx measured about 15% slower.
+ *
  * Two servers, each in its own child process so the load generator never shares their event loop:
  *   - pipeline: the real `buildApp` with the real `loadConfig` (auth, rate limiter, history, metrics,
  *     redaction, …), history on a fresh PostgreSQL database made for this run and dropped after it
@@ -56,7 +59,7 @@ async function serve(kind: Kind) {
 
 async function serveBare(send: (m: ToParent) => void) {
   const { default: Fastify } = await import('fastify')
-  const { default: hello, isoSeconds } = await import('../src/tools/booster/hello.js')
+  const { default: hello, isoSeconds } = await import('../dist/tools/booster/hello.js')
   // The same Ajv options as the app, so that validation does the same work.
   const app = Fastify({
     logger: { level: 'warn' },
@@ -78,9 +81,9 @@ async function serveBare(send: (m: ToParent) => void) {
 }
 
 async function servePipeline(send: (m: ToParent) => void) {
-  const { loadConfig } = await import('../src/config.js')
-  const { buildApp } = await import('../src/app.js')
-  const { executions } = await import('../src/db/schema/index.js')
+  const { loadConfig } = await import('../dist/config.js')
+  const { buildApp } = await import('../dist/app.js')
+  const { executions } = await import('../dist/db/schema/index.js')
   const { count, eq } = await import('drizzle-orm')
   const config = loadConfig(process.env)
   const app = await buildApp({ config })

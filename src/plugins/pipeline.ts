@@ -13,7 +13,7 @@ import type { Claimed } from './approvals.js'
 import { parseContext, seconds, type CallContext, type HeaderBag } from '../pipeline/context.js'
 import { capOutput } from '../pipeline/output.js'
 import { uuidv7 } from '../lib/uuidv7.js'
-import { copyOwn } from '../lib/copy-own.js'
+import { OkAnswer, outputJson, type CallOutcome } from '../pipeline/answer.js'
 import { ToolCall } from '../pipeline/tool-call.js'
 import { createEscalation } from '../pipeline/escalation.js'
 
@@ -28,13 +28,7 @@ export interface CallRequest {
   requestId?: string
 }
 
-export interface CallOutcome {
-  statusCode: number
-  body: Record<string, unknown>
-  headers: Record<string, string>
-  /** `body` as JSON text, when the pipeline has already written it (a successful call). */
-  json?: string
-}
+export type { CallOutcome }
 
 export interface Pipeline {
   invoke(call: CallRequest): Promise<CallOutcome>
@@ -51,23 +45,6 @@ declare module 'fastify' {
 const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
 const round = (ms: number) => Math.round(ms * 100) / 100
 const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === 'function'
-
-const ENVELOPE_FIELDS = ['status', 'execution_id', 'duration_ms', 'messages', 'dry_run']
-
-/**
- * A successful answer as JSON text: the output's own JSON with the envelope's fields after it, as
- * `JSON.stringify(body)` would write it. Undefined when the output carries a field of the
- * envelope's (the registry refuses such schemas, but a tool may still return one): the body
- * object, in which the envelope wins, is serialized instead.
- */
-function answerJson(output: Record<string, unknown>, outputJson: string, envelope: { executionId: string; duration: number; messages: string[]; dryRun: boolean }): string | undefined {
-  if (outputJson[0] !== '{') return undefined
-  for (const field of ENVELOPE_FIELDS) if (Object.hasOwn(output, field)) return undefined
-  const head = outputJson.length > 2 ? `${outputJson.slice(0, -1)},` : '{'
-  const messages = envelope.messages.length ? JSON.stringify(envelope.messages) : '[]'
-  return `${head}"status":"ok","execution_id":"${envelope.executionId}","duration_ms":${envelope.duration},"messages":${messages}` +
-    `${envelope.dryRun ? ',"dry_run":true' : ''}}`
-}
 
 /** What the pipeline needs of a tool on every call, worked out once per tool. */
 interface Plan {
@@ -321,34 +298,22 @@ export default fp(
         else await escalation.onSuccess(tool, toolCall.session)
       }
       const duration = round(performance.now() - t0)
-      let body: Record<string, unknown>
+      let outcome: CallOutcome
       let status: string
-      let outputJson: string | undefined
-      let json: string | undefined
+      let serialized: string | undefined
       if (error) {
-        body = errorBody(error, ctx.dryRun ? { execution_id: rec.id, duration_ms: duration, messages, dry_run: true } : { execution_id: rec.id, duration_ms: duration, messages }, tool)
-        status = error.code === 'TIMEOUT' ? 'timeout' : 'error'
+        const envelope = ctx.dryRun ? { execution_id: rec.id, duration_ms: duration, messages, dry_run: true } : { execution_id: rec.id, duration_ms: duration, messages }
         if (error.headers) Object.assign(headers, error.headers)
+        outcome = { statusCode: error.statusCode, body: errorBody(error, envelope, tool), headers }
+        status = error.code === 'TIMEOUT' ? 'timeout' : 'error'
       } else {
-        body = copyOwn(output as Record<string, unknown>)
-        body.status = 'ok'
-        body.execution_id = rec.id
-        body.duration_ms = duration
-        body.messages = messages
-        if (ctx.dryRun) body.dry_run = true
+        // Serialized once, for the answer and for history alike.
+        serialized = outputJson(output!)
+        outcome = new OkAnswer(headers, output!, { executionId: rec.id, duration, messages, dryRun: ctx.dryRun }, serialized)
         status = 'ok'
-        // The output is serialized once, for the answer and for history alike. Output that is not
-        // plain JSON is left to the body's own serialization, which reports it.
-        try {
-          outputJson = JSON.stringify(output)
-        } catch {
-          outputJson = undefined
-        }
-        if (outputJson !== undefined) json = answerJson(output as Record<string, unknown>, outputJson, { executionId: rec.id, duration, messages, dryRun: ctx.dryRun })
       }
-      const statusCode = error ? error.statusCode : 200
       rec.status = status
-      rec.httpStatus = statusCode
+      rec.httpStatus = outcome.statusCode
       rec.errorCode = error ? error.code : null
       rec.error = error ? error.message : null
       rec.result = error ? (error.details ?? null) : output
@@ -356,7 +321,7 @@ export default fp(
       rec.usage = toolCall.usage ?? null
       rec.durationMs = Math.round(duration)
       rec.completedAt = new Date()
-      if (mode === 'record') history.record(rec, outputJson)
+      if (mode === 'record') history.record(rec, serialized)
       else await history.complete(rec.id, rec)
       metrics.observe(tool.name, status, error?.code, duration)
       if (error) {
@@ -364,7 +329,7 @@ export default fp(
       } else if (infoEnabled) {
         log.info({ tool: tool.name, args, success: true, duration_ms: duration, execution_id: rec.id, caller: caller.id }, `Tool ${tool.name} succeeded`)
       }
-      return { statusCode, body, headers, json }
+      return outcome
     }
 
     async function resume(claimed: Claimed): Promise<CallOutcome> {
