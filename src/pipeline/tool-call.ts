@@ -7,23 +7,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
 import type { Caller, TokenUsage, ToolContext, ToolServices } from '../tools/define.js'
+import type { CallContext } from './context.js'
 
-export interface ToolCallInit {
-  executionId: string
-  caller: Caller
-  sessionId?: string
-  session: string
-  agentId?: string
-  requestId: string
-  postId?: number
-  threadId?: number
-  dryRun: boolean
-  timeoutMs: number
-  maxOutputSize: number
+/** What every call of this server shares. */
+export interface ToolCallShared {
   config: AppConfig
   services: ToolServices
   log: FastifyBaseLogger
-  messages: string[]
 }
 
 export class ToolCall implements ToolContext {
@@ -49,23 +39,26 @@ export class ToolCall implements ToolContext {
   private controller: AbortController | undefined = undefined
   private reason: unknown = undefined
 
-  constructor(init: ToolCallInit) {
-    this.executionId = init.executionId
-    this.caller = init.caller
-    this.workspace = init.caller.workspace
-    this.sessionId = init.sessionId
-    this.session = init.session
-    this.agentId = init.agentId
-    this.requestId = init.requestId
-    this.postId = init.postId
-    this.threadId = init.threadId
-    this.dryRun = init.dryRun
-    this.timeoutMs = init.timeoutMs
-    this.maxOutputSize = init.maxOutputSize
-    this.config = init.config
-    this.services = init.services
-    this.log = init.log
-    this.messages = init.messages
+  constructor(
+    executionId: string, caller: Caller, ctx: CallContext, session: string, timeoutMs: number, maxOutputSize: number,
+    messages: string[], shared: ToolCallShared,
+  ) {
+    this.executionId = executionId
+    this.caller = caller
+    this.workspace = caller.workspace
+    this.sessionId = ctx.sessionId
+    this.session = session
+    this.agentId = ctx.agentId
+    this.requestId = ctx.requestId
+    this.postId = ctx.postId
+    this.threadId = ctx.threadId
+    this.dryRun = ctx.dryRun
+    this.timeoutMs = timeoutMs
+    this.maxOutputSize = maxOutputSize
+    this.config = shared.config
+    this.services = shared.services
+    this.log = shared.log
+    this.messages = messages
   }
 
   /** Aborted when the call times out or the server shuts down. */

@@ -81,16 +81,17 @@ export default fp(
     }
 
     const lookups = new Map<string, Promise<Caller>>()
-    const lookup = async (key: string): Promise<Caller> => {
+    /** The caller behind `key`, cached under the `authorization` header that carried it. */
+    const lookup = async (key: string, authorization: string): Promise<Caller> => {
       const hash = hashKey(key)
       const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
       if (!row) {
-        cache.delete(key)
+        cache.delete(authorization)
         fail('UNAUTHORIZED', 'Invalid or revoked API key')
       }
       const now = Date.now()
       const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
-      cache.set(key, { caller, until: now + CACHE_MS, hash })
+      cache.set(authorization, { caller, until: now + CACHE_MS, hash })
       if (cache.size > 10_000) cache.delete(cache.keys().next().value!)
       if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
         lastUsed.set(row.id, now)
@@ -104,17 +105,17 @@ export default fp(
         if (!authorization) {
           return { id: 'anonymous', name: 'anonymous', scopes: [], rateKey: `ip:${clientIp}`, workspace: root }
         }
+        // Cached by the header as presented (process memory only), so a hot key costs no parsing or hashing.
+        const hit = cache.get(authorization)
+        if (hit && hit.until > Date.now()) return hit.caller
         const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
         if (!m) fail('UNAUTHORIZED', 'Malformed Authorization header: send "Authorization: Bearer <api key>"')
         const key = m[1]
-        // Cached by the presented key itself (process memory only), so a hot key costs no hashing.
-        const hit = cache.get(key)
-        if (hit && hit.until > Date.now()) return hit.caller
         // When a busy key's entry expires, its concurrent calls share one lookup, not one each.
-        let pending = lookups.get(key)
+        let pending = lookups.get(authorization)
         if (!pending) {
-          pending = lookup(key).finally(() => lookups.delete(key))
-          lookups.set(key, pending)
+          pending = lookup(key, authorization).finally(() => lookups.delete(authorization))
+          lookups.set(authorization, pending)
         }
         return pending
       },

@@ -76,6 +76,7 @@ export default fp(
       return p
     }
     const escalation = createEscalation(app.database.db, config.escalateAfter)
+    const shared = { config, services: app.toolServices, log }
     const sessionOf = (sessionId: string | undefined, caller: Caller) => sessionId ?? `key:${caller.id}`
     app.addHook('preClose', async () => {
       for (const c of running) c.abort(new Error('server shutting down'))
@@ -139,7 +140,7 @@ export default fp(
         caller = known instanceof Promise ? await known : known
         authorize(tool, caller)
         const rule = rateLimiter.ruleFor(tool)
-        const counted = rateLimiter.consume(`${tool.name}|${caller.rateKey}`, rule)
+        const counted = rateLimiter.consume(tool.name, caller.rateKey, rule)
         const rl = counted instanceof Promise ? await counted : counted
         const resetS = Math.max(1, Math.ceil(rl.resetMs / 1000))
         headers['x-ratelimit-limit'] = String(rl.limit)
@@ -253,11 +254,7 @@ export default fp(
         messages.push(`X-Max-Output-Size ${maxOutputSize} is above this server's limit for ${tool.name}; using ${ceiling}`)
         maxOutputSize = ceiling
       }
-      const toolCall = new ToolCall({
-        executionId: rec.id, caller, sessionId: ctx.sessionId, session: sessionOf(ctx.sessionId, caller), agentId: ctx.agentId,
-        requestId: ctx.requestId, postId: ctx.postId, threadId: ctx.threadId, dryRun: ctx.dryRun, timeoutMs, maxOutputSize,
-        config, services: app.toolServices, log, messages,
-      })
+      const toolCall = new ToolCall(rec.id, caller, ctx, sessionOf(ctx.sessionId, caller), timeoutMs, maxOutputSize, messages, shared)
       if (debugEnabled) log.debug({ tool: tool.name, args, execution_id: rec.id }, `Executing tool: ${tool.name}`)
 
       let output: Record<string, unknown> | undefined

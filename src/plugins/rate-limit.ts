@@ -19,8 +19,8 @@ export interface RateDecision {
 
 export interface RateLimiter {
   ruleFor(tool: AnyTool): RateRule
-  /** Counts a call; answered at once, without a promise, when counting in memory. */
-  consume(key: string, rule: RateRule): RateDecision | Promise<RateDecision>
+  /** Counts a call of `tool` by `who`; answered at once, without a promise, when counting in memory. */
+  consume(tool: string, who: string, rule: RateRule): RateDecision | Promise<RateDecision>
   backend: 'memory' | 'redis'
 }
 
@@ -33,18 +33,21 @@ declare module 'fastify' {
 const DEFAULT_RULE: RateRule = { limit: 600, windowMs: 60_000 }
 
 function memoryCounter() {
-  const windows = new Map<string, { count: number; resetAt: number }>()
+  // By tool, then by caller: no key string to build and hash on every call.
+  const windows = new Map<string, Map<string, { count: number; resetAt: number }>>()
   let sweptAt = Date.now()
-  return (key: string, rule: RateRule): RateDecision => {
+  return (tool: string, who: string, rule: RateRule): RateDecision => {
     const now = Date.now()
     if (now - sweptAt > 60_000) {
-      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k)
+      for (const callers of windows.values()) for (const [k, w] of callers) if (w.resetAt <= now) callers.delete(k)
       sweptAt = now
     }
-    let w = windows.get(key)
+    let callers = windows.get(tool)
+    if (!callers) windows.set(tool, (callers = new Map()))
+    let w = callers.get(who)
     if (!w || w.resetAt <= now) {
       w = { count: 0, resetAt: now + rule.windowMs }
-      windows.set(key, w)
+      callers.set(who, w)
     }
     w.count++
     return { allowed: w.count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - w.count), resetMs: w.resetAt - now }
@@ -84,22 +87,22 @@ export default fp(
       })
     }
 
-    const consumeShared = async (client: Redis, key: string, rule: RateRule): Promise<RateDecision> => {
+    const consumeShared = async (client: Redis, tool: string, who: string, rule: RateRule): Promise<RateDecision> => {
       try {
-        const windowKey = `toolgate:rl:${rule.windowMs}:${key}`
+        const windowKey = `toolgate:rl:${rule.windowMs}:${tool}|${who}`
         const [count, ttl] = (await (client as any).tgIncr(windowKey, rule.windowMs)) as [number, number]
         return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetMs: ttl }
       } catch {
         // Availability over exactness: a Redis outage degrades to per-instance counting.
-        return local(key, rule)
+        return local(tool, who, rule)
       }
     }
     const limiter: RateLimiter = {
       ruleFor,
       backend: redis ? 'redis' : 'memory',
-      consume(key, rule) {
-        if (!redis || redis.status !== 'ready') return local(key, rule)
-        return consumeShared(redis, key, rule)
+      consume(tool, who, rule) {
+        if (!redis || redis.status !== 'ready') return local(tool, who, rule)
+        return consumeShared(redis, tool, who, rule)
       },
     }
     app.decorate('rateLimiter', limiter)

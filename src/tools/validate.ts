@@ -5,7 +5,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { codedError, type CodedError } from '../errors.js'
-import { copyOwn } from '../lib/copy-own.js'
 import type { AnyTool } from './define.js'
 
 type JsonSchema = Record<string, any>
@@ -23,7 +22,10 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       return { ok: false, error: validationError(tool, 'The request body must be a JSON object of parameters', {}) }
     }
-    // A misspelt parameter is a bug in the caller that would otherwise pass silently.
+    // A fresh top-level object for defaults to land in (the body itself is parsed per request and
+    // never shared), built in the same pass that refuses a misspelt parameter: a bug in the caller
+    // that would otherwise pass silently. Not `{ ...args }`: see copy-own.ts.
+    const value: Record<string, unknown> = {}
     for (const key of Object.keys(args)) {
       if (!known.has(key)) {
         const hint = closest(key, [...known])
@@ -35,9 +37,9 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
           }),
         }
       }
+      // Known names are the schema's own: never "__proto__".
+      value[key] = (args as Record<string, unknown>)[key]
     }
-    // A fresh top-level object for defaults to land in; the body itself is parsed per request and never shared.
-    const value = copyOwn(args as Record<string, unknown>)
     if (check(value)) return { ok: true, value }
     return { ok: false, error: describe(tool, schema, check.errors![0], value) }
   }
