@@ -18,16 +18,29 @@ export function copyText(s: string | null | undefined): string {
 }
 
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-/** Strings jsonb can hold: no NUL, no half of a surrogate pair. */
-const storable = (_key: string, v: unknown) => (typeof v === 'string' ? v.replace(UNSTORABLE, '\uFFFD') : v)
+const storableText = (s: string) => s.replace(UNSTORABLE, '\uFFFD')
 
-/** A json or jsonb field; `undefined` and `null` are SQL NULL. */
+/** A copy jsonb can hold: no NUL and no half of a surrogate pair, in strings or in keys. */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value)
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map(storable)
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(value)) {
+    const key = storableText(k)
+    if (key === '__proto__') Object.defineProperty(out, key, { value: storable(v), enumerable: true, writable: true, configurable: true })
+    else out[key] = storable(v)
+  }
+  return out
+}
+
+/** A json or jsonb field, from JSON data (as JSON.parse gives it); `undefined` and `null` are SQL NULL. */
 export function copyJson(value: unknown): string {
   if (value === null || value === undefined) return NULL_FIELD
   let json = JSON.stringify(value)
   if (json === undefined) return NULL_FIELD
   // jsonb refuses the escapes JSON.stringify writes for NUL (\u0000) and for a lone surrogate (\ud800).
-  if (json.includes('\\u0000') || json.includes('\\ud')) json = JSON.stringify(value, storable)
+  if (json.includes('\\u0000') || json.includes('\\ud')) json = JSON.stringify(storable(value))
   return copyText(json)
 }
 

@@ -48,20 +48,40 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   let timer: NodeJS.Timeout | undefined
   let scheduled = false
 
+  /** A row's line, or '' (and a log line) for a row that cannot be read: it must not stop the others. */
+  const lineOf = (row: string) => {
+    try {
+      return opts.toLine(row)
+    } catch (err) {
+      log.error({ err, component: 'history', row: row.slice(0, 200) }, 'Dropping an execution row that cannot be encoded')
+      return ''
+    }
+  }
+
   const lines = (batch: string[]) => {
     let text = ''
-    for (const row of batch) text += opts.toLine(row)
+    for (const row of batch) text += lineOf(row)
     return text
   }
 
   /** A batch Postgres refused although it answers: one bad row, or rows an earlier try did write. */
   const writeOneByOne = async (batch: string[]) => {
     for (const row of batch) {
-      await target.copyIn(opts.toLine(row)).catch((err: { code?: string }) => {
+      const line = lineOf(row)
+      if (!line) continue
+      await target.copyIn(line).catch((err: { code?: string }) => {
         // The answer to an earlier try was lost but the row got in: nothing is missing.
         if (err?.code === UNIQUE_VIOLATION) return
-        log.error({ err, component: 'history', execution_id: opts.idOf(row) }, 'Dropping an execution row the database refuses')
+        log.error({ err, component: 'history', execution_id: idOf(row) }, 'Dropping an execution row the database refuses')
       })
+    }
+  }
+
+  const idOf = (row: string) => {
+    try {
+      return opts.idOf(row)
+    } catch {
+      return undefined
     }
   }
 
@@ -69,8 +89,10 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
     while (rows.length) {
       const batch = rows.length <= batchSize ? rows : rows.slice(0, batchSize)
       rows = batch === rows ? [] : rows.slice(batchSize)
+      const text = lines(batch)
+      if (!text) continue
       try {
-        await target.copyIn(lines(batch))
+        await target.copyIn(text)
       } catch (err) {
         if (await target.ping(1_000)) {
           await writeOneByOne(batch)
@@ -91,7 +113,8 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
     clearTimeout(timer)
     timer = undefined
     scheduled = false
-    inflight = inflight.then(write)
+    // A write that fails unexpectedly is logged; it must never leave the chain rejected for good.
+    inflight = inflight.then(write).catch((err) => log.error({ err, component: 'history' }, 'History write failed'))
     return inflight
   }
 

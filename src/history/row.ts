@@ -31,7 +31,8 @@ const bigintAsText = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.to
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/
 const str = (s: string | null | undefined) => (s == null ? 'null' : NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`)
 const num = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? `${n}` : 'null')
-const json = (v: unknown) => (v == null ? 'null' : Array.isArray(v) && v.length === 0 ? '[]' : JSON.stringify(v))
+/** JSON text of a value; `null` for what JSON has no text for (undefined, a function). */
+const json = (v: unknown) => (v == null ? 'null' : Array.isArray(v) && v.length === 0 ? '[]' : (JSON.stringify(v) ?? 'null'))
 
 /**
  * The record as one JSON array (`Encoded`). Times are epoch milliseconds. `resultJson`, when given,
@@ -45,7 +46,7 @@ export function encodeRow(r: ExecutionRecord, redactor: Redactor, resultJson?: s
       `${num(r.dryRun ?? 0)},${json(r.usage)},${num(r.durationMs)},${num(r.startedAt.getTime())},${num(r.completedAt?.getTime())}]`
   } catch {
     // Not plain JSON (a cycle, a BigInt): the redactor's copy breaks cycles and flattens the odd types.
-    const safe = (v: unknown) => JSON.stringify(redactor.redact(v ?? null), bigintAsText)
+    const safe = (v: unknown) => JSON.stringify(redactor.redact(v ?? null), bigintAsText) ?? 'null'
     values = `${safe(r.params)},"${r.callerId}",${str(r.callerName)},${str(r.sessionId)},${str(r.agentId)},${str(r.requestId)},` +
       `"${r.status}",${num(r.httpStatus)},${str(r.errorCode)},${str(r.error)},${safe(r.result)},${safe(r.messages)},` +
       `${num(r.dryRun ?? 0)},${safe(r.usage)},${num(r.durationMs)},${num(r.startedAt.getTime())},${num(r.completedAt?.getTime())}]`

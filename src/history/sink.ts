@@ -33,6 +33,13 @@ export interface WorkerSinkOptions extends HistoryWorkerData {
 // (measured: 2 ms hand-overs ran the pipeline benchmark 30% faster than 50 ms ones).
 const HANDOVER_ROWS = 64
 const HANDOVER_MS = 2
+/**
+ * How long a flush waits for the worker. Flushes normally take milliseconds, and while the database
+ * is down the worker answers at once (rows kept for retry); a connection that hangs must not hang
+ * every read of history with it.
+ */
+const FLUSH_WAIT_MS = 10_000
+const CLOSE_WAIT_MS = 15_000
 
 /** The worker's entry: the compiled file, or under tsx/vitest the TypeScript source through tsx's loader. */
 function spawn(data: HistoryWorkerData): Worker {
@@ -52,6 +59,7 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
   let fallback: CopyWriter | undefined
   let closed: (() => void) | undefined
 
+  let closing = false
   const worker = spawn({ databaseUrl: opts.databaseUrl, instance: opts.instance, flushMs: opts.flushMs })
   // The app's close hands over and waits; the worker alone must never keep a process alive.
   worker.unref()
@@ -76,7 +84,8 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
   }
   worker.on('error', (err) => takeOver('failed', err))
   worker.on('exit', (code) => {
-    if (!closed) takeOver(`exited with code ${code}`)
+    if (closing) closed?.()
+    else takeOver(`exited with code ${code}`)
   })
 
   const handOver = () => {
@@ -93,6 +102,10 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
     },
     add(row) {
       if (fallback) return fallback.add(row)
+      if (closing) {
+        log.warn({ component: 'history', row: row.slice(0, 200) }, 'An execution row came after history was closed; not written')
+        return
+      }
       pending.push(row)
       if (pending.length >= HANDOVER_ROWS) handOver()
       else timer ??= setTimeout(handOver, HANDOVER_MS)
@@ -102,16 +115,29 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
       handOver()
       const id = ++nextFlush
       return new Promise<void>((resolve) => {
-        waiting.set(id, resolve)
+        const gaveUp = setTimeout(() => {
+          waiting.delete(id)
+          log.warn({ component: 'history' }, `The history writer did not finish a flush within ${FLUSH_WAIT_MS / 1000} s; reading history without waiting for it`)
+          resolve()
+        }, FLUSH_WAIT_MS)
+        waiting.set(id, () => {
+          clearTimeout(gaveUp)
+          resolve()
+        })
         send({ type: 'flush', id })
       })
     },
     async close() {
       if (fallback) return fallback.flush()
       handOver()
+      closing = true
       const done = new Promise<void>((resolve) => (closed = resolve))
       send({ type: 'close' })
-      const deadline = setTimeout(() => void worker.terminate(), 15_000)
+      // A worker stuck on a connection that hangs is stopped: its exit ends the wait.
+      const deadline = setTimeout(() => {
+        log.error({ component: 'history' }, `The history writer did not close within ${CLOSE_WAIT_MS / 1000} s; stopped (rows it had not written are lost)`)
+        void worker.terminate()
+      }, CLOSE_WAIT_MS)
       await done
       clearTimeout(deadline)
     },

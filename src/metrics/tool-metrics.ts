@@ -14,6 +14,8 @@ interface ScrapedMetric {
   type: 'counter' | 'histogram'
   aggregator: 'sum'
   get(): { name: string; help: string; type: string; aggregator: 'sum'; values: Sample[] }
+  /** For registry.resetMetrics(). */
+  reset(): void
 }
 
 export interface ToolMetricNames {
@@ -53,6 +55,7 @@ export class ToolMetrics {
     const metric = (name: string, helpText: string, type: 'counter' | 'histogram', values: () => Sample[]): ScrapedMetric => ({
       name, help: helpText, type, aggregator: 'sum',
       get: () => ({ name, help: helpText, type, aggregator: 'sum', values: values() }),
+      reset: () => this.tools.clear(),
     })
     const reg = registry as unknown as { registerMetric(m: ScrapedMetric): void }
     reg.registerMetric(metric(names.calls, help.calls, 'counter', () => this.each((tool, s) =>

@@ -24,7 +24,7 @@ export interface Envelope {
 const ENVELOPE_FIELDS = ['status', 'execution_id', 'duration_ms', 'messages', 'dry_run']
 
 /** The output as JSON text, or undefined when it is not plain JSON (the body's own serialization then reports it). */
-export function outputJson(output: Record<string, unknown>): string | undefined {
+export function outputJson(output: unknown): string | undefined {
   try {
     return JSON.stringify(output)
   } catch {
@@ -37,13 +37,17 @@ export class OkAnswer implements CallOutcome {
   readonly json: string | undefined
   private built: Record<string, unknown> | undefined = undefined
 
+  private readonly output: Record<string, unknown>
+
   constructor(
     readonly headers: Record<string, string>,
-    private readonly output: Record<string, unknown>,
+    output: unknown,
     private readonly envelope: Envelope,
     serialized: string | undefined,
   ) {
-    this.json = serialized === undefined ? undefined : answerJson(output, serialized, envelope)
+    // A tool that answered nothing (or not an object) answers with the envelope alone.
+    this.output = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {}
+    this.json = serialized === undefined ? undefined : answerJson(this.output, serialized, envelope)
   }
 
   get body(): Record<string, unknown> {

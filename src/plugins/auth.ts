@@ -81,8 +81,11 @@ export default fp(
     }
 
     const lookups = new Map<string, Promise<Caller>>()
+    // Bumped by every revocation: a lookup that began before one must not cache what it read.
+    let generation = 0
     /** The caller behind `key`, cached under the `authorization` header that carried it. */
     const lookup = async (key: string, authorization: string): Promise<Caller> => {
+      const startedIn = generation
       const hash = hashKey(key)
       const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
       if (!row) {
@@ -91,7 +94,7 @@ export default fp(
       }
       const now = Date.now()
       const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
-      cache.set(authorization, { caller, until: now + CACHE_MS, hash })
+      if (startedIn === generation) cache.set(authorization, { caller, until: now + CACHE_MS, hash })
       if (cache.size > 10_000) cache.delete(cache.keys().next().value!)
       if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
         lastUsed.set(row.id, now)
@@ -139,6 +142,9 @@ export default fp(
           if (!existing) fail('KEY_NOT_FOUND', `No API key with id ${id}`)
           return info(existing)
         }
+        generation++
+        // Calls waiting on a lookup that began before the revocation look again.
+        lookups.clear()
         for (const [k, v] of cache) if (v.hash === row.keyHash) cache.delete(k)
         return info(row)
       },

@@ -58,4 +58,8 @@ describe('copyJson and unpaired surrogates', () => {
   it('replaces half a surrogate pair, which jsonb refuses, and keeps whole pairs', () => {
     expect(copyJson({ s: 'a\ud800b', t: '\udc00', ok: '😀' })).toBe('{"s":"a\uFFFDb","t":"\uFFFD","ok":"😀"}')
   })
+
+  it('cleans keys as well as values, at any depth', () => {
+    expect(copyJson({ 'k\u0000': [{ '\ud800': 'v\u0000' }] })).toBe('{"k\uFFFD":[{"\uFFFD":"v\uFFFD"}]}')
+  })
 })

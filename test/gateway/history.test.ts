@@ -10,6 +10,13 @@ import { allTools } from '../../src/tools/index.js'
 import { uuidv7 } from '../../src/lib/uuidv7.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
+const nothing = defineTool({
+  name: 'nothing', toolset: 'test', category: 'OTHER', description: 'Answers with nothing at all.', scope: 'public',
+  input: Type.Object({ give: Type.Optional(Type.Union([Type.Literal('null'), Type.Literal('undefined')])) }),
+  output: Type.Object({}),
+  execute: ({ give }) => (give === 'null' ? null : undefined) as never,
+})
+
 const echo = defineTool({
   name: 'echo', toolset: 'test', category: 'OTHER', description: 'Answers with what it was given.', scope: 'public',
   input: Type.Object({ text: Type.String(), tags: Type.Optional(Type.Array(Type.String())) }),
@@ -19,7 +26,7 @@ const echo = defineTool({
 
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({ tools: [...allTools, echo], env: { TOOLGATE_RATE_LIMITS: '*=100000/minute' } })
+  t = await buildTestApp({ tools: [...allTools, echo, nothing], env: { TOOLGATE_RATE_LIMITS: '*=100000/minute' } })
 })
 afterAll(async () => t.close())
 
@@ -51,6 +58,27 @@ describe('execution history', () => {
     const row = await execution(res.body.execution_id)
     expect(row.params).toEqual({ text: 'nul\uFFFD and \uFFFD alone' })
     expect(row.result.text).toBe('nul\uFFFD and \uFFFD alone')
+  })
+
+  it('stores keys that Postgres cannot hold as they are either, with U+FFFD', async () => {
+    const id = uuidv7()
+    t.app.history.record({
+      id, tool: 'echo', toolset: 'test', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
+      dryRun: 0, params: { 'a\u0000': { '\ud800': 1 } }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
+    })
+    expect((await execution(id)).params).toEqual({ 'a\uFFFD': { '\uFFFD': 1 } })
+  })
+
+  it('answers a tool that returns nothing with the envelope alone, and records it', async () => {
+    for (const give of ['null', 'undefined']) {
+      const res = await t.call('nothing', { give })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toEqual({ status: 'ok', execution_id: expect.any(String), duration_ms: expect.any(Number), messages: [] })
+      const mcp = await t.app.inject({ method: 'POST', url: '/mcp', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nothing', arguments: { give } } } })
+      expect(mcp.json().result.structuredContent).toMatchObject({ status: 'ok' })
+      expect(await execution(res.body.execution_id)).toMatchObject({ status: 'ok', http_status: 200, result: null })
+    }
   })
 
   it('records every one of many concurrent calls, across several batches', async () => {

@@ -1,0 +1,44 @@
+/**
+ * The COPY batch writer on the real database: a row that cannot be turned into a line is dropped
+ * with a log line, and the rows beside it are still written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCopyWriter } from '../../src/history/copy-writer.js'
+import { EXECUTION_COLUMNS, copyLine, encodeRow, encodedRowId } from '../../src/history/row.js'
+import { createRedactor } from '../../src/redaction/index.js'
+import { uuidv7 } from '../../src/lib/uuidv7.js'
+import { buildTestApp, type TestApp } from '../helper.js'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => t.close())
+
+describe('createCopyWriter', () => {
+  it('drops a row it cannot encode, logs it, and writes the others', async () => {
+    const redactor = createRedactor()
+    const errors: { data: Record<string, unknown>; msg: string }[] = []
+    const writer = createCopyWriter({
+      target: { copyIn: (text) => t.app.database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => t.app.database.ping(ms) },
+      toLine: (row) => copyLine(row, 'test:1', redactor),
+      idOf: encodedRowId,
+      log: { error: (data, msg) => void errors.push({ data, msg }) },
+      delayMs: 1,
+    })
+    const row = (id: string) => encodeRow({
+      id, tool: 'hello', toolset: 'booster', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
+      dryRun: 0, params: { name: id }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
+    }, redactor)
+    const ids = [uuidv7(), uuidv7()]
+    writer.add(row(ids[0]))
+    writer.add('["not a row"')
+    writer.add(row(ids[1]))
+    await writer.flush()
+    expect(errors.map((e) => e.msg)).toEqual(['Dropping an execution row that cannot be encoded'])
+    for (const id of ids) {
+      const res = await t.app.inject({ url: `/v1/executions/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+      expect(res.json().execution.params).toEqual({ name: id })
+    }
+  })
+})
