@@ -12,9 +12,14 @@ import { buildTestApp, type TestApp } from '../helper.js'
 
 const nothing = defineTool({
   name: 'nothing', toolset: 'test', category: 'OTHER', description: 'Answers with nothing at all.', scope: 'public',
-  input: Type.Object({ give: Type.Optional(Type.Union([Type.Literal('null'), Type.Literal('undefined')])) }),
+  input: Type.Object({ give: Type.Optional(Type.Union(['null', 'undefined', 'throw', 'reject'].map((v) => Type.Literal(v)))) }),
   output: Type.Object({}),
-  execute: ({ give }) => (give === 'null' ? null : undefined) as never,
+  execute: ({ give }) => {
+    // eslint-disable-next-line no-throw-literal
+    if (give === 'throw') throw undefined
+    if (give === 'reject') return Promise.reject(undefined)
+    return (give === 'null' ? null : undefined) as never
+  },
 })
 
 const echo = defineTool({
@@ -78,6 +83,15 @@ describe('execution history', () => {
         payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nothing', arguments: { give } } } })
       expect(mcp.json().result.structuredContent).toMatchObject({ status: 'ok' })
       expect(await execution(res.body.execution_id)).toMatchObject({ status: 'ok', http_status: 200, result: null })
+    }
+  })
+
+  it('answers a tool that throws or rejects with nothing as a server fault, never as a success', async () => {
+    for (const give of ['throw', 'reject']) {
+      const res = await t.call('nothing', { give })
+      expect(res.statusCode).toBe(500)
+      expect(res.body).toMatchObject({ status: 'error', error_code: 'INTERNAL_ERROR' })
+      expect(await execution(res.body.execution_id)).toMatchObject({ status: 'error', http_status: 500, error_code: 'INTERNAL_ERROR' })
     }
   })
 
