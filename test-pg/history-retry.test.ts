@@ -4,27 +4,19 @@
  */
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/helper.js'
-import { startProxy } from '../test/support/tcp-proxy.js'
+import type { TestApp } from '../test/helper.js'
+import { buildAppBehindProxy, type AppBehindProxy } from '../test/support/tcp-proxy.js'
 
+let setup: AppBehindProxy
 let t: TestApp
-let direct: TestApp
-let proxy: Awaited<ReturnType<typeof startProxy>>
 beforeAll(async () => {
-  direct = await buildTestApp()
-  const url = new URL(direct.databaseUrl!)
-  proxy = await startProxy(0, Number(url.port || 5432))
-  url.port = String(proxy.port)
-  t = await buildTestApp({ databaseUrl: url.toString() })
+  setup = await buildAppBehindProxy()
+  t = setup.t
 })
-afterAll(async () => {
-  await t.close()
-  await proxy.stop().catch(() => {})
-  await direct.close()
-})
+afterAll(async () => setup.close())
 
 async function rowsFor(ids: string[]): Promise<number> {
-  const client = new pg.Client({ connectionString: direct.databaseUrl })
+  const client = new pg.Client({ connectionString: setup.direct.databaseUrl })
   await client.connect()
   try {
     const res = await client.query('SELECT count(*)::int AS n FROM executions WHERE id = ANY($1::uuid[])', [ids])
@@ -36,8 +28,7 @@ async function rowsFor(ids: string[]): Promise<number> {
 
 describe('history during a database outage', () => {
   it('writes the calls made while the database was away once it is back, by itself', async () => {
-    const port = proxy.port
-    await proxy.stop()
+    await setup.cut()
     // hello is public and its key-less calls need no database to be answered.
     const answers = await Promise.all(['a', 'b', 'c'].map((name) => t.call('hello', { name }, { key: '' })))
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
@@ -46,7 +37,7 @@ describe('history during a database outage', () => {
     await new Promise((r) => setTimeout(r, 1_500))
     expect(await rowsFor(ids)).toBe(0)
     expect(t.logs.text).toMatch(/Database unavailable; history kept in memory for retry/)
-    proxy = await startProxy(port, Number(new URL(direct.databaseUrl!).port || 5432))
+    await setup.restore()
     let n = 0
     for (let i = 0; i < 40 && n < ids.length; i++) {
       await new Promise((r) => setTimeout(r, 250))
