@@ -1,6 +1,6 @@
 /**
- * A shallow copy of a plain object that later gets more fields (the gateway's envelope, Ajv's
- * defaults). Not `{ ...source }`: V8 gives a spread copy a map outside its transition tree, so
+ * A shallow copy of a plain object that later gets more fields (a tool's output, to which the
+ * gateway adds its envelope). Not `{ ...source }`: V8 gives a spread copy a map outside its transition tree, so
  * each field added afterwards builds a new map; measured at 4 µs a call against 0.1 µs for this.
  */
 export function copyOwn(source: Record<string, unknown>): Record<string, unknown> {
