@@ -4,6 +4,8 @@
  * refuses is retried row by row, so one bad row costs only itself; while the database is down the
  * rows wait in memory (the oldest dropped past a bound) and the writer retries by itself.
  */
+import type { Redactor } from '../redaction/index.js'
+import { copyLine, encodedRowId } from './row.js'
 
 export interface CopyTarget {
   /** Appends COPY text lines to the executions table, all or none. */
@@ -17,10 +19,10 @@ export interface WriterLog {
 
 export interface CopyWriterOptions {
   target: CopyTarget
-  /** An encoded row as a line of COPY text. */
-  toLine(row: string): string
-  /** The id of an encoded row, for the log. */
-  idOf(row: string): string
+  /** This process, as COPY text, for the `instance` column. */
+  instance: string
+  /** Redacts rows on their way into COPY text. */
+  redactor: Redactor
   log: WriterLog
   /** How long a partial batch waits for more rows. */
   delayMs: number
@@ -51,7 +53,7 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   /** A row's line, or '' (and a log line) for a row that cannot be read: it must not stop the others. */
   const lineOf = (row: string) => {
     try {
-      return opts.toLine(row)
+      return copyLine(row, opts.instance, opts.redactor)
     } catch (err) {
       log.error({ err, component: 'history', row: row.slice(0, 200) }, 'Dropping an execution row that cannot be encoded')
       return ''
@@ -79,7 +81,7 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
 
   const idOf = (row: string) => {
     try {
-      return opts.idOf(row)
+      return encodedRowId(row)
     } catch {
       return undefined
     }

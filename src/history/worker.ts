@@ -8,7 +8,7 @@ import pg from 'pg'
 import { copyInPool, pingWith } from '../db/postgres-copy.js'
 import { createRedactor } from '../redaction/index.js'
 import { createCopyWriter } from './copy-writer.js'
-import { EXECUTION_COLUMNS, copyLine, encodedRowId } from './row.js'
+import { EXECUTION_COLUMNS } from './row.js'
 import type { FromWorker, HistoryWorkerData, ToWorker } from './worker-messages.js'
 
 const port = parentPort!
@@ -26,8 +26,8 @@ const writer = createCopyWriter({
     copyIn: (text) => copyInPool(pool, 'executions', EXECUTION_COLUMNS, text),
     ping: (timeoutMs) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
   },
-  toLine: (row) => copyLine(row, instance, redactor),
-  idOf: encodedRowId,
+  instance,
+  redactor,
   log: {
     error(data, msg) {
       // Errors cross to the main thread as plain data; the main thread's logger redacts them.

@@ -8,7 +8,7 @@ import os from 'node:os'
 import fp from 'fastify-plugin'
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
-import { EXECUTION_COLUMNS, copyLine, encodeRow, encodedRowId, type ExecutionRecord } from '../history/row.js'
+import { EXECUTION_COLUMNS, copyLine, encodeRow, type ExecutionRecord } from '../history/row.js'
 import { createCopyWriter } from '../history/copy-writer.js'
 import { localSink, workerSink, type RowSink } from '../history/sink.js'
 import { copyText } from '../db/copy-text.js'
@@ -89,11 +89,7 @@ export default fp(
     const instance = copyText(`${os.hostname()}:${process.pid}`)
     const copy = (text: string) => database.copyIn('executions', EXECUTION_COLUMNS, text)
     const localWriter = () => createCopyWriter({
-      target: { copyIn: copy, ping: (ms) => database.ping(ms) },
-      toLine: (row) => copyLine(row, instance, redactor),
-      idOf: encodedRowId,
-      log: app.log,
-      delayMs: config.historyFlushMs,
+      target: { copyIn: copy, ping: (ms) => database.ping(ms) }, instance, redactor, log: app.log, delayMs: config.historyFlushMs,
     })
     const sink: RowSink = database.kind === 'postgres' && config.databaseUrl
       ? workerSink({ databaseUrl: config.databaseUrl, instance, flushMs: config.historyFlushMs, log: app.log, fallback: localWriter })

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCopyWriter } from '../../src/history/copy-writer.js'
-import { EXECUTION_COLUMNS, copyLine, encodeRow, encodedRowId } from '../../src/history/row.js'
+import { EXECUTION_COLUMNS, encodeRow } from '../../src/history/row.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { uuidv7 } from '../../src/lib/uuidv7.js'
 import { buildTestApp, type TestApp } from '../helper.js'
@@ -21,8 +21,8 @@ describe('createCopyWriter', () => {
     const errors: { data: Record<string, unknown>; msg: string }[] = []
     const writer = createCopyWriter({
       target: { copyIn: (text) => t.app.database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => t.app.database.ping(ms) },
-      toLine: (row) => copyLine(row, 'test:1', redactor),
-      idOf: encodedRowId,
+      instance: 'test:1',
+      redactor,
       log: { error: (data, msg) => void errors.push({ data, msg }) },
       delayMs: 1,
     })
