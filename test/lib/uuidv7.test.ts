@@ -19,4 +19,13 @@ describe('uuidv7', () => {
     expect(new Set(ids).size).toBe(ids.length)
     expect([...ids].sort()).toEqual(ids)
   })
+
+  it('fills the random part with fresh random bits, across refills of its pool', () => {
+    // 2,000 ids span several pools of 256.
+    const tails = Array.from({ length: 2_000 }, () => uuidv7().slice(19))
+    expect(new Set(tails).size).toBe(tails.length)
+    expect(new Set(tails.map((t) => t[0]))).toEqual(new Set(['8', '9', 'a', 'b']))
+    // Every random hex position takes (nearly) all sixteen values.
+    for (const pos of [1, 2, 3, 5, 10, 16]) expect(new Set(tails.map((t) => t[pos])).size).toBeGreaterThanOrEqual(15)
+  })
 })
