@@ -1,6 +1,7 @@
 /**
  * Where encoded history rows go from the thread that answers calls. On Postgres: to a worker
- * thread that writes them (worker.ts), handed over in batches every few milliseconds. On PGlite,
+ * thread that writes them (worker.ts), through a ring in shared memory (row-ring.ts); rows that
+ * find the ring full are handed over by message in batches every few milliseconds. On PGlite,
  * which lives in this thread: straight to a writer here. Should the worker die, rows go to a
  * writer here from then on, and the loss is logged.
  */
@@ -8,6 +9,7 @@ import { Worker } from 'node:worker_threads'
 import type { FastifyBaseLogger } from 'fastify'
 import type { CopyWriter } from './copy-writer.js'
 import type { FromWorker, HistoryWorkerData, ToWorker } from './worker-messages.js'
+import { RingReader, RingWriter, ringMemory } from './row-ring.js'
 
 export interface RowSink {
   /** Which thread writes the rows now. */
@@ -22,15 +24,16 @@ export function localSink(writer: CopyWriter): RowSink {
   return { thread: 'main', add: (row) => writer.add(row), flush: () => writer.flush(), close: () => writer.flush() }
 }
 
-export interface WorkerSinkOptions extends HistoryWorkerData {
+export interface WorkerSinkOptions extends Omit<HistoryWorkerData, 'ring'> {
   log: FastifyBaseLogger
   /** The writer to use here if the worker dies. */
   fallback(): CopyWriter
 }
 
-// Rows are handed over small and often, so that they die young on this thread; how often the
-// database is written is the worker's batching (TOOLGATE_HISTORY_FLUSH_MS). Hand-overs of 1 to
-// 10 ms measured alike in the pipeline benchmark.
+/** About 8,000 rows of a few hundred bytes: the worker takes them every few milliseconds. */
+const RING_BYTES = 4 * 1024 * 1024
+// Rows that find the ring full (the worker is behind) are handed over small and often, so that
+// they die young on this thread.
 const HANDOVER_ROWS = 64
 const HANDOVER_MS = 2
 /**
@@ -60,7 +63,9 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
   let closed: (() => void) | undefined
 
   let closing = false
-  const worker = spawn({ databaseUrl: opts.databaseUrl, instance: opts.instance, flushMs: opts.flushMs })
+  const memory = ringMemory(RING_BYTES)
+  const ring = new RingWriter(memory)
+  const worker = spawn({ databaseUrl: opts.databaseUrl, instance: opts.instance, flushMs: opts.flushMs, ring: memory })
   // The app's close hands over and waits; the worker alone must never keep a process alive.
   worker.unref()
   const send = (m: ToWorker) => worker.postMessage(m)
@@ -75,7 +80,10 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
   const takeOver = (why: string, err?: unknown) => {
     if (fallback) return
     fallback = opts.fallback()
-    log.error({ err, component: 'history' }, `History writer thread ${why}; writing history on the main thread from now on (rows it had not written yet are lost)`)
+    log.error({ err, component: 'history' }, `History writer thread ${why}; writing history on the main thread from now on (rows it had taken but not written yet are lost)`)
+    // What it had not taken from the ring yet is still there: nobody else reads it now.
+    const left = new RingReader(memory).takeRows()
+    if (left.length) fallback.addMany(left)
     if (pending.length) fallback.addMany(pending)
     pending = []
     for (const done of waiting.values()) done()
@@ -106,6 +114,7 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
         log.warn({ component: 'history', row: row.slice(0, 200) }, 'An execution row came after history was closed; not written')
         return
       }
+      if (ring.push(row)) return
       pending.push(row)
       if (pending.length >= HANDOVER_ROWS) handOver()
       else timer ??= setTimeout(handOver, HANDOVER_MS)

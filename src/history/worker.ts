@@ -1,6 +1,6 @@
 /**
- * The history writer's thread (Postgres): it receives encoded rows from the thread that answers
- * calls, redacts them, turns them into COPY text and loads them over a connection of its own, so
+ * The history writer's thread (Postgres): it takes encoded rows from the ring the thread that
+ * answers calls writes into (and from messages, when the ring was full), redacts them, turns them into COPY text and loads them over a connection of its own, so
  * that none of that work sits between a request and its answer.
  */
 import { parentPort, workerData } from 'node:worker_threads'
@@ -9,10 +9,11 @@ import { copyInPool, pingWith } from '../db/postgres-copy.js'
 import { createRedactor } from '../redaction/index.js'
 import { createCopyWriter } from './copy-writer.js'
 import { EXECUTION_COLUMNS } from './row.js'
+import { RingReader } from './row-ring.js'
 import type { FromWorker, HistoryWorkerData, ToWorker } from './worker-messages.js'
 
 const port = parentPort!
-const { databaseUrl, instance, flushMs } = workerData as HistoryWorkerData
+const { databaseUrl, instance, flushMs, ring: memory } = workerData as HistoryWorkerData
 const post = (m: FromWorker) => port.postMessage(m)
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000 })
@@ -38,16 +39,38 @@ const writer = createCopyWriter({
   delayMs: flushMs,
 })
 
+// The ring is looked at every POLL_MS while rows come, every IDLE_POLL_MS once they stop; a flush
+// or close looks at once.
+const POLL_MS = 2
+const IDLE_POLL_MS = 25
+const IDLE_AFTER = 100
+const ring = new RingReader(memory)
+let emptyPolls = 0
+let polling: NodeJS.Timeout | undefined
+const takeFromRing = () => {
+  const rows = ring.takeRows()
+  if (rows.length) writer.addMany(rows)
+  return rows.length
+}
+const poll = () => {
+  emptyPolls = takeFromRing() ? 0 : emptyPolls + 1
+  polling = setTimeout(poll, emptyPolls > IDLE_AFTER ? IDLE_POLL_MS : POLL_MS)
+}
+poll()
+
 port.on('message', async (m: ToWorker) => {
   switch (m.type) {
     case 'rows':
       writer.addMany(m.rows.split('\n'))
       break
     case 'flush':
+      takeFromRing()
       await writer.flush()
       post({ type: 'flushed', id: m.id })
       break
     case 'close':
+      clearTimeout(polling)
+      takeFromRing()
       await writer.flush()
       await pool.end().catch(() => {})
       post({ type: 'closed' })

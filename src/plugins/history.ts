@@ -1,6 +1,6 @@
 /**
- * Execution history. A finished call is encoded at once (one JSON array) and handed to the history
- * writer, which redacts it and loads it with the others in COPY batches every few milliseconds:
+ * Execution history. A finished call is encoded (one JSON array) once its answer is on its way, and
+ * handed to the history writer, which redacts it and loads it with the others in COPY batches every few milliseconds:
  * on Postgres from a worker thread, on PGlite from this one. Recording a call never waits on the
  * database, and reads flush first, so a caller always finds the call it just made.
  */
@@ -30,8 +30,9 @@ export interface History {
   /** Which thread writes history rows: a worker on Postgres, the main thread on PGlite. */
   readonly writerThread: 'worker' | 'main'
   /**
-   * Queue a finished call (redacted by the writer). `resultJson` is its result already serialized
-   * (the answer's), so that it is not serialized twice.
+   * Queue a finished call (redacted by the writer), encoded once this turn's answers are written:
+   * `rec` must not change afterwards. `resultJson` is its result already serialized (the
+   * answer's), so that it is not serialized twice.
    */
   record(rec: ExecutionRecord, resultJson?: string): void
   /** Write a call now: a pending call must exist before anyone can approve it. */
@@ -94,7 +95,28 @@ export default fp(
     const sink: RowSink = database.kind === 'postgres' && config.databaseUrl
       ? workerSink({ databaseUrl: config.databaseUrl, instance, flushMs: config.historyFlushMs, log: app.log, fallback: localWriter })
       : localSink(localWriter())
-    const flush = () => sink.flush()
+    // A finished call is encoded after the answers of this turn of the event loop are written
+    // (setImmediate runs after the I/O callbacks that wrote them): the caller has its answer before
+    // its call's bookkeeping is done, and the rows of one turn are encoded together.
+    let queued: (ExecutionRecord | string | undefined)[] = []
+    let scheduled = false
+    const encodeQueued = () => {
+      scheduled = false
+      const q = queued
+      queued = []
+      for (let i = 0; i < q.length; i += 2) {
+        const rec = q[i] as ExecutionRecord
+        try {
+          sink.add(encodeRow(rec, redactor, q[i + 1] as string | undefined))
+        } catch (err) {
+          app.log.error({ err, component: 'history', execution_id: rec.id }, 'Dropping an execution row that cannot be encoded')
+        }
+      }
+    }
+    const flush = () => {
+      encodeQueued()
+      return sink.flush()
+    }
 
     // For updates of a recorded call (approval outcomes): rare, so a plain redacted copy will do.
     const clean = (rec: Partial<ExecutionRecord>) => ({
@@ -113,7 +135,11 @@ export default fp(
         return sink.thread
       },
       record(rec, resultJson) {
-        sink.add(encodeRow(rec, redactor, resultJson))
+        queued.push(rec, resultJson)
+        if (!scheduled) {
+          scheduled = true
+          setImmediate(encodeQueued)
+        }
       },
       async insertNow(rec) {
         await copy(copyLine(encodeRow(rec, redactor), instance, redactor))
@@ -153,6 +179,7 @@ export default fp(
     }
     app.decorate('history', history)
     app.addHook('onClose', async () => {
+      encodeQueued()
       await sink.close()
     })
   },
