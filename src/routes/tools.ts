@@ -61,7 +61,9 @@ export default async function toolRoutes(app: FastifyInstance) {
       const tool = app.registry.get(toolName)?.tool
       if (tool?.xml) return sendXml(reply, tool, outcome)
     }
-    reply.code(outcome.statusCode).headers(outcome.headers)
+    // 200 is the reply's own default.
+    if (outcome.statusCode !== 200) reply.code(outcome.statusCode)
+    reply.headers(outcome.headers)
     // Already serialized by the pipeline: sent as it is.
     if (outcome.json !== undefined) return reply.type('application/json; charset=utf-8').send(outcome.json)
     return reply.send(outcome.body)
