@@ -13,13 +13,16 @@
  *     with a note), hello's limit raised with TOOLGATE_RATE_LIMITS, LOG_LEVEL=warn;
  *   - bare: a plain Fastify route with the same path, body schema and response schema (hello's own
  *     `input` and `output`), and the same handler work.
- * autocannon drives both alternately (bare → pipeline → bare → pipeline …), each measured run after
- * its own warm-up. Each round's pipeline figure is divided by the same round's bare figure, and the
- * verdict is the median of those paired ratios: these 2-core machines drift over minutes, and a
- * pair measured seconds apart shares the drift (the ratio of the medians is printed beside it).
+ * autocannon drives both in rounds, after each server's one-off 3 s warm-up: odd rounds bare then
+ * pipeline, even rounds pipeline then bare (ABBA, so that a machine drifting over the run favours
+ * neither), each measured run after its own short warm-up. Each round's pipeline figure is divided
+ * by the same round's bare figure, and the verdict is the median of those paired ratios: these
+ * 2-core machines drift over minutes, and a pair measured seconds apart shares the drift (the
+ * ratio of the medians is printed beside it). Many short rounds sample the drift better than a few
+ * long ones.
  * Afterwards the executions table must hold at least as many rows as the pipeline answered 2xx.
  *
- * Options: --duration=S (10) --warmup=S (2) --connections=N (50) --rounds=N (5)
+ * Options: --duration=S (4) --warmup=S (1) --connections=N (50) --rounds=N (10)
  *          --anonymous (call hello without an API key; by default every call carries one)
  * The same as environment variables: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ROUNDS.
  */
@@ -37,6 +40,8 @@ const SELF = fileURLToPath(import.meta.url)
 const BODY = JSON.stringify({ name: 'bench' })
 const ROUTE = '/v1/tools/hello'
 const TARGET = 0.6
+/** Seconds of load each server gets once, before the first round, to compile its hot paths. */
+const FIRST_WARMUP_S = 3
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test'
 const BENCH_KEY = `tg_bench_${crypto.randomBytes(16).toString('hex')}`
 
@@ -252,10 +257,10 @@ const redactUrl = (u: string) => {
 async function main() {
   const { values } = parseArgs({
     options: {
-      duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
-      warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
+      duration: { type: 'string', default: process.env.BENCH_DURATION ?? '4' },
+      warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
       connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
-      rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '5' },
+      rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '10' },
       anonymous: { type: 'boolean', default: false },
     },
   })
@@ -315,7 +320,7 @@ async function main() {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
     const out = (s = '') => process.stdout.write(`${s}\n`)
     out(`toolgate pipeline benchmark: POST ${ROUTE} ${BODY}`)
-    out(`  load:      autocannon, ${connections} connections, ${rounds} round(s) of bare → pipeline, ${duration} s each after a ${warmup} s warm-up`)
+    out(`  load:      autocannon, ${connections} connections, ${rounds} ABBA round(s) (bare → pipeline, then pipeline → bare), ${duration} s each after a ${warmup} s warm-up`)
     out(`  machine:   ${os.cpus().length} × ${cpu}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at start; each server in its own process, load from this one`)
     out(`  pipeline:  real buildApp + loadConfig; ${values.anonymous ? 'anonymous calls (hello is public)' : 'every call authenticated with an API key'}; ` +
       `rate limit hello=100000000/minute (${pipeline.rateLimiter}); LOG_LEVEL=warn (per-call info lines are not written, so log I/O is not measured)`)
@@ -327,8 +332,15 @@ async function main() {
     const results: Record<Kind, Measure[]> = { bare: [], pipeline: [] }
     let pipelineOk = 0
     let pipelineBad = 0
+    // Both servers JIT-compile their hot paths once before anything is measured.
+    for (const s of [bare, pipeline]) {
+      const w = await load(s.port, FIRST_WARMUP_S, connections, headers)
+      if (s.kind === 'pipeline') { pipelineOk += w.ok; pipelineBad += w.other + w.errors }
+    }
     for (let r = 1; r <= rounds; r++) {
-      for (const s of [bare, pipeline]) {
+      // ABBA: odd rounds measure bare first, even rounds the pipeline first, so that a machine
+      // slowing down (or speeding up) over the run does not favour the server measured first.
+      for (const s of r % 2 ? [bare, pipeline] : [pipeline, bare]) {
         if (warmup > 0) {
           const w = await load(s.port, warmup, connections, headers)
           if (s.kind === 'pipeline') { pipelineOk += w.ok; pipelineBad += w.other + w.errors }
