@@ -43,7 +43,9 @@ export class RingWriter extends Ring {
     const need = row.length * 3 + 1
     let head = control[HEAD]
     const tail = Atomics.load(control, TAIL)
-    // One byte always stays free, so that head === tail means empty, never full.
+    // The producer never writes up to the tail from behind, so head === tail always means empty. A
+    // row that fits neither before the end nor before the tail is refused, even into an empty ring
+    // (rows over a third of the ring always go another way).
     if (head >= tail) {
       if (capacity - head < need) {
         if (need >= tail) return false

@@ -28,6 +28,10 @@ export interface WorkerSinkOptions extends Omit<HistoryWorkerData, 'ring'> {
   log: FastifyBaseLogger
   /** The writer to use here if the worker dies. */
   fallback(): CopyWriter
+  /** Bytes of the shared ring (default 4 MB). */
+  ringBytes?: number
+  /** Starts the writer thread (default: worker.ts); tests pass one that fails on purpose. */
+  spawn?(data: HistoryWorkerData): Worker
 }
 
 /** About 8,000 rows of a few hundred bytes: the worker takes them every few milliseconds. */
@@ -63,9 +67,9 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
   let closed: (() => void) | undefined
 
   let closing = false
-  const memory = ringMemory(RING_BYTES)
+  const memory = ringMemory(opts.ringBytes ?? RING_BYTES)
   const ring = new RingWriter(memory)
-  const worker = spawn({ databaseUrl: opts.databaseUrl, instance: opts.instance, flushMs: opts.flushMs, ring: memory })
+  const worker = (opts.spawn ?? spawn)({ databaseUrl: opts.databaseUrl, instance: opts.instance, flushMs: opts.flushMs, ring: memory })
   // The app's close hands over and waits; the worker alone must never keep a process alive.
   worker.unref()
   const send = (m: ToWorker) => worker.postMessage(m)
@@ -77,23 +81,34 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
     } else if (m.type === 'log') log.error(m.data, m.msg)
     else if (m.type === 'closed') closed?.()
   })
-  const takeOver = (why: string, err?: unknown) => {
-    if (fallback) return
-    fallback = opts.fallback()
-    log.error({ err, component: 'history' }, `History writer thread ${why}; writing history on the main thread from now on (rows it had taken but not written yet are lost)`)
-    // What it had not taken from the ring yet is still there: nobody else reads it now.
+  /** The rows the thread never took (the ring, and rows waiting for a message) go to a writer here. */
+  const rescue = (): CopyWriter => {
+    fallback ??= opts.fallback()
+    // Only called once the thread has stopped: nobody else reads the ring now.
     const left = new RingReader(memory).takeRows()
     if (left.length) fallback.addMany(left)
     if (pending.length) fallback.addMany(pending)
     pending = []
-    for (const done of waiting.values()) done()
+    return fallback
+  }
+  // A function, not the variable: the thread may hand over to it while close() waits.
+  const leftBehind = (): CopyWriter | undefined => fallback
+  const takeOver = (why: string, err?: unknown) => {
+    if (fallback) return
+    log.error({ err, component: 'history' }, `History writer thread ${why}; writing history on the main thread from now on (rows it had taken but not written yet are lost)`)
+    const writer = rescue()
+    // Flushes waiting on the thread are answered once the rows it left are written here.
+    const answer = [...waiting.values()]
     waiting.clear()
+    void writer.flush().finally(() => answer.forEach((done) => done()))
     closed?.()
   }
   worker.on('error', (err) => takeOver('failed', err))
   worker.on('exit', (code) => {
-    if (closing) closed?.()
-    else takeOver(`exited with code ${code}`)
+    if (!closing) return takeOver(`exited with code ${code}`)
+    // Stopped while closing (a clean close leaves the ring empty): whatever it left is written here.
+    if (code !== 0) rescue()
+    closed?.()
   })
 
   const handOver = () => {
@@ -149,6 +164,8 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
       }, CLOSE_WAIT_MS)
       await done
       clearTimeout(deadline)
+      // Rows the thread left behind (it failed, or was stopped) are written before the database closes.
+      await leftBehind()?.flush()
     },
   }
 }
