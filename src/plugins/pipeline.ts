@@ -6,7 +6,10 @@
 import { performance } from 'node:perf_hooks'
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
-import { codedError } from '../errors.js'
+import { codedError, type CodedError } from '../errors.js'
+import type { RateRule } from '../config.js'
+import type { RegisteredTool } from '../tools/registry.js'
+import type { RateDecision } from './rate-limit.js'
 import type { AnyTool, Caller } from '../tools/define.js'
 import type { ExecutionRecord } from './history.js'
 import type { Claimed } from './approvals.js'
@@ -31,7 +34,8 @@ export interface CallRequest {
 export type { CallOutcome }
 
 export interface Pipeline {
-  invoke(call: CallRequest): Promise<CallOutcome>
+  /** A promise only when a step had to wait (await it either way). */
+  invoke(call: CallRequest): CallOutcome | Promise<CallOutcome>
   /** Runs a call that was held for approval and has just been approved. */
   resume(claimed: Claimed, transport?: string): Promise<CallOutcome>
 }
@@ -69,25 +73,48 @@ export default fp(
       }
     }
 
-    async function invoke(call: CallRequest): Promise<CallOutcome> {
+    /**
+     * Runs one call. Synchronous wherever every step is (a known key, counting in memory, a tool
+     * that answers at once): most calls are answered with no promise on the way; a step that has to
+     * wait continues the call from its promise.
+     */
+    function invoke(call: CallRequest): CallOutcome | Promise<CallOutcome> {
       const t0 = performance.now()
-      const startedAt = new Date()
+      const startedAt = Date.now()
       const headers: Record<string, string> = {}
-      let tool: AnyTool
-      let caller: Caller
-      let ctx: CallContext
-      let validate: (args: unknown) => ReturnType<ReturnType<typeof registry.require>['validate']>
+      let reg: RegisteredTool
+      let known: Caller | Promise<Caller>
       try {
-        const reg = registry.require(call.tool)
-        tool = reg.tool
-        validate = reg.validate
-        // Both answer without a promise in the common case (a known key, counting in memory).
-        const known = keys.authenticate(call.authorization, call.clientIp)
-        caller = known instanceof Promise ? await known : known
-        authorize(tool, caller)
-        const rule = rateLimiter.ruleFor(tool)
-        const counted = rateLimiter.consume(tool.name, caller.rateKey, rule)
-        const rl = counted instanceof Promise ? await counted : counted
+        reg = registry.require(call.tool)
+        known = keys.authenticate(call.authorization, call.clientIp)
+      } catch (err) {
+        return refused(call, err, t0, headers)
+      }
+      if (known instanceof Promise) return known.then((caller) => admit(call, reg, caller, t0, startedAt, headers), (err) => refused(call, err, t0, headers))
+      return admit(call, reg, known, t0, startedAt, headers)
+    }
+
+    /** Scope and rate limit. */
+    function admit(call: CallRequest, reg: RegisteredTool, caller: Caller, t0: number, startedAt: number, headers: Record<string, string>): CallOutcome | Promise<CallOutcome> {
+      let rule: RateRule
+      let counted: ReturnType<typeof rateLimiter.consume>
+      try {
+        authorize(reg.tool, caller)
+        rule = rateLimiter.ruleFor(reg.tool)
+        counted = rateLimiter.consume(reg.tool.name, caller.rateKey, rule)
+      } catch (err) {
+        return refused(call, err, t0, headers)
+      }
+      if (counted instanceof Promise) return counted.then((rl) => admitted(call, reg, caller, rule, rl, t0, startedAt, headers), (err) => refused(call, err, t0, headers))
+      return admitted(call, reg, caller, rule, counted, t0, startedAt, headers)
+    }
+
+    function admitted(
+      call: CallRequest, reg: RegisteredTool, caller: Caller, rule: RateRule, rl: RateDecision, t0: number, startedAt: number, headers: Record<string, string>,
+    ): CallOutcome | Promise<CallOutcome> {
+      const { tool } = reg
+      let ctx: CallContext
+      try {
         const resetS = Math.max(1, Math.ceil(rl.resetMs / 1000))
         headers['x-ratelimit-limit'] = String(rl.limit)
         headers['x-ratelimit-remaining'] = String(rl.remaining)
@@ -100,21 +127,16 @@ export default fp(
         }
         ctx = parseContext(call.headers, call.requestId)
       } catch (err) {
-        const e = normalize(err)
-        const duration = round(performance.now() - t0)
-        // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
-        metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : call.tool, 'error', e.code, duration)
-        log.warn({ tool: call.tool.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${call.tool.slice(0, 128)} refused: ${e.message}`)
-        return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: e.headers ? Object.assign(headers, e.headers) : headers }
+        return refused(call, err, t0, headers)
       }
 
       const rec: ExecutionRecord = {
         id: uuidv7(), tool: tool.name, toolset: tool.toolset, transport: call.transport, params: undefined as unknown as object,
         callerId: caller.id, callerName: caller.name, sessionId: ctx.sessionId, agentId: ctx.agentId, requestId: ctx.requestId,
-        startedAt, dryRun: ctx.dryRun ? 1 : 0, status: 'ok', httpStatus: 200, errorCode: null, error: null, result: null,
+        startedAt: new Date(startedAt), dryRun: ctx.dryRun ? 1 : 0, status: 'ok', httpStatus: 200, errorCode: null, error: null, result: null,
         messages: null, usage: null, durationMs: null, completedAt: null,
       }
-      let checked = validate(call.args ?? {})
+      let checked = reg.validate(call.args ?? {})
       if (checked.ok && tool.precheck) {
         try {
           tool.precheck(checked.value, config)
@@ -122,21 +144,9 @@ export default fp(
           checked = { ok: false, error: normalize(err, rec.id) }
         }
       }
-      if (!checked.ok && tool.escalates) checked = { ok: false, error: await escalation.onError(tool, sessionOf(ctx.sessionId, caller), checked.error) }
       if (!checked.ok) {
-        const e = checked.error
-        const duration = round(performance.now() - t0)
-        rec.params = (call.args ?? {}) as object
-        rec.status = 'error'
-        rec.httpStatus = e.statusCode
-        rec.errorCode = e.code
-        rec.error = e.message
-        rec.durationMs = Math.round(duration)
-        rec.completedAt = new Date()
-        history.record(rec)
-        metrics.observe(tool.name, 'error', e.code, duration)
-        log.warn({ tool: tool.name, args: call.args, success: false, duration_ms: duration, execution_id: rec.id }, `Tool ${tool.name} failed: ${e.message}`)
-        return { statusCode: e.statusCode, body: errorBody(e, { execution_id: rec.id, duration_ms: duration }, tool), headers }
+        if (!tool.escalates) return invalid(call, tool, rec, checked.error, t0, headers)
+        return escalation.onError(tool, sessionOf(ctx.sessionId, caller), checked.error).then((e) => invalid(call, tool, rec, e, t0, headers))
       }
       const args = checked.value
       rec.params = args
@@ -146,8 +156,33 @@ export default fp(
         const decision = approvals.decide(tool, args)
         if (decision.required) return hold(tool, args, ctx, caller, rec, decision.reason, t0, headers)
       }
-      const outcome = run(tool, args, ctx, caller, rec, t0, headers, 'record')
-      return outcome instanceof Promise ? await outcome : outcome
+      return run(tool, args, ctx, caller, rec, t0, headers, 'record')
+    }
+
+    /** A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). */
+    function refused(call: CallRequest, err: unknown, t0: number, headers: Record<string, string>): CallOutcome {
+      const e = normalize(err)
+      const duration = round(performance.now() - t0)
+      // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
+      metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : call.tool, 'error', e.code, duration)
+      log.warn({ tool: call.tool.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${call.tool.slice(0, 128)} refused: ${e.message}`)
+      return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: e.headers ? Object.assign(headers, e.headers) : headers }
+    }
+
+    /** A call whose arguments failed validation: recorded, never run. */
+    function invalid(call: CallRequest, tool: AnyTool, rec: ExecutionRecord, e: CodedError, t0: number, headers: Record<string, string>): CallOutcome {
+      const duration = round(performance.now() - t0)
+      rec.params = (call.args ?? {}) as object
+      rec.status = 'error'
+      rec.httpStatus = e.statusCode
+      rec.errorCode = e.code
+      rec.error = e.message
+      rec.durationMs = Math.round(duration)
+      rec.completedAt = new Date()
+      history.record(rec)
+      metrics.observe(tool.name, 'error', e.code, duration)
+      log.warn({ tool: tool.name, args: call.args, success: false, duration_ms: duration, execution_id: rec.id }, `Tool ${tool.name} failed: ${e.message}`)
+      return { statusCode: e.statusCode, body: errorBody(e, { execution_id: rec.id, duration_ms: duration }, tool), headers }
     }
 
     async function hold(

@@ -10,6 +10,7 @@ import type { AnyTool } from '../tools/define.js'
 import { prefersXml } from '../lib/xml.js'
 import { TOOLSET_INSTRUCTIONS } from '../exports/toolset-instructions.js'
 import { sendXml } from './xml-reply.js'
+import type { CallOutcome } from '../pipeline/answer.js'
 import { ErrorResponse, PendingResponse, contextHeaders, okResponse } from './openapi-schemas.js'
 
 const passThrough = () => () => true
@@ -46,9 +47,27 @@ export default async function toolRoutes(app: FastifyInstance) {
   app.addSchema(PendingResponse)
   const errorRef = { $ref: 'ToolError#' }
 
-  const handle = (name?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Sends a call's answer: XML when the caller prefers it and the tool speaks it, else JSON. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, toolName: string, outcome: CallOutcome): void => {
+    if (prefersXml(request.headers.accept)) {
+      const tool = app.registry.get(toolName)?.tool
+      if (tool?.xml) {
+        sendXml(reply, tool, outcome)
+        return
+      }
+    }
+    // 200 is the reply's own default.
+    if (outcome.statusCode !== 200) reply.code(outcome.statusCode)
+    reply.headers(outcome.headers)
+    // Already serialized by the pipeline: sent as it is.
+    if (outcome.json !== undefined) reply.type('application/json; charset=utf-8').send(outcome.json)
+    else reply.send(outcome.body)
+  }
+
+  // Not an async function: a call the pipeline answers at once is sent at once, with no promise.
+  const handle = (name?: string) => (request: FastifyRequest, reply: FastifyReply) => {
     const toolName = name ?? (request.params as { name: string }).name
-    const outcome = await app.pipeline.invoke({
+    const outcome = app.pipeline.invoke({
       tool: toolName,
       args: request.body,
       authorization: request.headers.authorization,
@@ -57,16 +76,8 @@ export default async function toolRoutes(app: FastifyInstance) {
       headers: request.headers,
       requestId: request.id,
     })
-    if (prefersXml(request.headers.accept)) {
-      const tool = app.registry.get(toolName)?.tool
-      if (tool?.xml) return sendXml(reply, tool, outcome)
-    }
-    // 200 is the reply's own default.
-    if (outcome.statusCode !== 200) reply.code(outcome.statusCode)
-    reply.headers(outcome.headers)
-    // Already serialized by the pipeline: sent as it is.
-    if (outcome.json !== undefined) return reply.type('application/json; charset=utf-8').send(outcome.json)
-    return reply.send(outcome.body)
+    if (outcome instanceof Promise) return outcome.then((o) => answer(request, reply, toolName, o))
+    answer(request, reply, toolName, outcome)
   }
 
   for (const tool of app.registry.list()) {
