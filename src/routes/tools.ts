@@ -76,7 +76,14 @@ export default async function toolRoutes(app: FastifyInstance) {
       headers: request.headers,
       requestId: request.id,
     })
-    if (outcome instanceof Promise) return outcome.then((o) => answer(request, reply, toolName, o))
+    // The reply itself as the promise's value (as an async handler returning it): Fastify then waits
+    // for the response to end, and never sends again, whatever onSend hooks do.
+    if (outcome instanceof Promise) {
+      return outcome.then((o) => {
+        answer(request, reply, toolName, o)
+        return reply
+      })
+    }
     answer(request, reply, toolName, outcome)
   }
 
