@@ -2,10 +2,10 @@
  * Calls answered while the database is unreachable are kept in memory and written once it is back,
  * by the history writer's own retry, without waiting for another call to come along.
  */
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../test/helper.js'
 import { buildAppBehindProxy, type AppBehindProxy } from '../test/support/tcp-proxy.js'
+import { storedExecutions } from '../test/support/stored-executions.js'
 
 let setup: AppBehindProxy
 let t: TestApp
@@ -15,16 +15,7 @@ beforeAll(async () => {
 })
 afterAll(async () => setup.close())
 
-async function rowsFor(ids: string[]): Promise<number> {
-  const client = new pg.Client({ connectionString: setup.direct.databaseUrl })
-  await client.connect()
-  try {
-    const res = await client.query('SELECT count(*)::int AS n FROM executions WHERE id = ANY($1::uuid[])', [ids])
-    return res.rows[0].n
-  } finally {
-    await client.end()
-  }
-}
+const rowsFor = (ids: string[]) => storedExecutions(setup.direct.databaseUrl, ids)
 
 describe('history during a database outage', () => {
   it('writes the calls made while the database was away once it is back, by itself', async () => {

@@ -5,7 +5,6 @@
  */
 import { Worker } from 'node:worker_threads'
 import os from 'node:os'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/helper.js'
 import { createCopyWriter } from '../src/history/copy-writer.js'
@@ -13,6 +12,7 @@ import { encodeRow, EXECUTION_COLUMNS, type ExecutionRecord } from '../src/histo
 import { workerSink, type WorkerSinkOptions } from '../src/history/sink.js'
 import { copyText } from '../src/db/copy-text.js'
 import { uuidv7 } from '../src/lib/uuidv7.js'
+import { storedExecutions } from '../test/support/stored-executions.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -38,16 +38,7 @@ function rows(n: number, tool: string): { ids: string[]; encoded: string[] } {
   return { ids, encoded }
 }
 
-async function stored(ids: string[]): Promise<number> {
-  const client = new pg.Client({ connectionString: t.databaseUrl })
-  await client.connect()
-  try {
-    const res = await client.query('SELECT count(*)::int AS n FROM executions WHERE id = ANY($1::uuid[])', [ids])
-    return res.rows[0].n
-  } finally {
-    await client.end()
-  }
-}
+const stored = (ids: string[]) => storedExecutions(t.databaseUrl!, ids)
 
 function sink(extra: Partial<WorkerSinkOptions>) {
   const { database } = t.app
