@@ -1,7 +1,8 @@
 /**
  * The history writer's thread (Postgres): it takes encoded rows from the ring the thread that
- * answers calls writes into (and from messages, when the ring was full), redacts them, turns them into COPY text and loads them over a connection of its own, so
- * that none of that work sits between a request and its answer.
+ * answers calls writes into (and from messages, when the ring was full), redacts them, turns them
+ * into COPY text and loads them over a connection of its own, so that none of that work sits
+ * between a request and its answer.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import pg from 'pg'
