@@ -8,7 +8,7 @@ import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/helper.js'
 import { createCopyWriter } from '../src/history/copy-writer.js'
-import { encodeRow, EXECUTION_COLUMNS, type ExecutionRecord } from '../src/history/row.js'
+import { copyRow, EXECUTION_COLUMNS, type ExecutionRecord } from '../src/history/row.js'
 import { workerSink, type WorkerSinkOptions } from '../src/history/sink.js'
 import { copyText } from '../src/db/copy-text.js'
 import { uuidv7 } from '../src/lib/uuidv7.js'
@@ -33,7 +33,7 @@ function rows(n: number, tool: string): { ids: string[]; encoded: string[] } {
       httpStatus: 200, errorCode: null, error: null, result: { ok: i }, messages: [], usage: null, durationMs: 1, completedAt: now,
     }
     ids.push(rec.id)
-    encoded.push(encodeRow(rec, t.app.redactor))
+    encoded.push(copyRow(rec, instance, t.app.redactor))
   }
   return { ids, encoded }
 }
@@ -43,10 +43,10 @@ const stored = (ids: string[]) => storedExecutions(t.databaseUrl!, ids)
 function sink(extra: Partial<WorkerSinkOptions>) {
   const { database } = t.app
   return workerSink({
-    databaseUrl: t.databaseUrl!, instance, flushMs: 5, log: t.app.log,
+    databaseUrl: t.databaseUrl!, flushMs: 5, log: t.app.log,
     fallback: () => createCopyWriter({
       target: { copyIn: (text) => database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => database.ping(ms) },
-      instance, redactor: t.app.redactor, log: t.app.log, delayMs: 5,
+      redactor: t.app.redactor, log: t.app.log, delayMs: 5,
     }),
     ...extra,
   })

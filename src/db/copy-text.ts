@@ -37,11 +37,24 @@ function storable(value: unknown): unknown {
 /** A json or jsonb field, from JSON data (as JSON.parse gives it); `undefined` and `null` are SQL NULL. */
 export function copyJson(value: unknown): string {
   if (value === null || value === undefined) return NULL_FIELD
-  let json = JSON.stringify(value)
-  if (json === undefined) return NULL_FIELD
+  const json = JSON.stringify(value)
+  return json === undefined ? NULL_FIELD : copyJsonText(json)
+}
+
+/** A json or jsonb field from JSON text (as JSON.stringify writes it); JSON `null` is SQL NULL, as in `copyJson`. */
+export function copyJsonText(json: string): string {
+  if (json === 'null') return NULL_FIELD
   // jsonb refuses the escapes JSON.stringify writes for NUL (\u0000) and for a lone surrogate (\ud800).
-  if (json.includes('\\u0000') || json.includes('\\ud')) json = JSON.stringify(storable(value))
+  if (json.includes('\\u0000') || json.includes('\\ud')) json = JSON.stringify(storable(JSON.parse(json)))
   return copyText(json)
+}
+
+const UNESCAPES: Record<string, string> = { '\\': '\\', n: '\n', r: '\r', t: '\t' }
+
+/** A field of COPY text back to its text; null for NULL. The inverse of `copyText` (but for NUL). */
+export function fromCopyText(field: string): string | null {
+  if (field === NULL_FIELD) return null
+  return field.includes('\\') ? field.replace(/\\(.)/g, (_, c: string) => UNESCAPES[c] ?? c) : field
 }
 
 /** An integer field. */

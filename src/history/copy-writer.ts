@@ -1,11 +1,12 @@
 /**
- * Loads encoded history rows into the executions table in COPY batches. Runs wherever the rows are
- * written from: a worker thread on Postgres, the main thread on PGlite. A batch the database
- * refuses is retried row by row, so one bad row costs only itself; while the database is down the
- * rows wait in memory (the oldest dropped past a bound) and the writer retries by itself.
+ * Loads history rows (lines of COPY text, see row.ts) into the executions table in COPY batches,
+ * redacting them on the way. Runs wherever the rows are written from: a worker thread on
+ * Postgres, the main thread on PGlite. A batch the database refuses is retried row by row, so one
+ * bad row costs only itself; while the database is down the rows wait in memory (the oldest
+ * dropped past a bound) and the writer retries by itself.
  */
 import type { Redactor } from '../redaction/index.js'
-import { copyLine, encodedRowId } from './row.js'
+import { lineId, redactLine } from './row.js'
 
 export interface CopyTarget {
   /** Appends COPY text lines to the executions table, all or none. */
@@ -19,9 +20,7 @@ export interface WriterLog {
 
 export interface CopyWriterOptions {
   target: CopyTarget
-  /** This process, as COPY text, for the `instance` column. */
-  instance: string
-  /** Redacts rows on their way into COPY text. */
+  /** Redacts rows on their way to the database. */
   redactor: Redactor
   log: WriterLog
   /** How long a partial batch waits for more rows. */
@@ -53,17 +52,23 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   /** A row's line, or '' (and a log line) for a row that cannot be read: it must not stop the others. */
   const lineOf = (row: string) => {
     try {
-      return copyLine(row, opts.instance, opts.redactor)
+      return redactLine(row, opts.redactor)
     } catch (err) {
-      log.error({ err, component: 'history', row: row.slice(0, 200) }, 'Dropping an execution row that cannot be encoded')
+      // The line is not redacted yet: only its id and size may be logged.
+      log.error({ err, component: 'history', execution_id: lineId(row), bytes: row.length }, 'Dropping an execution row that cannot be read')
       return ''
     }
   }
 
+  // Joined once into one flat string: appending line by line built a tree of pieces that the
+  // socket write then had to flatten.
   const lines = (batch: string[]) => {
-    let text = ''
-    for (const row of batch) text += lineOf(row)
-    return text
+    const out: string[] = []
+    for (const row of batch) {
+      const line = lineOf(row)
+      if (line) out.push(line)
+    }
+    return out.length ? `${out.join('\n')}\n` : ''
   }
 
   /** A batch Postgres refused although it answers: one bad row, or rows an earlier try did write. */
@@ -71,19 +76,11 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
     for (const row of batch) {
       const line = lineOf(row)
       if (!line) continue
-      await target.copyIn(line).catch((err: { code?: string }) => {
+      await target.copyIn(`${line}\n`).catch((err: { code?: string }) => {
         // The answer to an earlier try was lost but the row got in: nothing is missing.
         if (err?.code === UNIQUE_VIOLATION) return
-        log.error({ err, component: 'history', execution_id: idOf(row) }, 'Dropping an execution row the database refuses')
+        log.error({ err, component: 'history', execution_id: lineId(row) }, 'Dropping an execution row the database refuses')
       })
-    }
-  }
-
-  const idOf = (row: string) => {
-    try {
-      return encodedRowId(row)
-    } catch {
-      return undefined
     }
   }
 

@@ -1,11 +1,11 @@
 /**
- * A single-producer, single-consumer ring of encoded history rows in shared memory: the thread that
+ * A single-producer, single-consumer ring of history rows in shared memory: the thread that
  * answers calls writes each row's UTF-8 bytes and moves one index; the history writer's thread reads
  * everything written since it last looked. No message, timer or copy of a joined string per
  * hand-over on the answering thread: that cost sat between calls.
  *
- * Rows are JSON text, so they never hold a raw NUL or newline byte: a newline ends each row, and a
- * NUL marks where the producer wrapped round to the start.
+ * Rows are lines of COPY text, so they never hold a raw NUL or newline byte: a newline ends each
+ * row, and a NUL marks where the producer wrapped round to the start.
  */
 
 const HEAD = 0 // next byte the producer writes; stored by the producer only

@@ -1,74 +1,90 @@
 /**
- * An execution (history) row in the two forms it travels in. The thread that answered the call
- * only encodes it: a JSON array of its fields, one cheap `JSON.stringify`. The history writer (a
- * worker thread on Postgres) turns that into a line of COPY text, redacting on the way.
+ * An execution (history) row as a line of COPY text. The thread that answered the call writes the
+ * whole line, unredacted; the history writer (a worker thread on Postgres) redacts it on its way to
+ * the database. The seven columns redaction can touch come first, so that the writer can tell at a
+ * glance whether there is anything to redact: most lines hold nothing that could be a secret, and
+ * go to the database as they came, with no parsing and no copy.
  */
 import type { Redactor } from '../redaction/index.js'
-import { copyInt, copyJson, copyText, copyTime } from '../db/copy-text.js'
+import { NULL_FIELD, copyInt, copyJson, copyJsonText, copyText, copyTime, fromCopyText } from '../db/copy-text.js'
 import type { executions } from '../db/schema/index.js'
 
-/** A call as history keeps it; `instance` is added by the writer. */
+/** A call as history keeps it; `instance` is added when the line is written. */
 export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
 
-/** The columns of a COPY line, in order. */
+/** The columns of a COPY line, in order: the ones redaction can change first. */
 export const EXECUTION_COLUMNS = [
-  'id', 'tool', 'toolset', 'transport', 'params', 'caller_id', 'caller_name', 'session_id', 'agent_id', 'request_id',
-  'status', 'http_status', 'error_code', 'error', 'result', 'messages', 'dry_run', 'usage', 'duration_ms',
-  'started_at', 'completed_at', 'instance',
+  'params', 'result', 'messages', 'session_id', 'agent_id', 'request_id', 'error',
+  'id', 'tool', 'toolset', 'transport', 'caller_id', 'caller_name', 'status', 'http_status', 'error_code',
+  'dry_run', 'usage', 'duration_ms', 'started_at', 'completed_at', 'instance',
 ] as const
 
-type Encoded = [
-  id: string, tool: string, toolset: string, transport: string, params: unknown, callerId: string, callerName: string,
-  sessionId: string | null, agentId: string | null, requestId: string | null, status: string, httpStatus: number,
-  errorCode: string | null, error: string | null, result: unknown, messages: unknown, dryRun: number, usage: unknown,
-  durationMs: number | null, startedAt: number, completedAt: number | null,
-]
+/** How many leading columns are redacted, and which of them are jsonb (the rest are text). */
+const REDACTED_COLUMNS = 7
+const JSON_COLUMNS = 3
+const ID_COLUMN = 7
 
 const bigintAsText = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)
 
-// JSON.stringify costs about 50 ns an element here (Node 20), and history encodes every call:
-// the known fields are written by hand, and only free-form values go through it.
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/
-const str = (s: string | null | undefined) => (s == null ? 'null' : NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`)
-const num = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? `${n}` : 'null')
-/** JSON text of a value; `null` for what JSON has no text for (undefined, a function). */
-const json = (v: unknown) => (v == null ? 'null' : Array.isArray(v) && v.length === 0 ? '[]' : (JSON.stringify(v) ?? 'null'))
-
 /**
- * The record as one JSON array (`Encoded`). Times are epoch milliseconds. `resultJson`, when given,
- * is `r.result` already serialized.
+ * A jsonb field. What is not plain JSON (a cycle, a BigInt) goes through the redactor's copy, which
+ * breaks cycles and flattens the odd types.
  */
-export function encodeRow(r: ExecutionRecord, redactor: Redactor, resultJson?: string): string {
-  let values: string
+function jsonField(v: unknown, redactor: Redactor): string {
   try {
-    values = `${json(r.params)},"${r.callerId}",${str(r.callerName)},${str(r.sessionId)},${str(r.agentId)},${str(r.requestId)},` +
-      `"${r.status}",${num(r.httpStatus)},${str(r.errorCode)},${str(r.error)},${resultJson ?? json(r.result)},${json(r.messages)},` +
-      `${num(r.dryRun ?? 0)},${json(r.usage)},${num(r.durationMs)},${num(r.startedAt.getTime())},${num(r.completedAt?.getTime())}]`
+    return copyJson(v)
   } catch {
-    // Not plain JSON (a cycle, a BigInt): the redactor's copy breaks cycles and flattens the odd types.
-    const safe = (v: unknown) => JSON.stringify(redactor.redact(v ?? null), bigintAsText) ?? 'null'
-    values = `${safe(r.params)},"${r.callerId}",${str(r.callerName)},${str(r.sessionId)},${str(r.agentId)},${str(r.requestId)},` +
-      `"${r.status}",${num(r.httpStatus)},${str(r.errorCode)},${str(r.error)},${safe(r.result)},${safe(r.messages)},` +
-      `${num(r.dryRun ?? 0)},${safe(r.usage)},${num(r.durationMs)},${num(r.startedAt.getTime())},${num(r.completedAt?.getTime())}]`
+    return copyJsonText(JSON.stringify(redactor.redact(v), bigintAsText) ?? 'null')
   }
-  // id, tool, toolset, transport, caller id and status are ours, and plain: a UUID, registered
-  // names (letters, digits, "_", "-", "."), fixed words, `key_<hex>`.
-  return `["${r.id}","${r.tool}","${r.toolset}","${r.transport}",${values}`
 }
 
-/** The id of an encoded row, for log lines about it. */
-export const encodedRowId = (row: string): string => (JSON.parse(row) as Encoded)[0]
+/**
+ * The record as a line of COPY text (without its newline). `instance` must already be COPY text;
+ * `resultJson`, when given, is `r.result` already serialized.
+ */
+export function copyRow(r: ExecutionRecord, instance: string, redactor: Redactor, resultJson?: string): string {
+  const result = resultJson === undefined ? jsonField(r.result, redactor) : copyJsonText(resultJson)
+  return `${jsonField(r.params, redactor)}\t${result}\t${jsonField(r.messages, redactor)}\t` +
+    `${copyText(r.sessionId)}\t${copyText(r.agentId)}\t${copyText(r.requestId)}\t${copyText(r.error)}\t` +
+    // id, tool, toolset, transport and status are ours, and plain: a UUID, registered names
+    // (letters, digits, "_", "-", "."), fixed words.
+    `${r.id}\t${r.tool}\t${r.toolset}\t${r.transport}\t${copyText(r.callerId)}\t${copyText(r.callerName)}\t${r.status}\t` +
+    `${copyInt(r.httpStatus)}\t${copyText(r.errorCode)}\t${copyInt(r.dryRun ?? 0)}\t${jsonField(r.usage, redactor)}\t${copyInt(r.durationMs)}\t` +
+    `${copyTime(r.startedAt.getTime())}\t${copyTime(r.completedAt?.getTime())}\t${instance}`
+}
+
+/** Where the redacted columns of a line end (the tab after the last of them); -1 if it has too few. */
+function redactedEnd(line: string): number {
+  let at = -1
+  for (let i = 0; i < REDACTED_COLUMNS; i++) {
+    at = line.indexOf('\t', at + 1)
+    if (at === -1) return -1
+  }
+  return at
+}
 
 /**
- * An encoded row as a line of COPY text. `instance` must already be COPY text. Free text from
- * callers is redacted: context headers, like arguments, may carry a pasted token.
+ * A line with its free text redacted: arguments, results and messages, and the context headers
+ * and error text, which may carry a pasted token as well. A line in which the redactor could find
+ * nothing to change is returned as it is. Throws on a line that is not an execution row.
  */
-export function copyLine(row: string, instance: string, redactor: Redactor): string {
-  const r = JSON.parse(row) as Encoded
-  const { redact, redactString } = redactor
-  const text = (s: string | null) => copyText(s === null ? s : redactString(s))
-  return `${copyText(r[0])}\t${copyText(r[1])}\t${copyText(r[2])}\t${copyText(r[3])}\t${copyJson(redact(r[4]))}\t` +
-    `${copyText(r[5])}\t${copyText(r[6])}\t${text(r[7])}\t${text(r[8])}\t${text(r[9])}\t${copyText(r[10])}\t` +
-    `${copyInt(r[11])}\t${copyText(r[12])}\t${text(r[13])}\t${copyJson(redact(r[14]))}\t${copyJson(redact(r[15]))}\t` +
-    `${copyInt(r[16])}\t${copyJson(r[17])}\t${copyInt(r[18])}\t${copyTime(r[19])}\t${copyTime(r[20])}\t${instance}\n`
+export function redactLine(line: string, redactor: Redactor): string {
+  const end = redactedEnd(line)
+  if (end === -1) throw new Error('Not an execution row: too few columns')
+  const head = line.slice(0, end)
+  // NULL fields are `\N`, which the redactor's fast check would take for an escape.
+  if (!redactor.mayRedact(head.replaceAll(NULL_FIELD, ''))) return line
+  const fields = head.split('\t')
+  for (let i = 0; i < REDACTED_COLUMNS; i++) {
+    const value = fromCopyText(fields[i])
+    if (value === null) continue
+    fields[i] = i < JSON_COLUMNS ? copyJson(redactor.redact(JSON.parse(value))) : copyText(redactor.redactString(value))
+  }
+  return `${fields.join('\t')}${line.slice(end)}`
+}
+
+/** The execution id of a line, for log lines about it; undefined if it has none. */
+export function lineId(line: string): string | undefined {
+  const end = redactedEnd(line)
+  return end === -1 ? undefined : line.slice(end + 1).split('\t', ID_COLUMN - REDACTED_COLUMNS + 1)[ID_COLUMN - REDACTED_COLUMNS]
 }

@@ -69,7 +69,7 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
   let closing = false
   const memory = ringMemory(opts.ringBytes ?? RING_BYTES)
   const ring = new RingWriter(memory)
-  const worker = (opts.spawn ?? spawn)({ databaseUrl: opts.databaseUrl, instance: opts.instance, flushMs: opts.flushMs, ring: memory })
+  const worker = (opts.spawn ?? spawn)({ databaseUrl: opts.databaseUrl, flushMs: opts.flushMs, ring: memory })
   // The app's close hands over and waits; the worker alone must never keep a process alive.
   worker.unref()
   const send = (m: ToWorker) => worker.postMessage(m)

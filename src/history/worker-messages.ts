@@ -2,15 +2,13 @@
 
 export interface HistoryWorkerData {
   databaseUrl: string
-  /** This process, as COPY text, for the `instance` column. */
-  instance: string
   /** How long rows wait for more before they are written (TOOLGATE_HISTORY_FLUSH_MS). */
   flushMs: number
   /** The ring the answering thread writes rows into (row-ring.ts). */
   ring: SharedArrayBuffer
 }
 
-/** Rows that found the ring full travel by message, joined by newlines: JSON text never holds a raw one. */
+/** Rows that found the ring full travel by message, joined by newlines: COPY text never holds a raw one. */
 export type ToWorker = { type: 'rows'; rows: string } | { type: 'flush'; id: number } | { type: 'close' }
 
 export type FromWorker =

@@ -1,8 +1,8 @@
 /**
- * The history writer's thread (Postgres): it takes encoded rows from the ring the thread that
- * answers calls writes into (and from messages, when the ring was full), redacts them, turns them
- * into COPY text and loads them over a connection of its own, so that none of that work sits
- * between a request and its answer.
+ * The history writer's thread (Postgres): it takes rows (lines of COPY text) from the ring the
+ * thread that answers calls writes into (and from messages, when the ring was full), redacts them
+ * and loads them over a connection of its own, so that none of that work sits between a request
+ * and its answer.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import pg from 'pg'
@@ -14,7 +14,7 @@ import { RingReader } from './row-ring.js'
 import type { FromWorker, HistoryWorkerData, ToWorker } from './worker-messages.js'
 
 const port = parentPort!
-const { databaseUrl, instance, flushMs, ring: memory } = workerData as HistoryWorkerData
+const { databaseUrl, flushMs, ring: memory } = workerData as HistoryWorkerData
 const post = (m: FromWorker) => port.postMessage(m)
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000 })
@@ -28,7 +28,6 @@ const writer = createCopyWriter({
     copyIn: (text) => copyInPool(pool, 'executions', EXECUTION_COLUMNS, text),
     ping: (timeoutMs) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
   },
-  instance,
   redactor,
   log: {
     error(data, msg) {
@@ -37,14 +36,16 @@ const writer = createCopyWriter({
       post({ type: 'log', level: 'error', msg, data: { ...rest, ...(err && { err: { message: err.message, code: err.code, stack: err.stack } }) } })
     },
   },
-  delayMs: flushMs,
+  // Rows come batched already: the ring is emptied once every flushMs (below).
+  delayMs: 0,
 })
 
-// The ring is looked at every POLL_MS while rows come, every IDLE_POLL_MS once they stop; a flush
-// or close looks at once.
-const POLL_MS = 2
-const IDLE_POLL_MS = 25
-const IDLE_AFTER = 100
+// The ring is emptied, and what it held written, once every flushMs while rows come (one wake-up
+// and one COPY per interval), every IDLE_POLL_MS after a second without any; a flush or close
+// empties it at once. Looking more often only moved rows sooner into a queue that waited for the
+// same timer, and each wake-up took a core from the threads answering calls.
+const IDLE_POLL_MS = Math.max(25, flushMs)
+const IDLE_AFTER = Math.ceil(1_000 / Math.max(1, flushMs))
 const ring = new RingReader(memory)
 let emptyPolls = 0
 let polling: NodeJS.Timeout | undefined
@@ -55,7 +56,7 @@ const takeFromRing = () => {
 }
 const poll = () => {
   emptyPolls = takeFromRing() ? 0 : emptyPolls + 1
-  polling = setTimeout(poll, emptyPolls > IDLE_AFTER ? IDLE_POLL_MS : POLL_MS)
+  polling = setTimeout(poll, emptyPolls > IDLE_AFTER ? IDLE_POLL_MS : flushMs)
 }
 poll()
 

@@ -1,14 +1,15 @@
 /**
- * Execution history. A finished call is encoded (one JSON array) once its answer is on its way, and
- * handed to the history writer, which redacts it and loads it with the others in COPY batches every few milliseconds:
- * on Postgres from a worker thread, on PGlite from this one. Recording a call never waits on the
- * database, and reads flush first, so a caller always finds the call it just made.
+ * Execution history. A finished call is written as a line of COPY text once its answer is on its
+ * way, and handed to the history writer, which redacts it and loads it with the others in COPY
+ * batches every few milliseconds: on Postgres from a worker thread, on PGlite from this one.
+ * Recording a call never waits on the database, and reads flush first, so a caller always finds
+ * the call it just made.
  */
 import os from 'node:os'
 import fp from 'fastify-plugin'
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
-import { EXECUTION_COLUMNS, copyLine, encodeRow, type ExecutionRecord } from '../history/row.js'
+import { EXECUTION_COLUMNS, copyRow, redactLine, type ExecutionRecord } from '../history/row.js'
 import { createCopyWriter } from '../history/copy-writer.js'
 import { localSink, workerSink, type RowSink } from '../history/sink.js'
 import { copyText } from '../db/copy-text.js'
@@ -90,10 +91,10 @@ export default fp(
     const instance = copyText(`${os.hostname()}:${process.pid}`)
     const copy = (text: string) => database.copyIn('executions', EXECUTION_COLUMNS, text)
     const localWriter = () => createCopyWriter({
-      target: { copyIn: copy, ping: (ms) => database.ping(ms) }, instance, redactor, log: app.log, delayMs: config.historyFlushMs,
+      target: { copyIn: copy, ping: (ms) => database.ping(ms) }, redactor, log: app.log, delayMs: config.historyFlushMs,
     })
     const sink: RowSink = database.kind === 'postgres' && config.databaseUrl
-      ? workerSink({ databaseUrl: config.databaseUrl, instance, flushMs: config.historyFlushMs, log: app.log, fallback: localWriter })
+      ? workerSink({ databaseUrl: config.databaseUrl, flushMs: config.historyFlushMs, log: app.log, fallback: localWriter })
       : localSink(localWriter())
     // A finished call is encoded after the answers of this turn of the event loop are written
     // (setImmediate runs after the I/O callbacks that wrote them): the caller has its answer before
@@ -107,7 +108,7 @@ export default fp(
       for (let i = 0; i < q.length; i += 2) {
         const rec = q[i] as ExecutionRecord
         try {
-          sink.add(encodeRow(rec, redactor, q[i + 1] as string | undefined))
+          sink.add(copyRow(rec, instance, redactor, q[i + 1] as string | undefined))
         } catch (err) {
           app.log.error({ err, component: 'history', execution_id: rec.id }, 'Dropping an execution row that cannot be encoded')
         }
@@ -142,7 +143,7 @@ export default fp(
         }
       },
       async insertNow(rec) {
-        await copy(copyLine(encodeRow(rec, redactor), instance, redactor))
+        await copy(`${redactLine(copyRow(rec, instance, redactor), redactor)}\n`)
       },
       async complete(id, patch) {
         await flush()

@@ -19,6 +19,13 @@ export interface Redactor {
   redact<T>(value: T): T
   redactString(s: string): string
   containsSecret(s: string): boolean
+  /**
+   * False only when redacting would change nothing in `text`: strings, or JSON as JSON.stringify
+   * writes it, with no escape in it (no backslash), no keyword of a secret pattern, no word of a
+   * sensitive field name (even split by separators, as in `p-w-d`) and no deeper nesting than a
+   * redacted copy keeps. A cheap look for the common case; true means "run the redactor".
+   */
+  mayRedact(text: string): boolean
 }
 
 export const REDACTED = '[REDACTED]'
@@ -56,14 +63,19 @@ export function normaliseFieldName(name: string): string {
 // Comparing with separators removed too lets `APIKey`, `apikey` and `api_key` meet in one place.
 const compact = (snake: string) => snake.replace(/_/g, '')
 
-function fieldMatcher(extraFields: readonly string[]): (name: string) => boolean {
-  const exact = new Set([...SENSITIVE_FIELDS, ...extraFields].map((f) => compact(normaliseFieldName(f))))
+const SENSITIVE_SUFFIXES = ['token', 'secret', 'password', 'passwd', 'key', 'apikey']
+const SENSITIVE_SUFFIX = new RegExp(`(?:^|_)([a-z0-9]+)_(${SENSITIVE_SUFFIXES.join('|')})$`)
+
+/** The sensitive field names as `compact(normaliseFieldName(name))` leaves them: lowercase letters and digits. */
+const sensitiveNames = (extraFields: readonly string[]) => new Set([...SENSITIVE_FIELDS, ...extraFields].map((f) => compact(normaliseFieldName(f))))
+
+function fieldMatcher(exact: ReadonlySet<string>): (name: string) => boolean {
   // Logs repeat the same few hundred keys; remember the verdicts, but never without bound.
   const cache = new Map<string, boolean>()
   const decide = (name: string): boolean => {
     const snake = normaliseFieldName(name)
     if (exact.has(compact(snake))) return true
-    const m = /(?:^|_)([a-z0-9]+)_(token|secret|password|passwd|key|apikey)$/.exec(snake)
+    const m = SENSITIVE_SUFFIX.exec(snake)
     if (!m) return false
     return !((m[2] === 'key' || m[2] === 'token') && HARMLESS_PREFIXES.has(m[1]))
   }
@@ -85,7 +97,8 @@ function compileExtra(p: { name: string; regex: RegExp }): SecretPattern {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-function scanner(patterns: readonly SecretPattern[]): (s: string) => string {
+/** Scans strings for secrets; `gate`, when there is one, finds every string a pattern could match in. */
+function scanner(patterns: readonly SecretPattern[]): { scan: (s: string) => string; gate?: RegExp } {
   const replacers = patterns.map((p) => (match: string, ...rest: unknown[]): string => {
     const last = rest[rest.length - 1]
     const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined
@@ -96,7 +109,7 @@ function scanner(patterns: readonly SecretPattern[]): (s: string) => string {
   // runs. It can only gate when every pattern has keywords; a pattern without one always runs.
   const keywords = patterns.flatMap((p) => p.keywords)
   const gate = patterns.every((p) => p.keywords.length > 0) ? new RegExp(keywords.map(escapeRegExp).join('|'), 'i') : undefined
-  return (s) => {
+  const scan = (s: string) => {
     if (s.length < MIN_SCAN_LENGTH || (gate && !gate.test(s))) return s
     const lower = s.toLowerCase()
     let out = s
@@ -107,6 +120,19 @@ function scanner(patterns: readonly SecretPattern[]): (s: string) => string {
     }
     return out
   }
+  return { scan, gate }
+}
+
+const NOT_ALPHANUMERIC = /[^A-Za-z0-9]+/g
+
+/** More `{` and `[` in `text` than `limit`: perhaps nested deeper than that. */
+function mayNestDeeper(text: string, limit: number): boolean {
+  let opened = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if ((c === 0x7b || c === 0x5b) && ++opened > limit) return true
+  }
+  return false
 }
 
 const isPlainObject = (v: object): boolean => {
@@ -121,9 +147,13 @@ function setOwn(out: Record<string, unknown>, key: string, value: unknown): void
 }
 
 export function createRedactor(options: RedactorOptions = {}): Redactor {
-  const isSensitive = fieldMatcher(options.extraFields ?? [])
+  const names = sensitiveNames(options.extraFields ?? [])
+  const isSensitive = fieldMatcher(names)
   // Site-specific patterns first: they are the most specific thing we know about.
-  const redactString = scanner([...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
+  const { scan: redactString, gate: valueGate } = scanner([...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
+  // Every sensitive field name holds one of these words once its separators are gone: it is one
+  // of the names, or ends in one of the suffixes.
+  const fieldGate = new RegExp([...names, ...SENSITIVE_SUFFIXES].map(escapeRegExp).join('|'), 'i')
 
   // `ancestors` is the path from the root: only a true cycle is circular, and the same object
   // reached twice by different paths is copied twice.
@@ -188,5 +218,9 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     redact: <T>(value: T): T => walk(value, 0, []) as T,
     redactString,
     containsSecret: (s) => redactString(s) !== s,
+    mayRedact: (text) =>
+      // Without a gate every string is scanned; with an escape, text and what it encodes differ.
+      !valueGate || text.includes('\\') || valueGate.test(text) ||
+      fieldGate.test(text.replace(NOT_ALPHANUMERIC, '')) || mayNestDeeper(text, MAX_DEPTH),
   }
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCopyWriter } from '../../src/history/copy-writer.js'
-import { EXECUTION_COLUMNS, encodeRow } from '../../src/history/row.js'
+import { EXECUTION_COLUMNS, copyRow } from '../../src/history/row.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { uuidv7 } from '../../src/lib/uuidv7.js'
 import { buildTestApp, type TestApp } from '../helper.js'
@@ -21,21 +21,23 @@ describe('createCopyWriter', () => {
     const errors: { data: Record<string, unknown>; msg: string }[] = []
     const writer = createCopyWriter({
       target: { copyIn: (text) => t.app.database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => t.app.database.ping(ms) },
-      instance: 'test:1',
       redactor,
       log: { error: (data, msg) => void errors.push({ data, msg }) },
       delayMs: 1,
     })
-    const row = (id: string) => encodeRow({
+    const row = (id: string) => copyRow({
       id, tool: 'hello', toolset: 'booster', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
       dryRun: 0, params: { name: id }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
-    }, redactor)
+    }, 'test:1', redactor)
     const ids = [uuidv7(), uuidv7()]
     writer.add(row(ids[0]))
-    writer.add('["not a row"')
+    writer.add('not\ta row')
     writer.add(row(ids[1]))
     await writer.flush()
-    expect(errors.map((e) => e.msg)).toEqual(['Dropping an execution row that cannot be encoded'])
+    expect(errors.map((e) => e.msg)).toEqual(['Dropping an execution row that cannot be read'])
+    // The line is not redacted yet: its size is logged, never its text.
+    expect(errors[0].data).toMatchObject({ bytes: 'not\ta row'.length })
+    expect(JSON.stringify(errors[0].data)).not.toContain('a row')
     for (const id of ids) {
       const res = await t.app.inject({ url: `/v1/executions/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
       expect(res.json().execution.params).toEqual({ name: id })
