@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defineTool } from '../../src/tools/define.js'
 import { allTools } from '../../src/tools/index.js'
 import { uuidv7 } from '../../src/lib/uuidv7.js'
+import { sql } from 'drizzle-orm'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 const nothing = defineTool({
@@ -44,6 +45,15 @@ const execution = async (id: string) => {
 describe('execution history', () => {
   it('is written from a worker thread on Postgres and from the main thread on PGlite (which lives there)', () => {
     expect(t.app.history.writerThread).toBe(t.app.database.kind === 'postgres' ? 'worker' : 'main')
+  })
+
+  it("indexes a caller's history by (caller_id, id) ascending, which the newest-first listing reads backwards", async () => {
+    // The index itself, not a query plan: with the few rows a test holds, which plan the planner
+    // picks depends on its statistics at that moment.
+    const res = await t.app.database.db.execute(sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'executions_caller_id_idx'`)
+    const defs = (res.rows as { indexdef: string }[]).map((r) => r.indexdef)
+    expect(defs).toHaveLength(1)
+    expect(defs[0]).toMatch(/USING btree \(caller_id, id\)$/)
   })
 
   it('keeps text that COPY would otherwise split or unescape, exactly', async () => {
