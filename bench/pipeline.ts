@@ -15,16 +15,15 @@
  *     `input` and `output`), and the same handler work.
  * autocannon drives both in rounds, after each server's one-off 3 s warm-up: odd rounds bare then
  * pipeline, even rounds pipeline then bare (ABBA, so that a machine drifting over the run favours
- * neither), each measured run after its own short warm-up. Each round's pipeline figure is divided
- * by the same round's bare figure, and the verdict is the median of those paired ratios: these
- * 2-core machines drift over minutes, and a pair measured seconds apart shares the drift (the
- * ratio of the medians is printed beside it). Many short rounds sample the drift better than a few
- * long ones.
+ * neither), each measured run after its own short warm-up. The verdict is the median of the rounds'
+ * paired ratios (pipeline ÷ bare of the same round): these 2-core machines drift over minutes, and
+ * a pair measured seconds apart shares the drift. Beside it: where the CPU went (cpu-account.ts).
  * Afterwards the executions table must hold at least as many rows as the pipeline answered 2xx.
  *
  * Options: --duration=S (4) --warmup=S (1) --connections=N (50) --rounds=N (10)
+ *          --rate=N (0: as fast as each server answers; N caps calls/s, to compare CPU per call at one load)
  *          --anonymous (call hello without an API key; by default every call carries one)
- * The same as environment variables: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ROUNDS.
+ * The same as environment variables: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_RATE.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -35,6 +34,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { perCall, snapshot, type CpuPerCall } from './cpu-account.js'
+import { fmt, median, pad, percentile } from './stats.js'
 
 const SELF = fileURLToPath(import.meta.url)
 const BODY = JSON.stringify({ name: 'bench' })
@@ -171,13 +172,11 @@ interface Measure {
   errors: number
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (!sorted.length) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
-}
-
-/** One autocannon run; latencies are kept at full resolution (autocannon's histogram keeps whole ms). */
-async function load(port: number, seconds: number, connections: number, headers: Record<string, string>): Promise<Measure> {
+/**
+ * One autocannon run; latencies are kept at full resolution (autocannon's histogram keeps whole
+ * ms). `rate` > 0 caps the calls a second autocannon sends (all connections together).
+ */
+async function load(port: number, seconds: number, connections: number, headers: Record<string, string>, rate = 0): Promise<Measure> {
   let lat = new Float64Array(1 << 16)
   let n = 0
   const instance = autocannon({
@@ -187,6 +186,7 @@ async function load(port: number, seconds: number, connections: number, headers:
     body: BODY,
     connections,
     duration: seconds,
+    ...(rate > 0 && { overallRate: rate }),
   })
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode < 200 || statusCode >= 300) return
@@ -241,13 +241,6 @@ async function adminQuery(url: string, q: string) {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
-}
-const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '-')
-const pad = (s: string, w: number, right = false) => (right ? s.padEnd(w) : s.padStart(w))
 const redactUrl = (u: string) => {
   const url = new URL(u)
   if (url.password) url.password = '***'
@@ -261,6 +254,7 @@ async function main() {
       warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
       connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
       rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '10' },
+      rate: { type: 'string', default: process.env.BENCH_RATE ?? '0' },
       anonymous: { type: 'boolean', default: false },
     },
   })
@@ -268,8 +262,9 @@ async function main() {
   const warmup = Number(values.warmup)
   const connections = Number(values.connections)
   const rounds = Number(values.rounds)
-  for (const [k, v] of Object.entries({ duration, warmup, connections, rounds })) {
-    if (!Number.isFinite(v) || v < 0 || (k !== 'warmup' && v < 1)) throw new Error(`--${k} must be a positive number, got ${v}`)
+  const rate = Number(values.rate)
+  for (const [k, v] of Object.entries({ duration, warmup, connections, rounds, rate })) {
+    if (!Number.isFinite(v) || v < 0 || (k !== 'warmup' && k !== 'rate' && v < 1)) throw new Error(`--${k} must be a positive number, got ${v}`)
   }
 
   // The database: a fresh one on a real Postgres when there is one.
@@ -320,7 +315,7 @@ async function main() {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
     const out = (s = '') => process.stdout.write(`${s}\n`)
     out(`toolgate pipeline benchmark: POST ${ROUTE} ${BODY}`)
-    out(`  load:      autocannon, ${connections} connections, ${rounds} ABBA round(s) (bare → pipeline, then pipeline → bare), ${duration} s each after a ${warmup} s warm-up`)
+    out(`  load:      autocannon, ${connections} connections, ${rounds} ABBA round(s) (bare → pipeline, then pipeline → bare), ${duration} s each after a ${warmup} s warm-up${rate > 0 ? `, at most ${rate} calls/s` : ''}`)
     out(`  machine:   ${os.cpus().length} × ${cpu}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at start; each server in its own process, load from this one`)
     out(`  pipeline:  real buildApp + loadConfig; ${values.anonymous ? 'anonymous calls (hello is public)' : 'every call authenticated with an API key'}; ` +
       `rate limit hello=100000000/minute (${pipeline.rateLimiter}); LOG_LEVEL=warn (per-call info lines are not written, so log I/O is not measured)`)
@@ -330,11 +325,12 @@ async function main() {
     out(`${pad('round', 5)}  ${pad('server', 8, true)}  ${pad('calls/s', 9)}  ${pad('p50 ms', 7)}  ${pad('p99 ms', 7)}  ${pad('2xx', 8)}  ${pad('non-2xx', 7)}  ${pad('errors', 6)}`)
 
     const results: Record<Kind, Measure[]> = { bare: [], pipeline: [] }
+    const cpuUse: Record<Kind, CpuPerCall[]> = { bare: [], pipeline: [] }
     let pipelineOk = 0
     let pipelineBad = 0
     // Both servers JIT-compile their hot paths once before anything is measured.
     for (const s of [bare, pipeline]) {
-      const w = await load(s.port, FIRST_WARMUP_S, connections, headers)
+      const w = await load(s.port, FIRST_WARMUP_S, connections, headers, rate)
       if (s.kind === 'pipeline') { pipelineOk += w.ok; pipelineBad += w.other + w.errors }
     }
     for (let r = 1; r <= rounds; r++) {
@@ -342,10 +338,13 @@ async function main() {
       // slowing down (or speeding up) over the run does not favour the server measured first.
       for (const s of r % 2 ? [bare, pipeline] : [pipeline, bare]) {
         if (warmup > 0) {
-          const w = await load(s.port, warmup, connections, headers)
+          const w = await load(s.port, warmup, connections, headers, rate)
           if (s.kind === 'pipeline') { pipelineOk += w.ok; pipelineBad += w.other + w.errors }
         }
-        const m = await load(s.port, duration, connections, headers)
+        const before = snapshot(s.child.pid)
+        const m = await load(s.port, duration, connections, headers, rate)
+        const after = snapshot(s.child.pid)
+        if (before && after) cpuUse[s.kind].push(perCall(before, after, m.ok, duration))
         if (s.kind === 'pipeline') { pipelineOk += m.ok; pipelineBad += m.other + m.errors }
         results[s.kind].push(m)
         out(`${pad(String(r), 5)}  ${pad(s.kind, 8, true)}  ${pad(fmt(m.rps, 0), 9)}  ${pad(fmt(m.p50), 7)}  ${pad(fmt(m.p99), 7)}  ${pad(String(m.ok), 8)}  ${pad(String(m.other), 7)}  ${pad(String(m.errors), 6)}`)
@@ -365,11 +364,22 @@ async function main() {
     out(`| -------- | --------: | ------: | ------: |`)
     out(`| bare     | ${pad(fmt(b.rps, 0), 9)} | ${pad(fmt(b.p50), 7)} | ${pad(fmt(b.p99), 7)} |`)
     out(`| pipeline | ${pad(fmt(p.rps, 0), 9)} | ${pad(fmt(p.p50), 7)} | ${pad(fmt(p.p99), 7)} |`)
-    const pass = ratio >= TARGET
+    const pass = rate > 0 || ratio >= TARGET
+    out()
+    if (cpuUse.bare.length && cpuUse.pipeline.length) {
+      out(`CPU per 2xx call in µs (median of the rounds, from /proc): the server's main thread, its other threads (history writer, GC, libuv), every Postgres process, this process (the load generator); and the machine's idle share`)
+      out(`| server   | main | other threads | Postgres | load generator | idle |`)
+      out(`| -------- | ---: | ------------: | -------: | -------------: | ---: |`)
+      for (const k of ['bare', 'pipeline'] as const) {
+        const c = (f: (x: CpuPerCall) => number) => median(cpuUse[k].map(f))
+        out(`| ${pad(k, 8, true)} | ${fmt(c((x) => x.main), 1)} | ${fmt(c((x) => x.others), 1)} | ${fmt(c((x) => x.postgres), 1)} | ${fmt(c((x) => x.loadGenerator), 1)} | ${fmt(c((x) => x.idle) * 100, 0)}% |`)
+      }
+    } else out('CPU per call: not measured (needs Linux /proc)')
     out()
     out(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews both servers' figures)`)
     out(`per-round ratios (pipeline ÷ bare of the same round): ${paired.map((r) => `${(r * 100).toFixed(1)}%`).join(' ')}; ratio of the medians above: ${((p.rps / b.rps) * 100).toFixed(1)}%`)
-    out(`ratio (median of the per-round ratios): ${(ratio * 100).toFixed(1)}%   target ≥ ${TARGET * 100}%   ${pass ? 'PASS' : 'FAIL'}`)
+    if (rate > 0) out(`ratio: not measured: at a fixed ${rate} calls/s both servers answer alike; compare their CPU per call above`)
+    else out(`ratio (median of the per-round ratios): ${(ratio * 100).toFixed(1)}%   target ≥ ${TARGET * 100}%   ${pass ? 'PASS' : 'FAIL'}`)
 
     const { rows } = await pipeline.request({ type: 'count' })
     const rowsOk = rows >= pipelineOk
