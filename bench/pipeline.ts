@@ -367,12 +367,13 @@ async function main() {
     const pass = rate > 0 || ratio >= TARGET
     out()
     if (cpuUse.bare.length && cpuUse.pipeline.length) {
-      out(`CPU per 2xx call in µs (median of the rounds, from /proc): the server's main thread, its other threads (history writer, GC, libuv), every Postgres process, this process (the load generator); and the machine's idle share`)
-      out(`| server   | main | other threads | Postgres | load generator | idle |`)
-      out(`| -------- | ---: | ------------: | -------: | -------------: | ---: |`)
+      out(`CPU per 2xx call in µs (median of the rounds, from /proc): the server's main thread, its other threads (history writer, GC, libuv), every Postgres process, this process (the load generator); the machine's idle share; and the share of the run the main thread was ready to run but waited for a core`)
+      out(`| server   | main | other threads | Postgres | load generator | idle | main thread waiting |`)
+      out(`| -------- | ---: | ------------: | -------: | -------------: | ---: | ------------------: |`)
       for (const k of ['bare', 'pipeline'] as const) {
         const c = (f: (x: CpuPerCall) => number) => median(cpuUse[k].map(f))
-        out(`| ${pad(k, 8, true)} | ${fmt(c((x) => x.main), 1)} | ${fmt(c((x) => x.others), 1)} | ${fmt(c((x) => x.postgres), 1)} | ${fmt(c((x) => x.loadGenerator), 1)} | ${fmt(c((x) => x.idle) * 100, 0)}% |`)
+        const waiting = c((x) => x.mainWaiting)
+        out(`| ${pad(k, 8, true)} | ${fmt(c((x) => x.main), 1)} | ${fmt(c((x) => x.others), 1)} | ${fmt(c((x) => x.postgres), 1)} | ${fmt(c((x) => x.loadGenerator), 1)} | ${fmt(c((x) => x.idle) * 100, 0)}% | ${Number.isNaN(waiting) ? 'n/a' : `${fmt(waiting * 100, 0)}%`} |`)
       }
     } else out('CPU per call: not measured (needs Linux /proc)')
     out()
