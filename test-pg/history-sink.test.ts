@@ -64,6 +64,22 @@ describe('history hand-over to the writer thread', () => {
     await s.close()
   })
 
+  it('logs a row that comes after close by its id and size, never by its text (not redacted yet)', async () => {
+    const s = sink({})
+    await s.close()
+    const now = new Date()
+    const rec: ExecutionRecord = {
+      id: uuidv7(), tool: 'late', toolset: 'test', transport: 'rest', params: { pwd: 'hunter2-in-clear' }, callerId: 'anonymous',
+      callerName: 'anonymous', sessionId: null, agentId: null, requestId: null, startedAt: now, dryRun: 0, status: 'ok',
+      httpStatus: 200, errorCode: null, error: null, result: null, messages: [], usage: null, durationMs: 1, completedAt: now,
+    }
+    s.add(copyRow(rec, instance, t.app.redactor))
+    const logged = t.logs.records().find((l) => /came after history was closed/.test(String(l.msg)))
+    expect(logged).toMatchObject({ execution_id: rec.id, bytes: expect.any(Number) })
+    expect(t.logs.text).not.toContain('hunter2-in-clear')
+    expect(await stored([rec.id])).toBe(0)
+  })
+
   it('writes what a dying thread never took from the ring, and a flush waits for it', async () => {
     // A thread that never reads the ring and dies a moment later.
     const s = sink({ spawn: () => new Worker('setTimeout(() => process.exit(3), 300)', { eval: true }) })
