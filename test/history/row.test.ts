@@ -89,6 +89,27 @@ describe('redactLine', () => {
     expect(redactLine(out, redactor)).toBe(out)
   })
 
+  it('finds a secret in whichever one of those columns holds it, the rest of the line clean', () => {
+    const token = j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD')
+    const alone: [string, Partial<ExecutionRecord>][] = [
+      ['params', { params: { note: `push with ${token}` } }],
+      ['result', { result: { echoed: `push with ${token}` } }],
+      ['messages', { messages: [`push with ${token}`] }],
+      ['session_id', { sessionId: `s ${token}` }],
+      ['agent_id', { agentId: `a ${token}` }],
+      ['request_id', { requestId: `r ${token}` }],
+      ['error', { error: `failed with ${token}` }],
+    ]
+    for (const [column, over] of alone) {
+      const line = copyRow(record(over), 'host:1', redactor)
+      const out = redactLine(line, redactor)
+      expect(out, column).not.toContain(token)
+      expect(fields(out)[column], column).toContain('[REDACTED:github_token]')
+      const others = (f: Record<string, unknown>) => Object.fromEntries(Object.entries(f).filter(([k]) => k !== column))
+      expect(others(fields(out)), column).toEqual(others(fields(line)))
+    }
+  })
+
   it('keeps text that only looks like an escape or a NULL', () => {
     const rec = record({ error: '\\N is not null', params: { path: 'a\\b' } })
     const out = fields(redactLine(copyRow(rec, 'host:1', redactor), redactor))
