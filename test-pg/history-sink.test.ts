@@ -80,6 +80,18 @@ describe('history hand-over to the writer thread', () => {
     expect(await stored([rec.id])).toBe(0)
   })
 
+  it('stops a thread that does not close in time, and writes what it left in the ring from here', async () => {
+    // A thread that never reads the ring and never answers.
+    const s = sink({ spawn: () => new Worker('setInterval(() => {}, 1000)', { eval: true }), closeWaitMs: 300 })
+    const { ids, encoded } = rows(20, 'ring_stuck')
+    for (const row of encoded) s.add(row)
+    const started = Date.now()
+    await s.close()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+    expect(t.logs.text).toMatch(/The history writer did not close within 0.3 s; stopped/)
+    expect(await stored(ids)).toBe(20)
+  })
+
   it('writes what a dying thread never took from the ring, and a flush waits for it', async () => {
     // A thread that never reads the ring and dies a moment later.
     const s = sink({ spawn: () => new Worker('setTimeout(() => process.exit(3), 300)', { eval: true }) })

@@ -33,6 +33,8 @@ export interface WorkerSinkOptions extends Omit<HistoryWorkerData, 'ring'> {
   ringBytes?: number
   /** Starts the writer thread (default: worker.ts); tests pass one that fails on purpose. */
   spawn?(data: HistoryWorkerData): Worker
+  /** How long close waits for the thread before stopping it (default 10 s). */
+  closeWaitMs?: number
 }
 
 /** About 8,000 rows of a few hundred bytes: the worker takes them every few milliseconds. */
@@ -47,7 +49,12 @@ const HANDOVER_MS = 2
  * every read of history with it.
  */
 const FLUSH_WAIT_MS = 10_000
-const CLOSE_WAIT_MS = 15_000
+/**
+ * How long close waits for the worker before stopping it: well inside the 15 s that SIGTERM gives
+ * the whole shutdown (server.ts), so that a stuck writer is stopped, what it left in the ring is
+ * written from here and the loss is logged, rather than the process being killed mid-way.
+ */
+const CLOSE_WAIT_MS = 10_000
 
 /** The worker's entry: the compiled file, or under tsx/vitest the TypeScript source through tsx's loader. */
 function spawn(data: HistoryWorkerData): Worker {
@@ -160,10 +167,11 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
       const done = new Promise<void>((resolve) => (closed = resolve))
       send({ type: 'close' })
       // A worker stuck on a connection that hangs is stopped: its exit ends the wait.
+      const waitMs = opts.closeWaitMs ?? CLOSE_WAIT_MS
       const deadline = setTimeout(() => {
-        log.error({ component: 'history' }, `The history writer did not close within ${CLOSE_WAIT_MS / 1000} s; stopped (rows it had not written are lost)`)
+        log.error({ component: 'history' }, `The history writer did not close within ${waitMs / 1000} s; stopped (rows it had taken but not written are lost)`)
         void worker.terminate()
-      }, CLOSE_WAIT_MS)
+      }, waitMs)
       await done
       clearTimeout(deadline)
       // Rows the thread left behind (it failed, or was stopped) are written before the database closes.
