@@ -6,7 +6,7 @@
  * dropped past a bound) and the writer retries by itself.
  */
 import type { Redactor } from '../redaction/index.js'
-import { lineId, redactLine } from './row.js'
+import { lineId, redactLine, unredactedLineForLog } from './row.js'
 
 export interface CopyTarget {
   /** Appends COPY text lines to the executions table, all or none. */
@@ -54,8 +54,7 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
     try {
       return redactLine(row, opts.redactor)
     } catch (err) {
-      // The line is not redacted yet: only its id and size may be logged.
-      log.error({ err, component: 'history', execution_id: lineId(row), bytes: row.length }, 'Dropping an execution row that cannot be read')
+      log.error({ err, component: 'history', ...unredactedLineForLog(row) }, 'Dropping an execution row that cannot be read')
       return ''
     }
   }

@@ -88,3 +88,9 @@ export function lineId(line: string): string | undefined {
   const end = redactedEnd(line)
   return end === -1 ? undefined : line.slice(end + 1).split('\t', ID_COLUMN - REDACTED_COLUMNS + 1)[ID_COLUMN - REDACTED_COLUMNS]
 }
+
+/**
+ * What a log line may say about a line the writer has not redacted yet: its id and size, never its
+ * text.
+ */
+export const unredactedLineForLog = (line: string) => ({ execution_id: lineId(line), bytes: line.length })

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { CopyWriter } from './copy-writer.js'
 import type { FromWorker, HistoryWorkerData, ToWorker } from './worker-messages.js'
 import { RingReader, RingWriter, ringMemory } from './row-ring.js'
-import { lineId } from './row.js'
+import { unredactedLineForLog } from './row.js'
 
 export interface RowSink {
   /** Which thread writes the rows now. */
@@ -134,8 +134,7 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
     add(row) {
       if (fallback) return fallback.add(row)
       if (closing) {
-        // The line is not redacted yet: only its id and size may be logged.
-        log.warn({ component: 'history', execution_id: lineId(row), bytes: row.length }, 'An execution row came after history was closed; not written')
+        log.warn({ component: 'history', ...unredactedLineForLog(row) }, 'An execution row came after history was closed; not written')
         return
       }
       if (ring.push(row)) return
