@@ -8,11 +8,11 @@ import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/helper.js'
 import { createCopyWriter } from '../src/history/copy-writer.js'
-import { copyRow, EXECUTION_COLUMNS, type ExecutionRecord } from '../src/history/row.js'
+import { copyRow, EXECUTION_COLUMNS } from '../src/history/row.js'
 import { workerSink, type WorkerSinkOptions } from '../src/history/sink.js'
 import { copyText } from '../src/db/copy-text.js'
-import { uuidv7 } from '../src/lib/uuidv7.js'
 import { storedExecutions } from '../test/support/stored-executions.js'
+import { executionRecord } from '../test/support/execution-record.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -26,12 +26,7 @@ function rows(n: number, tool: string): { ids: string[]; encoded: string[] } {
   const ids: string[] = []
   const encoded: string[] = []
   for (let i = 0; i < n; i++) {
-    const now = new Date()
-    const rec: ExecutionRecord = {
-      id: uuidv7(), tool, toolset: 'test', transport: 'rest', params: { i, pad: 'p'.repeat(i % 40) }, callerId: 'anonymous',
-      callerName: 'anonymous', sessionId: null, agentId: null, requestId: `req-${i}`, startedAt: now, dryRun: 0, status: 'ok',
-      httpStatus: 200, errorCode: null, error: null, result: { ok: i }, messages: [], usage: null, durationMs: 1, completedAt: now,
-    }
+    const rec = executionRecord({ tool, toolset: 'test', params: { i, pad: 'p'.repeat(i % 40) }, requestId: `req-${i}`, result: { ok: i } })
     ids.push(rec.id)
     encoded.push(copyRow(rec, instance, t.app.redactor))
   }
@@ -67,12 +62,7 @@ describe('history hand-over to the writer thread', () => {
   it('logs a row that comes after close by its id and size, never by its text (not redacted yet)', async () => {
     const s = sink({})
     await s.close()
-    const now = new Date()
-    const rec: ExecutionRecord = {
-      id: uuidv7(), tool: 'late', toolset: 'test', transport: 'rest', params: { pwd: 'hunter2-in-clear' }, callerId: 'anonymous',
-      callerName: 'anonymous', sessionId: null, agentId: null, requestId: null, startedAt: now, dryRun: 0, status: 'ok',
-      httpStatus: 200, errorCode: null, error: null, result: null, messages: [], usage: null, durationMs: 1, completedAt: now,
-    }
+    const rec = executionRecord({ tool: 'late', params: { pwd: 'hunter2-in-clear' } })
     s.add(copyRow(rec, instance, t.app.redactor))
     const logged = t.logs.records().find((l) => /came after history was closed/.test(String(l.msg)))
     expect(logged).toMatchObject({ execution_id: rec.id, bytes: expect.any(Number) })

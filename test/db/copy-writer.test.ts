@@ -7,6 +7,7 @@ import { createCopyWriter } from '../../src/history/copy-writer.js'
 import { EXECUTION_COLUMNS, copyRow } from '../../src/history/row.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { uuidv7 } from '../../src/lib/uuidv7.js'
+import { executionRecord } from '../support/execution-record.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 let t: TestApp
@@ -25,10 +26,7 @@ describe('createCopyWriter', () => {
       log: { error: (data, msg) => void errors.push({ data, msg }) },
       delayMs: 1,
     })
-    const row = (id: string) => copyRow({
-      id, tool: 'hello', toolset: 'booster', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
-      dryRun: 0, params: { name: id }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
-    }, 'test:1', redactor)
+    const row = (id: string) => copyRow(executionRecord({ id, params: { name: id }, result: null }), 'test:1', redactor)
     const ids = [uuidv7(), uuidv7()]
     writer.add(row(ids[0]))
     writer.add('not\ta row')

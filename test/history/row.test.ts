@@ -7,26 +7,15 @@ import { describe, expect, it } from 'vitest'
 import { EXECUTION_COLUMNS, copyRow, lineId, redactLine, type ExecutionRecord } from '../../src/history/row.js'
 import { copyJson, copyText, fromCopyText } from '../../src/db/copy-text.js'
 import { createRedactor } from '../../src/redaction/index.js'
-import { uuidv7 } from '../../src/lib/uuidv7.js'
 import { j } from '../support/secret-cases.js'
+import { executionRecord } from '../support/execution-record.js'
 
 const redactor = createRedactor()
-const at = new Date('2026-11-24T01:52:22.345Z')
-
-function record(over: Partial<ExecutionRecord> = {}): ExecutionRecord {
-  return {
-    id: uuidv7(), tool: 'hello', toolset: 'booster', transport: 'rest', params: { name: 'bench' }, callerId: 'key_0a1b',
-    callerName: 'ci bot', sessionId: null, agentId: null, requestId: null, status: 'ok', httpStatus: 200, errorCode: null,
-    error: null, result: { message: 'Hello, bench!' }, messages: [], dryRun: 0, usage: null, durationMs: 3, startedAt: at,
-    completedAt: at, ...over,
-  }
-}
-
 const fields = (line: string) => Object.fromEntries(line.split('\t').map((f, i) => [EXECUTION_COLUMNS[i], fromCopyText(f)]))
 
 describe('copyRow', () => {
   it('writes one field per column, in EXECUTION_COLUMNS order', () => {
-    const rec = record({ requestId: 'req-1', error: 'two\nlines\tand a \\ backslash' })
+    const rec = executionRecord({ requestId: 'req-1', error: 'two\nlines\tand a \\ backslash' })
     const line = copyRow(rec, 'host:1', redactor, '{"message":"Hello, bench!"}')
     expect(line).not.toMatch(/\n/)
     expect(fields(line)).toEqual({
@@ -39,25 +28,25 @@ describe('copyRow', () => {
   })
 
   it('writes a null result as SQL NULL, serialized or not, so that the writer never changes it', () => {
-    for (const line of [copyRow(record({ result: null }), 'host:1', redactor, 'null'), copyRow(record({ result: null }), 'host:1', redactor)]) {
+    for (const line of [copyRow(executionRecord({ result: null }), 'host:1', redactor, 'null'), copyRow(executionRecord({ result: null }), 'host:1', redactor)]) {
       expect(fields(line).result).toBeNull()
       expect(redactLine(line, redactor)).toBe(line)
     }
     // Through the long way (a keyword elsewhere in the line) it stays SQL NULL too.
-    const long = copyRow(record({ result: null, params: { q: 'token' } }), 'host:1', redactor, 'null')
+    const long = copyRow(executionRecord({ result: null, params: { q: 'token' } }), 'host:1', redactor, 'null')
     expect(fields(redactLine(long, redactor)).result).toBeNull()
   })
 
   it('writes what JSON cannot hold (a cycle, a BigInt) through the redactor', () => {
     const cyclic: Record<string, unknown> = { n: 10n }
     cyclic.self = cyclic
-    expect(fields(copyRow(record({ params: cyclic }), 'host:1', redactor)).params).toBe('{"n":"10","self":"[Circular]"}')
+    expect(fields(copyRow(executionRecord({ params: cyclic }), 'host:1', redactor)).params).toBe('{"n":"10","self":"[Circular]"}')
   })
 })
 
 describe('redactLine', () => {
   it('hands a line with nothing to redact on as it is, escapes and all', () => {
-    for (const rec of [record(), record({ error: 'C:\\tmp\nnot found', params: { q: 'say "hi"' }, sessionId: 's-1' })]) {
+    for (const rec of [executionRecord(), executionRecord({ error: 'C:\\tmp\nnot found', params: { q: 'say "hi"' }, sessionId: 's-1' })]) {
       const line = copyRow(rec, 'host:1', redactor)
       expect(redactLine(line, redactor)).toBe(line)
     }
@@ -65,7 +54,7 @@ describe('redactLine', () => {
 
   it('redacts arguments, results, messages, context headers and error text, and nothing else', () => {
     const token = j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD')
-    const rec = record({
+    const rec = executionRecord({
       params: { name: 'x', password: 'hunter2' }, result: { echoed: `push with ${token}` }, messages: [`token ${token}`],
       sessionId: `session ${token}`, agentId: 'agent-7', requestId: `req ${token}`, error: `failed with ${token}`,
       callerName: 'plain name', usage: { tokens: 5 },
@@ -101,7 +90,7 @@ describe('redactLine', () => {
       ['error', { error: `failed with ${token}` }],
     ]
     for (const [column, over] of alone) {
-      const line = copyRow(record(over), 'host:1', redactor)
+      const line = copyRow(executionRecord(over), 'host:1', redactor)
       const out = redactLine(line, redactor)
       expect(out, column).not.toContain(token)
       expect(fields(out)[column], column).toContain('[REDACTED:github_token]')
@@ -111,7 +100,7 @@ describe('redactLine', () => {
   })
 
   it('keeps text that only looks like an escape or a NULL', () => {
-    const rec = record({ error: '\\N is not null', params: { path: 'a\\b' } })
+    const rec = executionRecord({ error: '\\N is not null', params: { path: 'a\\b' } })
     const out = fields(redactLine(copyRow(rec, 'host:1', redactor), redactor))
     expect(out.error).toBe('\\N is not null')
     expect(JSON.parse(out.params!)).toEqual({ path: 'a\\b' })
