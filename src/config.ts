@@ -59,6 +59,10 @@ export interface AppConfig {
   python?: string
   /** TOOLGATE_ESCALATE_AFTER: consecutive errors from one tool in one session after which the next error is ESCALATE (tools that opt in). */
   escalateAfter: number
+  /** TOOLGATE_SANDBOX: how child processes are confined (see src/sandbox); `auto` uses bwrap when it works here. */
+  sandbox: 'auto' | 'bwrap' | 'off'
+  /** TOOLGATE_SANDBOX_MEMORY_MB: data memory (RLIMIT_DATA) each sandboxed process may use. */
+  sandboxMemoryMb: number
 }
 
 export class ConfigError extends Error {
@@ -148,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'auto').toLowerCase()
   if (!['auto', 'rg', 'js'].includes(grepEngine)) problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}" must be auto, rg or js`)
 
+  const sandbox = (env.TOOLGATE_SANDBOX || 'auto').toLowerCase()
+  if (!['auto', 'bwrap', 'off'].includes(sandbox)) problems.push(`TOOLGATE_SANDBOX="${env.TOOLGATE_SANDBOX}" must be auto, bwrap or off`)
+
   const netAllow = (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean)
   try {
     parseAllowlist(netAllow)
@@ -204,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkpointEvery: int('TOOLGATE_CHECKPOINT_EVERY', 10, 0, 1_000_000),
     python: env.TOOLGATE_PYTHON || undefined,
     escalateAfter: int('TOOLGATE_ESCALATE_AFTER', 2, 1, 1000),
+    sandbox: sandbox as AppConfig['sandbox'],
+    sandboxMemoryMb: int('TOOLGATE_SANDBOX_MEMORY_MB', 4096, 64, 1024 * 1024),
   }
   if (problems.length) throw new ConfigError(problems)
   return config

@@ -20,11 +20,12 @@ export default fp(
       maxShells: app.config.maxShells,
       redact: (s) => app.redactor.redactString(s),
       log,
+      sandbox: app.sandbox,
     })
     const settled = await manager.reconcile()
     if (settled > 0) log.warn({ shells: settled }, `Marked ${settled} background shells of stopped instances as killed`)
     app.toolServices.shells = manager
     app.addHook('onClose', async () => manager.closeAll())
   },
-  { name: 'shells', dependencies: ['config', 'db', 'registry', 'redaction'] },
+  { name: 'shells', dependencies: ['config', 'db', 'registry', 'redaction', 'sandbox'] },
 )

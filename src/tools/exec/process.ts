@@ -1,12 +1,14 @@
 /**
- * Starting and ending commands. Every command is `/bin/bash -c` in its own process group, with
- * stdin closed and a clean environment (the server's DATABASE_URL, keys and TOOLGATE_* never reach
- * it), so that ending it means ending the group: grandchildren and `&` jobs included.
+ * Starting and ending commands. Every command is `/bin/bash -c` in the OS sandbox (src/sandbox:
+ * only the caller's workspace, its own pid namespace, no network without the `network` scope) and
+ * in its own process group, with stdin closed and a clean environment, so that ending it means
+ * ending the group, and with the sandbox its whole pid namespace: `setsid` escapees included.
  */
-import { spawn } from 'node:child_process'
+import os from 'node:os'
 import { StringDecoder } from 'node:string_decoder'
+import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../../sandbox/index.js'
 
-export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+export { DEFAULT_PATH }
 /** How long a process group gets between SIGTERM and SIGKILL when it is ended. */
 export const KILL_GRACE_MS = 100
 /** How long output pipes may stay open after the shell exited (held by a process outside the group). */
@@ -29,8 +31,13 @@ export interface StartOptions {
   command: string
   /** Absolute working directory (already checked to be inside the workspace). */
   cwd: string
-  /** HOME for the command: the caller's workspace root. */
+  /** HOME for the command: the caller's workspace root, the one folder it may write. */
   home: string
+  sandbox: Sandbox
+  /** The key has the `network` scope. */
+  network: boolean
+  /** CPU seconds per process (foreground commands: their timeout). */
+  cpuSeconds?: number
   onOutput(text: string, stream: 'stdout' | 'stderr', bytes: number): void
 }
 
@@ -61,13 +68,18 @@ export async function killGroup(pid: number, graceMs = KILL_GRACE_MS): Promise<v
   signalGroup(pid, 'SIGKILL')
 }
 
+/** bwrap reports a command ended by signal N as exit code 128+N, as a shell does: name the signal again. */
+function exitInside(code: number | null, signal: NodeJS.Signals | null): Exit {
+  const name = code !== null && code > 128 ? SIGNAL_NAMES.get(code - 128) : undefined
+  return name ? { code: null, signal: name } : { code, signal }
+}
+
+const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]))
+
 export function startCommand(opts: StartOptions): Running {
-  const child = spawn('/bin/bash', ['-c', opts.command], {
-    cwd: opts.cwd,
-    env: cleanEnv(opts.cwd, opts.home),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnConfined(opts.sandbox, ['/bin/bash', '-c', opts.command], {
+    writable: [opts.home], network: opts.network, cwd: opts.cwd, env: cleanEnv(opts.cwd, opts.home), cpuSeconds: opts.cpuSeconds,
+  }, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   if (child.pid === undefined) {
     // spawn reports the reason asynchronously; the caller sees it through `done`.
     const failed = new Promise<Exit>((_, reject) => child.once('error', reject))
@@ -92,7 +104,7 @@ export function startCommand(opts: StartOptions): Running {
     let closed = false
     child.once('error', reject)
     child.once('exit', (code, signal) => {
-      exit = { code, signal }
+      exit = opts.sandbox.mode === 'bwrap' ? exitInside(code, signal) : { code, signal }
       // `&` jobs left behind die with the shell; a process that escaped the group (setsid) and
       // still holds the pipes open must not keep the call waiting, so the pipes are closed after a while.
       void killGroup(pid).then(() => {

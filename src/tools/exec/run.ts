@@ -37,13 +37,15 @@ export function outputBudget(maxOutputSize: number): number {
 export async function runForeground(
   command: string,
   where: { cwd: string; home: string },
-  ctx: Pick<ToolContext, 'signal' | 'timeoutMs' | 'maxOutputSize'>,
+  ctx: Pick<ToolContext, 'signal' | 'timeoutMs' | 'maxOutputSize' | 'services' | 'caller'>,
 ): Promise<RunResult> {
   const t0 = performance.now()
   const out = new CappedOutput(outputBudget(ctx.maxOutputSize))
   const bytes = { stdout: 0, stderr: 0 }
   const running = startCommand({
     command, cwd: where.cwd, home: where.home,
+    sandbox: ctx.services.sandbox, network: ctx.caller.scopes.includes('network'),
+    cpuSeconds: Math.ceil(ctx.timeoutMs / 1000) + 1,
     onOutput: (text, stream, n) => {
       bytes[stream] += n
       out.push(text)

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js'
 import { backgroundShells } from '../../db/schema/index.js'
 import { fail } from '../../errors.js'
 import { OutputRing, type RingRead } from './buffers.js'
+import type { Sandbox } from '../../sandbox/index.js'
 import { startCommand, type Running } from './process.js'
 
 export type ShellStatus = 'running' | 'exited' | 'killed'
@@ -34,7 +35,7 @@ export interface ShellRead extends ShellView, RingRead {
 export interface ShellManager {
   readonly instance: string
   readonly ringChars: number
-  start(input: { owner: string; command: string; cwd: string; cwdRel: string; home: string }): Promise<ShellView>
+  start(input: { owner: string; command: string; cwd: string; cwdRel: string; home: string; network: boolean }): Promise<ShellView>
   /**
    * Output since the last read, at most `max` characters. `wholeLines` keeps a running shell's
    * unfinished last line for next time; `peek` leaves the read cursor where it was (dry runs).
@@ -54,6 +55,7 @@ export interface ShellManagerOptions {
   maxShells: number
   redact(s: string): string
   log: FastifyBaseLogger
+  sandbox: Sandbox
   instance?: string
   /** Output kept per shell, in characters (1 MiB by default). */
   ringChars?: number
@@ -153,7 +155,7 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
     instance,
     ringChars,
 
-    async start({ owner, command, cwd, cwdRel, home }) {
+    async start({ owner, command, cwd, cwdRel, home, network }) {
       if (closing) fail('SERVICE_UNAVAILABLE', 'The server is shutting down; start the shell once it is back')
       const made: { shell?: Live } = {}
       let committed!: () => void
@@ -171,7 +173,7 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
           }
           const id = `bash_${crypto.randomBytes(6).toString('hex')}`
           const ring = new OutputRing(ringChars)
-          const running = startCommand({ command, cwd, home, onOutput: (text) => ring.push(text) })
+          const running = startCommand({ command, cwd, home, network, sandbox: opts.sandbox, onOutput: (text) => ring.push(text) })
           const shell: Live = { id, owner, command, cwd: cwdRel, instance, status: 'running', returncode: null, signal: null, running, ring, cursor: 0, ended: Promise.resolve() }
           shell.ended = watch(shell, recorded)
           live.set(id, shell)

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../../src/db/client.js'
 import { backgroundShells } from '../../../src/db/schema/index.js'
 import type { TestApp } from '../../helper.js'
-import { buildExecApp, expectError, gone, sleep, until } from './helpers.js'
+import { allGone, buildExecApp, expectError, gone, running, sleep, until } from './helpers.js'
 
 interface Key { id: string; key: string }
 
@@ -141,23 +141,23 @@ describe('Bash run_in_background + BashOutput', () => {
 
 describe('KillShell', () => {
   it('ends the shell with every process it started, and records it as killed', async () => {
-    const id = await start(alice, "sh -c 'echo $$ > bg-grandchild.pid; exec sleep 300' & echo up; wait")
-    await until(async () => (await fs.readFile(path.join(ws, 'bg-grandchild.pid'), 'utf8').catch(() => '')).trim())
-    const pid = Number(await fs.readFile(path.join(ws, 'bg-grandchild.pid'), 'utf8'))
+    const id = await start(alice, "sh -c 'exec sleep 3021' & (setsid sleep 3022 &); echo up; wait")
+    expect(await until(async () => (await running('sleep 3021')).length > 0 && (await running('sleep 3022')).length > 0)).toBe(true)
     const shellPid = (await rowOf(id)).pid!
 
     const dry = await as(alice, 'KillShell', { shell_id: id }, { 'x-dry-run': 'true' })
     expect(dry.body).toMatchObject({
       success: true, dry_run: true, metadata: { shell_id: id, status: 'running', dry_run: true },
-      output: `[Dry Run] Would kill background shell ${id} (running in .: sh -c 'echo $$ > bg-grandchild.pid; exec sleep 300' & echo up; wait) and every process it started`,
+      output: `[Dry Run] Would kill background shell ${id} (running in .: sh -c 'exec sleep 3021' & (setsid sleep 3022 &); echo up; wait) and every process it started`,
     })
     await sleep(100)
     expect((await output(alice, id)).body).toMatchObject({ output: 'up\n', metadata: { status: 'running' } })
 
     const res = await as(alice, 'KillShell', { shell_id: id })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toMatchObject({ success: true, output: `Killed background shell ${id} (sh -c 'echo $$ > bg-grandchild.pid; exec sleep 300' & echo up; wait)`, metadata: { shell_id: id, status: 'killed', returncode: null, signal: 'SIGTERM' } })
-    expect(await gone(pid)).toBe(true)
+    expect(res.body).toMatchObject({ success: true, output: `Killed background shell ${id} (sh -c 'exec sleep 3021' & (setsid sleep 3022 &); echo up; wait)`, metadata: { shell_id: id, status: 'killed', returncode: null, signal: 'SIGTERM' } })
+    expect(await allGone('sleep 3021')).toBe(true)
+    expect(await allGone('sleep 3022')).toBe(true)
     expect(await gone(shellPid)).toBe(true)
     expect(await rowOf(id)).toMatchObject({ status: 'killed', endedAt: expect.any(Date) })
     expect((await output(alice, id)).body).toMatchObject({ success: true, output: '', metadata: { status: 'killed' } })
@@ -232,18 +232,15 @@ describe('shutdown', () => {
   it('ends every background shell (and foreground command) and records it as killed when the app closes', async () => {
     const app = await buildExecApp({ keep: true })
     try {
-      const res = await app.call('Bash', { command: "sh -c 'echo $$ > survivor.pid; exec sleep 300' & echo $$ > leader.pid; wait", run_in_background: true })
+      const res = await app.call('Bash', { command: "sh -c 'exec sleep 3023' & (setsid sleep 3024 &); wait", run_in_background: true })
       const id = res.body.metadata.bash_id
-      const read = (f: string) => fs.readFile(path.join(app.workspace, f), 'utf8').catch(() => '')
-      await until(async () => (await read('survivor.pid')).trim() && (await read('leader.pid')).trim())
-      const pids = [Number(await read('survivor.pid')), Number(await read('leader.pid'))]
       // and a foreground command still running when the server stops
-      const foreground = app.call('Bash', { command: 'echo $$ > fg.pid; echo fg; sleep 300' })
-      await until(async () => (await read('fg.pid')).trim())
-      pids.push(Number(await read('fg.pid')))
+      const foreground = app.call('Bash', { command: 'echo fg; sleep 3025' })
+      const markers = ['sleep 3023', 'sleep 3024', 'sleep 3025']
+      expect(await until(async () => (await Promise.all(markers.map(running))).every((p) => p.length > 0))).toBe(true)
 
       await app.app.close()
-      for (const pid of pids) expect(await gone(pid, 1_000), `pid ${pid}`).toBe(true)
+      for (const m of markers) expect(await allGone(m, 1_000), m).toBe(true)
       const fg = await foreground
       expectError(fg, 503, 'SERVICE_UNAVAILABLE', 'The server is shutting down; the command was ended')
       expect(fg.body).toMatchObject({ success: false, output: 'fg\n', metadata: { returncode: null, timed_out: false } })

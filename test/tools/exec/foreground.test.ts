@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PATH } from '../../../src/tools/exec/process.js'
 import type { TestApp } from '../../helper.js'
-import { buildExecApp, expectError, gone } from './helpers.js'
+import { allGone, buildExecApp, expectError, running, until } from './helpers.js'
 
 let t: TestApp
 let ws: string
@@ -88,18 +88,19 @@ describe('Bash', () => {
   })
 
   it('times out with 504, the output so far, and the whole process group ended', async () => {
-    const command = "(sh -c 'echo $$ > grandchild.pid; exec sleep 300' & wait) & echo started; sleep 300"
+    const command = "(sh -c 'exec sleep 3011' & wait) & (setsid sleep 3012 &) ; echo started; sleep 300"
     const t0 = Date.now()
-    const res = await bash({ command, timeout: 1500 })
+    const call = bash({ command, timeout: 1500 })
+    expect(await until(async () => (await running('sleep 3012')).length > 0)).toBe(true)
+    const res = await call
     expect(Date.now() - t0).toBeLessThan(4_000)
     expectError(res, 504, 'TIMEOUT', 'Tool timed out after 1.5s')
     expect(res.body).toMatchObject({
       status: 'error', success: false, output: 'started\n', error: 'Tool timed out after 1.5s',
       metadata: { returncode: null, timed_out: true, truncated: false },
     })
-    const pid = Number(await fs.readFile(path.join(ws, 'grandchild.pid'), 'utf8'))
-    expect(pid).toBeGreaterThan(1)
-    expect(await gone(pid)).toBe(true)
+    expect(await allGone('sleep 3011')).toBe(true)
+    expect(await allGone('sleep 3012')).toBe(true)
   })
 
   it('honours X-Timeout-Ms when the timeout argument is left at its default', async () => {
@@ -108,11 +109,11 @@ describe('Bash', () => {
     expect(res.body.output).toBe('waiting\n')
   })
 
-  it('kills `&` jobs left behind when the command ends', async () => {
-    const res = await bash({ command: "sh -c 'echo $$ > leftover.pid; exec sleep 300' & sleep 0.2; echo done" })
+  it('kills `&` jobs left behind when the command ends, `setsid` ones too', async () => {
+    const res = await bash({ command: "sh -c 'exec sleep 3013' & (setsid sleep 3014 &); sleep 0.2; echo done" })
     expect(res.body).toMatchObject({ success: true, output: 'done\n' })
-    const pid = Number(await fs.readFile(path.join(ws, 'leftover.pid'), 'utf8'))
-    expect(await gone(pid)).toBe(true)
+    expect(await allGone('sleep 3013')).toBe(true)
+    expect(await allGone('sleep 3014')).toBe(true)
   })
 
   it('validates its input as seed 002 gives it', async () => {
@@ -185,12 +186,11 @@ describe('shell (codex)', () => {
 
   it('takes its timeout in seconds and ends the process group', async () => {
     const t0 = Date.now()
-    const res = await shell({ command: "sh -c 'echo $$ > shell-gc.pid; exec sleep 300' & echo begun; wait", timeout: 1 })
+    const res = await shell({ command: "sh -c 'exec sleep 3015' & echo begun; wait", timeout: 1 })
     expect(Date.now() - t0).toBeLessThan(3_500)
     expectError(res, 504, 'TIMEOUT', 'Tool timed out after 1s')
     expect(res.body).toMatchObject({ output: 'begun\n', metadata: { timed_out: true, returncode: null } })
-    const pid = Number(await fs.readFile(path.join(ws, 'shell-gc.pid'), 'utf8'))
-    expect(await gone(pid)).toBe(true)
+    expect(await allGone('sleep 3015')).toBe(true)
     expectError(await shell({ command: 'true', timeout: 0 }), 400, 'VALIDATION_ERROR', 'timeout')
     expectError(await shell({ command: 'true', timeout: 601 }), 400, 'VALIDATION_ERROR', 'timeout')
   })

@@ -50,3 +50,23 @@ export function expectError(res: { statusCode: number; body: any }, status: numb
     throw new Error(`expected error_message to contain ${JSON.stringify(message)}, got ${JSON.stringify(res.body.error_message)}`)
   }
 }
+
+/**
+ * Host pids of live processes whose command line contains `marker` (a sandboxed process numbers
+ * itself in its own pid namespace, so `$$` inside says nothing outside). Use a marker unique to
+ * the test, such as `sleep 3017`.
+ */
+export async function running(marker: string): Promise<number[]> {
+  const pids: number[] = []
+  for (const name of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue
+    const cmd = await fs.readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '')
+    if (cmd.split('\0').join(' ').includes(marker) && (await alive(Number(name)))) pids.push(Number(name))
+  }
+  return pids
+}
+
+/** Waits up to `ms` for every process running `marker` to be gone; returns whether they are. */
+export async function allGone(marker: string, ms = 3_000): Promise<boolean> {
+  return Boolean(await until(async () => (await running(marker)).length === 0, ms))
+}

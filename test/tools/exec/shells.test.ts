@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type Database } from '../../../src/db/client.js'
 import { backgroundShells } from '../../../src/db/schema/index.js'
+import { createSandbox } from '../../../src/sandbox/index.js'
 import { createShellManager, type ShellManager } from '../../../src/tools/exec/shells.js'
 import { until } from './helpers.js'
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
   } else {
     database = await createDb({ pgliteDir: 'memory://' })
   }
-  shells = createShellManager({ db: database.db, maxShells: 4, redact: (s) => s, log: pino({ level: 'silent' }), ringChars: 100 })
+  shells = createShellManager({ db: database.db, maxShells: 4, redact: (s) => s, log: pino({ level: 'silent' }), ringChars: 100,
+    sandbox: createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 }) })
 })
 afterAll(async () => {
   await shells.closeAll()

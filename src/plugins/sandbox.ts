@@ -1,0 +1,43 @@
+/**
+ * The OS sandbox, offered to tools as `ctx.services.sandbox` and decided once at start. When
+ * `auto` falls back to no sandbox, the start says so loudly and /readyz shows it.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fp from 'fastify-plugin'
+import { createSandbox, type Sandbox } from '../sandbox/index.js'
+
+declare module '../tools/define.js' {
+  interface ToolServices {
+    sandbox: Sandbox
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandbox: Sandbox
+  }
+}
+
+/** The server's own checkout (src/ or dist/ is one level below it). */
+const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export default fp(
+  async (app) => {
+    const sandbox = createSandbox({
+      mode: app.config.sandbox,
+      hidden: [app.config.dataDir, CODE_DIR],
+      memoryBytes: app.config.sandboxMemoryMb * 1024 * 1024,
+    })
+    const log = app.log.child({ component: 'sandbox' })
+    if (sandbox.fallbackReason) {
+      log.warn({ sandbox: 'off', reason: sandbox.fallbackReason },
+        `NO SANDBOX: ${sandbox.fallbackReason}. Shell, git, rg and python run with the server's own rights; install bubblewrap or set TOOLGATE_SANDBOX=off to accept this`)
+    } else if (sandbox.mode === 'off') {
+      log.warn({ sandbox: 'off' }, 'TOOLGATE_SANDBOX=off: child processes run with full host access (one user on their own machine only)')
+    }
+    app.decorate('sandbox', sandbox)
+    app.toolServices.sandbox = sandbox
+  },
+  { name: 'sandbox', dependencies: ['config', 'registry'] },
+)

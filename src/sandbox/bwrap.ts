@@ -1,0 +1,80 @@
+/**
+ * bubblewrap arguments for one confined process. The process gets a new root holding read-only
+ * system folders, a short list of harmless /etc files, the caller's workspace read-write, a
+ * private /tmp, its own /proc and /dev; its own user (no capabilities), pid, ipc, uts and network
+ * namespaces (network shared only for `network` keys); and it dies with the server. Everything
+ * else of the host (home folders, /var, /srv, other workspaces, the data dir) does not exist there.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { SandboxPolicy, SpawnPlan } from './policy.js'
+
+/** System folders, bound read-only (or recreated as the links they are on merged-/usr systems). */
+const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']
+
+/** /etc entries programs need to run; the rest of /etc (shadow, ssl/private, service configs) stays out. */
+const ETC = [
+  'passwd', 'group', 'hosts', 'host.conf', 'nsswitch.conf', 'resolv.conf', 'gai.conf', 'services', 'protocols',
+  'ssl/certs', 'ssl/openssl.cnf', 'ca-certificates', 'ca-certificates.conf', 'alternatives', 'ld.so.cache', 'ld.so.conf',
+  'ld.so.conf.d', 'localtime', 'timezone', 'mime.types', 'bash.bashrc', 'profile', 'profile.d', 'inputrc', 'environment',
+  'locale.alias', 'debian_version', 'os-release', 'magic', 'magic.mime', 'terminfo', 'python3', 'perl', 'shells', 'mtab',
+]
+
+/** The user inside: the server's own, or `nobody` when the server runs as root. */
+const innerId = (id: number | undefined) => (id === undefined || id === 0 ? 65534 : id)
+
+export interface BwrapOptions {
+  bwrap: string
+  /** Folders that stay hidden even inside a bound workspace (the data dir, the server's code). */
+  hidden: string[]
+  /** RLIMIT_DATA for every process, in bytes. */
+  memoryBytes: number
+  /** prlimit's path, when installed: it sets the limits inside. */
+  prlimit: string | null
+}
+
+function systemArgs(): string[] {
+  const args: string[] = []
+  for (const dir of SYSTEM) {
+    let st
+    try { st = fs.lstatSync(dir) } catch { continue }
+    if (st.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir)
+    else if (st.isDirectory()) args.push('--ro-bind', dir, dir)
+  }
+  for (const entry of ETC) {
+    const p = path.join('/etc', entry)
+    if (fs.existsSync(p)) args.push('--ro-bind', p, p)
+  }
+  return args
+}
+
+const inside = (parent: string, p: string) => p === parent || p.startsWith(`${parent}/`)
+
+export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy: SandboxPolicy) => SpawnPlan {
+  const system = systemArgs()
+  const uid = innerId(process.getuid?.())
+  const gid = innerId(process.getgid?.())
+  return (argv, policy) => {
+    const args = [
+      '--unshare-all', policy.network ? '--share-net' : '--unshare-net',
+      '--unshare-user', '--uid', String(uid), '--gid', String(gid), '--cap-drop', 'ALL',
+      '--die-with-parent', ...system,
+      '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp', '--tmpfs', '/run',
+    ]
+    for (const dir of policy.writable) args.push('--bind', dir, dir)
+    for (const hidden of opts.hidden) {
+      if (policy.writable.some((w) => inside(w, hidden) && w !== hidden) && fs.existsSync(hidden)) args.push('--tmpfs', hidden)
+    }
+    for (const file of policy.readable ?? []) args.push('--ro-bind', file, file)
+    for (const o of policy.overlays ?? []) args.push('--ro-bind', o.source, o.target)
+    args.push('--chdir', policy.cwd, '--')
+    if (opts.prlimit) {
+      args.push(opts.prlimit, `--data=${opts.memoryBytes}`, '--core=0')
+      if (policy.cpuSeconds) args.push(`--cpu=${policy.cpuSeconds}`)
+      args.push('--')
+    }
+    args.push(...argv)
+    // bwrap itself gets the clean environment too: its pid-1 process's /proc/1/environ is readable inside.
+    return { file: opts.bwrap, args, env: policy.env, cwd: policy.cwd }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The OS sandbox every child process of a tool runs in (shell, git, ripgrep, python). bubblewrap
+ * is Debian's own, small and audited, and takes a fresh policy per call as plain arguments, which
+ * suits per-key workspaces and the `network` scope. `auto` uses it when a probe shows it works
+ * here; `off` runs children with a clean environment only (one user on their own machine).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createBwrapPlanner } from './bwrap.js'
+import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
+
+export { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
+
+export interface SandboxOptions {
+  mode: 'auto' | SandboxMode
+  hidden: string[]
+  memoryBytes: number
+}
+
+function which(name: string): string | null {
+  for (const dir of DEFAULT_PATH.split(':')) {
+    const p = path.join(dir, name)
+    try { fs.accessSync(p, fs.constants.X_OK); return p } catch { /* next */ }
+  }
+  return null
+}
+
+const offSandbox = (fallbackReason?: string): Sandbox => ({
+  mode: 'off',
+  fallbackReason,
+  plan: (argv, policy): SpawnPlan => ({ file: argv[0], args: argv.slice(1), env: policy.env, cwd: policy.cwd }),
+})
+
+const probed = new Map<string, string | null>()
+
+/** Runs `true` under a full policy: what fails here (no bwrap, no user namespaces) fails every call. */
+function probe(bwrap: string, planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan): string | null {
+  if (!probed.has(bwrap)) probed.set(bwrap, runProbe(planner))
+  return probed.get(bwrap) as string | null
+}
+
+function runProbe(planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan): string | null {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolgate-sandbox-probe-'))
+  try {
+    const plan = planner(['/bin/true'], { writable: [dir], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, cpuSeconds: 5 })
+    const r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8' })
+    if (r.error) return r.error.message
+    return r.status === 0 ? null : (r.stderr.trim().split('\n')[0] || `bwrap exited with ${r.status ?? r.signal}`)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Decides the mode once at start. Throws when `bwrap` was asked for and cannot work here. */
+export function createSandbox(opts: SandboxOptions): Sandbox {
+  if (opts.mode === 'off') return offSandbox()
+  const bwrap = which('bwrap')
+  let reason = 'bubblewrap (bwrap) is not installed'
+  if (bwrap) {
+    const plan = createBwrapPlanner({ bwrap, hidden: opts.hidden, memoryBytes: opts.memoryBytes, prlimit: which('prlimit') })
+    const failed = probe(bwrap, plan)
+    if (failed === null) return { mode: 'bwrap', plan }
+    reason = `bwrap does not work here: ${failed}`
+  }
+  if (opts.mode === 'bwrap') throw new Error(`TOOLGATE_SANDBOX=bwrap but ${reason}`)
+  return offSandbox(reason)
+}
+
+export interface ConfinedOptions {
+  stdio: ('ignore' | 'pipe')[]
+  /** Own process group, so that ending it ends every process it started (sandbox off). */
+  detached?: boolean
+}
+
+/** Spawns `argv` as `sandbox` confines it under `policy`. */
+export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: ConfinedOptions) {
+  const plan = sandbox.plan(argv, policy)
+  return spawn(plan.file, plan.args, { cwd: plan.cwd, env: plan.env, stdio: opts.stdio as never, detached: opts.detached })
+}

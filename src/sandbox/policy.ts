@@ -1,0 +1,39 @@
+/**
+ * What a confined child process may see and do. Tools say what they need (their workspace, the
+ * network when the key has it); the sandbox turns that into bubblewrap arguments (bwrap.ts).
+ */
+
+export type SandboxMode = 'bwrap' | 'off'
+
+export interface SandboxPolicy {
+  /** Folders the process may read and write, at the same paths inside: the caller's workspace. */
+  writable: string[]
+  /** Files or folders bound read-only at the same path (rg's ignore file). */
+  readable?: string[]
+  /** Files bound read-only over another path inside (a sanitised git config over the repo's). */
+  overlays?: { source: string; target: string }[]
+  /** Reach the network (keys with the `network` scope); otherwise only a private loopback. */
+  network: boolean
+  cwd: string
+  /** The whole environment the process sees. */
+  env: Record<string, string>
+  /** CPU seconds per process (RLIMIT_CPU); none for background shells. */
+  cpuSeconds?: number
+}
+
+export interface SpawnPlan {
+  file: string
+  args: string[]
+  env: Record<string, string>
+  cwd: string
+}
+
+export interface Sandbox {
+  readonly mode: SandboxMode
+  /** Why the sandbox is off when `auto` could not use bwrap; absent when on or off by choice. */
+  readonly fallbackReason?: string
+  /** How to spawn `argv` confined by `policy`. */
+  plan(argv: string[], policy: SandboxPolicy): SpawnPlan
+}
+
+export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
