@@ -24,6 +24,8 @@ const catalogue = {
   SCOPE_REQUIRED: 403,
   PATH_OUTSIDE_WORKSPACE: 403,
   PATH_BLOCKED: 403,
+  /** A repository that reaches outside the workspace, or (without the sandbox) configures programs for git to run. */
+  GIT_UNSAFE_REPOSITORY: 403,
   TOOL_NOT_FOUND: 404,
   FILE_NOT_FOUND: 404,
   NOT_FOUND: 404,

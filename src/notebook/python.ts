@@ -4,9 +4,11 @@
  * a request times out, stopped after a minute without work, and never keeps Node alive: its
  * process and pipes are unref'd, and it exits on its own when its stdin closes.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import { codedError, type CodedError } from '../errors.js'
+import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../sandbox/index.js'
 import { WORKER_SOURCE } from './python-worker.js'
 
 export const DEFAULT_PYTHON = '/usr/bin/python3'
@@ -24,6 +26,9 @@ export function interpreterOf(configured: string | undefined): string {
   return fs.existsSync(DEFAULT_PYTHON) ? DEFAULT_PYTHON : 'python3'
 }
 
+const unavailable = (exe: string, why: string) =>
+  codedError('PYTHON_NOT_AVAILABLE', `The Python interpreter ${exe} ${why}. Install python3 or set TOOLGATE_PYTHON to an interpreter's path`)
+
 export class PythonWorker {
   private child?: ChildProcess
   private pending = new Map<number, Pending>()
@@ -35,7 +40,7 @@ export class PythonWorker {
   private idle?: NodeJS.Timeout
   private hello?: Promise<Hello>
 
-  constructor(readonly exe: string, private readonly opts: { timeoutMs?: number; idleMs?: number } = {}) {}
+  constructor(readonly exe: string, private readonly sandbox: Sandbox, private readonly opts: { timeoutMs?: number; idleMs?: number } = {}) {}
 
   /** The running child's pid, if any (tests use it to see restarts). */
   get pid(): number | undefined {
@@ -55,6 +60,8 @@ export class PythonWorker {
   }
 
   request<T>(message: Record<string, unknown>, timeoutMs = this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS): Promise<T> {
+    // Inside the sandbox a missing interpreter is only bwrap's exit code: say it plainly first.
+    if (!this.child && path.isAbsolute(this.exe) && !fs.existsSync(this.exe)) return Promise.reject(unavailable(this.exe, 'was not found'))
     const child = this.child ?? this.start()
     const id = this.nextId++
     clearTimeout(this.idle)
@@ -76,7 +83,10 @@ export class PythonWorker {
   }
 
   private start(): ChildProcess {
-    const child = spawn(this.exe, ['-I', '-c', WORKER_SOURCE], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' } })
+    // It reads code from its stdin only: no workspace, no network, nothing writable.
+    const child = spawnConfined(this.sandbox, [this.exe, '-I', '-c', WORKER_SOURCE], {
+      writable: [], readable: installPrefix(this.exe), network: false, cwd: '/', env: { PATH: DEFAULT_PATH, LANG: 'C.UTF-8' },
+    }, { stdio: ['pipe', 'pipe', 'pipe'] })
     this.child = child
     this.buffer = ''
     this.stderr = ''
@@ -91,8 +101,7 @@ export class PythonWorker {
     child.on('error', (err: NodeJS.ErrnoException) => {
       if (this.child !== child) return
       this.child = undefined
-      const why = err.code === 'ENOENT' ? 'was not found' : `could not be started (${err.code ?? err.message})`
-      this.failAll(codedError('PYTHON_NOT_AVAILABLE', `The Python interpreter ${this.exe} ${why}. Install python3 or set TOOLGATE_PYTHON to an interpreter's path`))
+      this.failAll(unavailable(this.exe, err.code === 'ENOENT' ? 'was not found' : `could not be started (${err.code ?? err.message})`))
     })
     child.on('exit', (code, signal) => {
       if (this.child !== child) return
@@ -155,12 +164,21 @@ export class PythonWorker {
   }
 }
 
+/** An interpreter installed outside the system folders (pyenv, a venv) is shown to the sandbox read-only. */
+function installPrefix(exe: string): string[] {
+  let real: string
+  try { real = fs.realpathSync(exe) } catch { return [] } // not there: starting it reports that
+  const prefix = path.dirname(path.dirname(real))
+  return ['/usr', '/bin', '/lib', '/lib64'].some((d) => prefix === d || prefix.startsWith(`${d}/`)) ? [] : [prefix]
+}
+
 const workers = new Map<string, PythonWorker>()
 
-/** The shared worker for an interpreter (one per process and interpreter path). */
-export function workerFor(configured: string | undefined): PythonWorker {
+/** The shared worker for an interpreter (one per process, interpreter path and sandbox mode). */
+export function workerFor(configured: string | undefined, sandbox: Sandbox): PythonWorker {
   const exe = interpreterOf(configured)
-  let w = workers.get(exe)
-  if (!w) workers.set(exe, (w = new PythonWorker(exe)))
+  const key = `${exe}\0${sandbox.mode}`
+  let w = workers.get(key)
+  if (!w) workers.set(key, (w = new PythonWorker(exe, sandbox)))
   return w
 }

@@ -4,6 +4,7 @@
  * so `return` outside a function or a bad indent are caught as a kernel would catch them.
  */
 import { importsByPattern, neutralizeIpython, type ImportRef } from './ipython.js'
+import type { Sandbox } from '../sandbox/index.js'
 import { workerFor } from './python.js'
 
 export interface SyntaxProblem {
@@ -35,8 +36,8 @@ interface Analysis {
 
 const stdlibCache = new Map<string, ReadonlySet<string>>()
 
-export async function checkCode(code: string, python: string | undefined): Promise<CodeReport> {
-  const worker = workerFor(python)
+export async function checkCode(code: string, python: string | undefined, sandbox: Sandbox): Promise<CodeReport> {
+  const worker = workerFor(python, sandbox)
   const info = await worker.info()
   let stdlib = stdlibCache.get(worker.exe)
   if (!stdlib) stdlibCache.set(worker.exe, (stdlib = new Set(info.stdlib)))

@@ -1,18 +1,19 @@
 /**
  * The blocked-name policy: secrets and credentials (`.env*`, `secrets/`, `*.key`, `*.pem`) are
- * never read or written through tools, and git's config and hooks are never written (a written
- * hook is code execution). Rules match case-insensitively per path segment, and assertAllowed
+ * never read or written through tools, and nothing in a git directory is ever written (a written
+ * hook or config is code execution; git-dirs.ts also finds git directories by their contents). Rules match case-insensitively per path segment, and assertAllowed
  * checks both the path as written and where it really leads, so links and `..` cannot dodge them.
  */
 import { fail } from '../errors.js'
 import { resolveInside, type Resolution, type ResolveOptions } from './resolve.js'
+import { assertNotInGitDir } from './git-dirs.js'
 import { segmentsOf } from './paths.js'
 
-export type BlockRule = 'env' | 'secrets' | 'key' | 'pem' | 'git-config' | 'git-hooks'
+export type BlockRule = 'env' | 'secrets' | 'key' | 'pem' | 'git-config' | 'git-hooks' | 'git-dir'
 export type AccessMode = 'read' | 'write'
 export interface BlockPolicy { read: readonly BlockRule[]; write: readonly BlockRule[] }
 
-export const blockRules: readonly BlockRule[] = ['env', 'secrets', 'key', 'pem', 'git-config', 'git-hooks']
+export const blockRules: readonly BlockRule[] = ['env', 'secrets', 'key', 'pem', 'git-config', 'git-hooks', 'git-dir']
 
 export const defaultPolicy: Readonly<BlockPolicy> = Object.freeze<BlockPolicy>({
   read: Object.freeze<BlockRule[]>(['env', 'secrets', 'key', 'pem']),
@@ -30,6 +31,7 @@ const matchers: Record<BlockRule, (segs: string[]) => boolean> = {
   pem: (segs) => segs.length > 0 && segs[segs.length - 1].endsWith('.pem'),
   'git-config': (segs) => underGit(segs, 'config'),
   'git-hooks': (segs) => underGit(segs, 'hooks'),
+  'git-dir': (segs) => segs.includes('.git'),
 }
 
 /** The first rule of `policy[mode]` that `rel` (posix, relative to the root) matches, or null. */
@@ -80,6 +82,7 @@ export async function assertAllowed(
   // Blocked names are refused whether or not they exist: a 404 would tell a prober which do.
   const res = await resolveInside(root, userPath, { ...opts, allowMissing: true })
   assertNotBlocked(res.rel, res.targetRel, mode, opts.policy)
+  if (mode === 'write') await assertNotInGitDir(res.root, res.target, res.rel)
   if (res.real === null && !opts.allowMissing) fail('FILE_NOT_FOUND', `File not found: ${res.rel}`, { details: { path: res.rel } })
   return res
 }

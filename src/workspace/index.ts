@@ -12,4 +12,5 @@ export {
 } from './open.js'
 export { writeFileInside, type WriteOptions, type WriteResult } from './write.js'
 export { isInside, relOf } from './paths.js'
+export { assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'

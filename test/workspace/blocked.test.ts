@@ -26,10 +26,16 @@ describe('isBlocked', () => {
       expect(isBlocked(rel, 'write')).toMatch(/^git-(config|hooks)$/)
     })
 
-  it.each(['environment.txt', 'my.keys.txt', 'secretsanta.md', 'src/env.ts', '.git/HEAD', 'config', 'a.pem.txt', '.'])(
+  it.each(['environment.txt', 'my.keys.txt', 'secretsanta.md', 'src/env.ts', 'config', 'a.pem.txt', '.', '.github/x', 'a.git/b', '.gitignore'])(
     'allows %s', (rel) => {
       expect(isBlocked(rel, 'read')).toBeNull()
       expect(isBlocked(rel, 'write')).toBeNull()
+    })
+
+  it.each(['.git/HEAD', '.git', 'sub/.GIT/objects/info/alternates', '.git/commondir', 'a/.git/info/attributes'])(
+    'reads %s but never writes it (git-dir)', (rel) => {
+      expect(isBlocked(rel, 'read')).toBeNull()
+      expect(isBlocked(rel, 'write')).toBe('git-dir')
     })
 
   it('follows the policy it is given', () => {
@@ -44,7 +50,7 @@ describe('parseBlockPolicy', () => {
     expect(parseBlockPolicy('  ').read).toEqual(['env', 'secrets', 'key', 'pem'])
     expect(parseBlockPolicy('none')).toEqual({ read: [], write: [...defaultPolicy.write] })
     expect(parseBlockPolicy(' env, PEM ,git-hooks,env').read).toEqual(['env', 'pem', 'git-hooks'])
-    expect(defaultPolicy.write).toHaveLength(6)
+    expect(defaultPolicy.write).toHaveLength(7)
   })
 
   it('refuses an unknown rule name', () => {

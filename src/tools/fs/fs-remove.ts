@@ -9,7 +9,7 @@ import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertNotBlocked, isBlocked, realRootOf, relOf, resolveInside, type BlockPolicy } from '../../workspace/index.js'
+import { assertNotBlocked, assertNotInGitDir, isBlocked, realRootOf, relOf, resolveInside, type BlockPolicy } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
@@ -73,6 +73,7 @@ export default defineTool({
     if (parent === null) return gone((await resolveInside(ctx.workspace, norm, { allowMissing: true })).rel)
     const rel = parent.rel === '.' ? name : `${parent.rel}/${name}`
     assertNotBlocked(rel, relOf(root, path.join(parent.target, name)), 'write', policy)
+    await assertNotInGitDir(root, path.join(parent.target, name), rel)
 
     const dir = await openDir(root, parent.target, parent.rel, 'write', policy)
     try {

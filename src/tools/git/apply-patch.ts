@@ -4,16 +4,11 @@
  * inside the workspace and not a blocked name), then given to `git apply` at the repository's top
  * level. `check=true` runs `git apply --check` and applies only when it passes; `check=false`
  * applies directly. A dry run only checks and reports what would change.
- *
- * simple-git cannot write to git's stdin, so the patch travels as a file in a private temporary
- * folder outside the workspace (mode 0700, removed after the call), never in the repository.
+ * The patch reaches git on its stdin, never as a file in the repository.
  */
-import { promises as fs } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertNotBlocked, resolveInside } from '../../workspace/index.js'
+import { assertNotBlocked, assertNotInGitDir, resolveInside } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { GIT_TIMEOUT, RepoPath } from './common.js'
@@ -27,17 +22,7 @@ async function checkTargets(repo: Repo, files: string[], ctx: ToolContext): Prom
   for (const f of files) {
     const res = await resolveInside(ctx.workspace, repo.topRel === '.' ? f : `${repo.topRel}/${f}`, { allowMissing: true })
     assertNotBlocked(res.rel, res.targetRel, 'write', ctx.config.blockPolicy)
-  }
-}
-
-async function withPatchFile<T>(patch: string, fn: (file: string) => Promise<T>): Promise<T> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'toolgate-patch-'))
-  try {
-    const file = path.join(dir, 'patch.diff')
-    await fs.writeFile(file, patch.endsWith('\n') ? patch : `${patch}\n`, { mode: 0o600 })
-    return await fn(file)
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true })
+    await assertNotInGitDir(res.root, res.target, res.rel)
   }
 }
 
@@ -73,37 +58,36 @@ export default defineTool({
     const repo = await openRepo(ctx, repo_path)
     await checkTargets(repo, files, ctx)
     const doCheck = check || ctx.dryRun
-    return withPatchFile(patch, async (file) => {
-      const log: string[] = []
-      let returncode: number | null = null
-      let ok = true
-      if (doCheck) {
-        const r = await repo.git(['apply', '--check', '--verbose', file], { atTop: true, allowFail: true })
-        returncode = r.exitCode
-        ok = r.exitCode === 0
-        log.push(r.stdout + r.stderr)
-      }
-      if (ctx.dryRun) {
-        if (ok) log.push((await repo.git(['apply', '--stat', '--summary', file], { atTop: true })).stdout)
-        const out = clip(`[Dry Run] ${ok ? 'The patch applies cleanly; it would change:' : 'The patch does not apply:'}\n${log.join('')}`, ctx, 'split the patch')
-        return {
-          success: ok, output: out.text, error: ok ? null : `git apply --check failed with code ${returncode}`,
-          metadata: { returncode, files, checked: true, applied: false, dry_run: true, truncated: out.truncated },
-        }
-      }
-      let applied = false
-      if (ok) {
-        const r = await repo.git(['apply', '--verbose', file], { atTop: true, allowFail: true })
-        returncode = r.exitCode
-        applied = r.exitCode === 0
-        log.push(r.stdout + r.stderr)
-      }
-      const out = clip(log.join(''), ctx, 'split the patch')
+    const input = patch.endsWith('\n') ? patch : `${patch}\n`
+    const log: string[] = []
+    let returncode: number | null = null
+    let ok = true
+    if (doCheck) {
+      const r = await repo.git(['apply', '--check', '--verbose', '-'], { atTop: true, allowFail: true, input })
+      returncode = r.exitCode
+      ok = r.exitCode === 0
+      log.push(r.stdout + r.stderr)
+    }
+    if (ctx.dryRun) {
+      if (ok) log.push((await repo.git(['apply', '--stat', '--summary', '-'], { atTop: true, input })).stdout)
+      const out = clip(`[Dry Run] ${ok ? 'The patch applies cleanly; it would change:' : 'The patch does not apply:'}\n${log.join('')}`, ctx, 'split the patch')
       return {
-        success: applied, output: out.text,
-        error: applied ? null : `git apply${doCheck ? ' --check' : ''} failed with code ${returncode}; the work tree was not changed`,
-        metadata: { returncode, files, checked: doCheck, applied, truncated: out.truncated },
+        success: ok, output: out.text, error: ok ? null : `git apply --check failed with code ${returncode}`,
+        metadata: { returncode, files, checked: true, applied: false, dry_run: true, truncated: out.truncated },
       }
-    })
+    }
+    let applied = false
+    if (ok) {
+      const r = await repo.git(['apply', '--verbose', '-'], { atTop: true, allowFail: true, input })
+      returncode = r.exitCode
+      applied = r.exitCode === 0
+      log.push(r.stdout + r.stderr)
+    }
+    const out = clip(log.join(''), ctx, 'split the patch')
+    return {
+      success: applied, output: out.text,
+      error: applied ? null : `git apply${doCheck ? ' --check' : ''} failed with code ${returncode}; the work tree was not changed`,
+      metadata: { returncode, files, checked: doCheck, applied, truncated: out.truncated },
+    }
   },
 })

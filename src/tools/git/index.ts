@@ -1,4 +1,4 @@
-/** The git tools of seed 003 (toolset codex, category GIT), over simple-git. */
+/** The git tools of seed 003 (toolset codex, category GIT), each git command run in the OS sandbox. */
 import applyPatch from './apply-patch.js'
 import branches from './branches.js'
 import commit from './commit.js'

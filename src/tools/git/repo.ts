@@ -1,33 +1,19 @@
 /**
- * Where every git tool meets git: `repo_path` through the workspace guard, then one simple-git
- * instance per command with a clean environment, the call's abort signal, and fixed hardening.
- * git only ever sees constant options, object ids and checked values (args.ts).
- *
- * Hardening: no system config (GIT_CONFIG_NOSYSTEM), no global config (HOME and XDG_CONFIG_HOME
- * point at /dev/null: the workspace's own `.gitconfig` is writable by the file tools, so it must
- * not count), no prompts, no pager (`--no-pager`), hooks off (`core.hooksPath=/dev/null`),
- * no fsmonitor, literal pathspecs, and discovery stopped at the workspace root
- * (GIT_CEILING_DIRECTORIES). simple-git's unsafe-operation checks stay on; only the two categories
- * our own constant `-c` switches need are allowed.
+ * Where every git tool meets git: `repo_path` through the workspace guard, then the repository
+ * itself checked as the hostile input it is. Its work tree, git folder, common folder and every
+ * alternate object store must be inside the caller's workspace, and only the inert part of its
+ * config counts (safe-config.ts). Each command then runs through run.ts.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { GitPluginError, simpleGit } from 'simple-git'
 import { fail } from '../../errors.js'
 import { isInside, relOf, resolveInside } from '../../workspace/index.js'
 import type { ToolContext } from '../define.js'
 import { assertNotOption } from './args.js'
+import { isInert, parseConfigList, writeInertConfig } from './safe-config.js'
+import { runGit, type GitPlace, type GitResult, type RunOptions } from './run.js'
 
-export interface GitResult { stdout: string; stderr: string; exitCode: number }
-
-export interface RunOptions {
-  /** Answer non-zero exits instead of failing with INVALID_REQUEST. */
-  allowFail?: boolean
-  /** Run at the repository's top level instead of repo_path. */
-  atTop?: boolean
-  /** Extra environment (author names for commits). */
-  env?: Record<string, string>
-}
+export { scrub, type GitResult, type RunOptions } from './run.js'
 
 export interface Repo {
   /** repo_path relative to the workspace root ('.' = the root). */
@@ -37,92 +23,90 @@ export interface Repo {
   git(args: string[], opts?: RunOptions): Promise<GitResult>
 }
 
-/** Our constant switches; simple-git refuses them unless these categories are allowed. */
-const HARDENING = ['--no-pager', '--literal-pathspecs', '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false']
-const UNSAFE_ALLOWED = { allowUnsafeHooksPath: true, allowUnsafeFsMonitor: true } as const
-const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+type GitCtx = Pick<ToolContext, 'workspace' | 'signal' | 'services'>
+
+const unsafe = (why: string): never =>
+  fail('GIT_UNSAFE_REPOSITORY', `${why}; git tools only work on repositories kept entirely inside your workspace`)
+
+async function realInside(root: string, p: string, what: string): Promise<string> {
+  const real = await fs.realpath(p).catch(() => unsafe(`The repository's ${what} cannot be resolved`))
+  if (!isInside(root, real)) unsafe(`The repository's ${what} is outside the workspace`)
+  return real
+}
 
 /**
- * HOME and XDG_CONFIG_HOME: /dev/null is no folder, so git finds no global config there (and
- * quietly skips it), and nobody can put one there.
+ * The nearest `.git` above `dir` (up to the root), when it is a file or link: where it leads must
+ * be inside. (Sandboxed, git could not see outside anyway; this names the refusal.)
  */
-const NO_HOME = '/dev/null'
-
-function cleanEnv(root: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    PATH: process.env.PATH || DEFAULT_PATH,
-    HOME: NO_HOME,
-    XDG_CONFIG_HOME: NO_HOME,
-    LC_ALL: 'C',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_OPTIONAL_LOCKS: '0',
-    GIT_CEILING_DIRECTORIES: path.dirname(root),
-    ...extra,
+async function checkGitLink(root: string, dir: string): Promise<void> {
+  for (let d = dir; isInside(root, d); d = path.dirname(d)) {
+    const dotGit = path.join(d, '.git')
+    const st = await fs.lstat(dotGit).catch(() => null)
+    if (st === null) { if (d === root) return; continue }
+    if (st.isDirectory()) return
+    const text = st.isFile() ? await fs.readFile(dotGit, 'utf8').catch(() => '') : ''
+    const target = st.isFile() ? path.resolve(d, /^gitdir: (.*)$/m.exec(text)?.[1]?.trim() ?? '.git') : dotGit
+    const real = await fs.realpath(target).catch(() => target)
+    if (!isInside(root, real)) unsafe('The repository\'s .git file or link points outside the workspace')
+    return
   }
 }
 
-/** Server paths never reach callers: git's messages name paths relative to the workspace. */
-export function scrub(text: string, root: string): string {
-  return text.split(`${root}/`).join('').split(root).join('.')
+/** Every alternate object store (objects/info/alternates) must be inside the workspace too. */
+async function checkAlternates(root: string, commonDir: string): Promise<void> {
+  const objects = path.join(commonDir, 'objects')
+  const text = await fs.readFile(path.join(objects, 'info', 'alternates'), 'utf8').catch(() => '')
+  for (const line of text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))) {
+    const target = path.resolve(objects, line.replace(/^"|"$/g, ''))
+    const real = await fs.realpath(target).catch(() => target)
+    if (!isInside(root, real)) unsafe('The repository borrows objects from a store outside the workspace (objects/info/alternates)')
+  }
 }
 
-async function runGit(cwd: string, root: string, args: string[], ctx: Pick<ToolContext, 'signal'>, opts: RunOptions): Promise<GitResult> {
-  let last: { exitCode: number; stderr: string } | undefined
-  const git = simpleGit({
-    baseDir: cwd,
-    abort: ctx.signal,
-    maxConcurrentProcesses: 1,
-    trimmed: false,
-    unsafe: UNSAFE_ALLOWED,
-    errors(error, result) {
-      last = { exitCode: result.exitCode, stderr: Buffer.concat(result.stdErr).toString('utf8') }
-      // Plain non-zero exits are answered by the caller; plugin refusals and aborts stay errors.
-      if (error instanceof GitPluginError) return error
-      return typeof result.exitCode === 'number' && result.exitCode > 0 ? undefined : error
-    },
-  }).env(cleanEnv(root, opts.env))
-  let stdout: string
-  try {
-    stdout = await git.raw([...HARDENING, ...args])
-  } catch (err) {
-    if (err instanceof GitPluginError && err.plugin === 'unsafe') {
-      fail('GIT_OPTION_INJECTION', `git refused an unsafe option: ${err.message}; remove options from the values you pass`)
+/** The config git would read, reduced to inert keys: mounted over the real one, or refused without a sandbox. */
+async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Promise<GitPlace['overlays']> {
+  const file = path.join(commonDir, 'config')
+  if (!(await fs.stat(file).catch(() => null))?.isFile()) return []
+  const r = await runGit(place, ['config', '--file', file, '--no-includes', '--null', '--list'], ctx, { allowFail: true })
+  if (r.exitCode !== 0) unsafe('The repository\'s config file cannot be read')
+  const entries = parseConfigList(r.stdout)
+  if (ctx.services.sandbox.mode === 'off') {
+    const active = [...new Set(entries.filter((e) => !isInert(e.key)).map((e) => e.key))]
+    if (active.length > 0) {
+      unsafe(`Without the OS sandbox (TOOLGATE_SANDBOX=off) git tools refuse a repository whose config sets ${active.slice(0, 5).join(', ')}`)
     }
-    throw err
+    return []
   }
-  const res = { stdout, stderr: scrub(last?.stderr ?? '', root), exitCode: last?.exitCode ?? 0 }
-  if (res.exitCode !== 0 && !opts.allowFail) {
-    const why = res.stderr.trim().split('\n').slice(0, 3).join('; ') || `exit code ${res.exitCode}`
-    fail('INVALID_REQUEST', `git ${args[0]} failed: ${why}`, { details: { returncode: res.exitCode } })
-  }
-  return res
+  return [{ source: await writeInertConfig(entries), target: file }]
 }
 
 /**
- * Resolves `repo_path` inside the caller's workspace (through links, which must stay inside) and
- * checks that the repository it belongs to, work tree and git folder alike, is inside too.
+ * Resolves `repo_path` inside the caller's workspace (through links, which must stay inside),
+ * finds the repository it belongs to, checks it, and returns a runner bound to it.
  */
-export async function openRepo(ctx: Pick<ToolContext, 'workspace' | 'signal'>, repoPath = '.'): Promise<Repo> {
+export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   assertNotOption('repo_path', repoPath)
   const res = await resolveInside(ctx.workspace, repoPath)
   const dir = res.real as string
   if (!(await fs.stat(dir)).isDirectory()) fail('INVALID_REQUEST', `repo_path ${res.rel} is a file; pass the folder of a git repository`)
   const root = res.root
-  const probe = await runGit(dir, root, ['rev-parse', '--show-toplevel', '--absolute-git-dir'], ctx, { allowFail: true })
-  const [top, gitDir] = probe.stdout.split('\n')
-  if (probe.exitCode !== 0 || !top || !gitDir) {
+  await checkGitLink(root, dir)
+  const bare: GitPlace = { cwd: dir, root, overlays: [] }
+  const probe = await runGit(bare, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], ctx, { allowFail: true })
+  const [top, gitDir, commonDir] = probe.stdout.split('\n')
+  if (probe.exitCode !== 0 || !top || !gitDir || !commonDir) {
     fail('INVALID_REQUEST', `${res.rel} is not in a git work tree inside the workspace; pass repo_path of a repository (run "git init" there first)`,
       { details: { repo_path: res.rel } })
   }
-  const [realTop, realGitDir] = await Promise.all([fs.realpath(top), fs.realpath(gitDir)])
-  if (!isInside(root, realTop) || !isInside(root, realGitDir)) {
-    fail('PATH_OUTSIDE_WORKSPACE', `The repository at ${res.rel} keeps its work tree or .git folder outside the workspace; use a repository inside it`)
-  }
+  const realTop = await realInside(root, top, 'work tree')
+  await realInside(root, gitDir, '.git folder')
+  const realCommon = await realInside(root, path.resolve(dir, commonDir), 'common git folder (commondir)')
+  await checkAlternates(root, realCommon)
+  const overlays = await safeConfig(bare, realCommon, ctx)
   return {
     rel: res.rel,
     topRel: relOf(root, realTop),
-    git: (args, opts = {}) => runGit(opts.atTop ? realTop : dir, root, args, ctx, opts),
+    git: (args, opts = {}) => runGit({ cwd: opts.atTop ? realTop : dir, root, overlays }, args, ctx, opts),
   }
 }
 

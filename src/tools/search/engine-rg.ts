@@ -1,15 +1,16 @@
 /**
- * Grep's rg engine: runs the `rg` binary (found once with `rg --version`) in the workspace with a
- * clean environment, parses its NUL-delimited output into the shared GrepOutput, and kills it as
- * soon as the output is full or the call is aborted. files_with_matches and count let rg search in
+ * Grep's rg engine: runs the `rg` binary (found once with `rg --version`) in the OS sandbox, seeing
+ * the workspace read-only with a clean environment; parses its NUL-delimited output into the
+ * shared GrepOutput, and kills it as soon as the output is full or the call is aborted. files_with_matches and count let rg search in
  * parallel and sort the (small) result here into the walker's order; content streams in path order.
  */
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { codedError, fail } from '../../errors.js'
+import { DEFAULT_PATH, spawnConfined } from '../../sandbox/index.js'
 import { parentIgnoreRules, rgArgs } from './rg-args.js'
 import type { EngineRun, GrepJob } from './job.js'
 
@@ -66,9 +67,9 @@ export async function runRg(job: GrepJob): Promise<EngineRun> {
 
 async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<EngineRun> {
   const sorted = job.mode === 'content'
-  const child = spawn('rg', rgArgs(job, { ignoreFile, sorted }), {
-    cwd: job.root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnConfined(job.sandbox, ['rg', ...rgArgs(job, { ignoreFile, sorted })], {
+    writable: [], readable: [job.root, ...(ignoreFile ? [ignoreFile] : [])], network: false, cwd: job.root, env: { PATH: DEFAULT_PATH },
+  }, { stdio: ['ignore', 'pipe', 'pipe'] })
   const { out } = job
   const delim = job.mode === 'files_with_matches' ? 0 : 10
   const collected: { path: string; n: number }[] = []

@@ -99,7 +99,7 @@ export default defineTool({
     }
     const job: GrepJob = {
       root: target.root, target, pattern: args.pattern, re, ignoreCase, multiline, mode, before, after, globs,
-      type: args.type, filter, policy, out, signal: ctx.signal,
+      type: args.type, filter, policy, out, signal: ctx.signal, sandbox: ctx.services.sandbox,
     }
     const run = await unlessAborted(ctx, () => (engine === 'rg' ? runRg(job) : runJs(job)), result)
     if (out.cutBy === 'size' || (out.truncated && out.cutBy === null)) {

@@ -8,6 +8,7 @@ import type { Mode } from './file-search.js'
 import type { EntryFilter } from './filter.js'
 import type { GrepOutput } from './output.js'
 import type { CompiledRegex } from './rg-regex.js'
+import type { Sandbox } from '../../sandbox/index.js'
 
 export interface SearchTarget {
   /** Real path of the workspace root. */
@@ -35,6 +36,8 @@ export interface GrepJob {
   policy: BlockPolicy
   out: GrepOutput
   signal: AbortSignal
+  /** rg runs in it, seeing the workspace read-only. */
+  sandbox: Sandbox
 }
 
 export interface EngineRun {

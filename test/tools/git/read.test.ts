@@ -84,7 +84,8 @@ describe('git_status', () => {
     await fs.writeFile(path.join(ws, 'gitfile/.git'), `gitdir: ${path.join(outside, 'other/.git')}\n`)
     const res = await t.call('git_status', { repo_path: 'gitfile' })
     expect(res.statusCode).toBe(403)
-    expect(res.body.error_message).toBe('The repository at gitfile keeps its work tree or .git folder outside the workspace; use a repository inside it')
+    expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+    expect(res.body.error_message).toBe('The repository\'s .git file or link points outside the workspace; git tools only work on repositories kept entirely inside your workspace')
   })
 
   it('does not climb out of the workspace to find a repository', async () => {

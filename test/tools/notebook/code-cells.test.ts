@@ -3,9 +3,11 @@
  * allowed, notebook rules (top-level await) honoured; the long-lived Python worker restarting after
  * a crash or a timeout; and 503 PYTHON_NOT_AVAILABLE without an interpreter, storing nothing.
  */
+import { promises as fs } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { neutralizeIpython } from '../../../src/notebook/ipython.js'
-import { PythonWorker } from '../../../src/notebook/python.js'
+import { PythonWorker, workerFor } from '../../../src/notebook/python.js'
+import { createSandbox } from '../../../src/sandbox/index.js'
 import { checkCode } from '../../../src/notebook/syntax.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { pythonCode, REF_PYTHON, session } from './helpers.js'
@@ -80,7 +82,8 @@ describe('runnable', () => {
 
 describe('the Python worker', () => {
   it('answers many checks from one process, restarts after a crash and after a timeout', async () => {
-    const w = new PythonWorker(REF_PYTHON)
+    // Unsandboxed here so that the test can stop and kill the interpreter itself by its pid.
+    const w = new PythonWorker(REF_PYTHON, createSandbox({ mode: 'off', hidden: [], memoryBytes: 1 << 30 }))
     try {
       const hello = await w.info()
       expect(hello.stdlib).toContain('os')
@@ -105,9 +108,17 @@ describe('the Python worker', () => {
     }
   })
 
+  it('runs in the OS sandbox when there is one', async () => {
+    const sandbox = createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 })
+    const w = workerFor(REF_PYTHON, sandbox)
+    expect((await w.request<any>({ op: 'analyze', code: 'x = 1' })).ok).toBe(true)
+    expect(await fs.readlink(`/proc/${w.pid}/exe`)).toBe(sandbox.mode === 'bwrap' ? '/usr/bin/bwrap' : await fs.realpath(REF_PYTHON))
+  })
+
   it('reports a missing or unusable interpreter as PYTHON_NOT_AVAILABLE', async () => {
-    await expect(checkCode('x = 1', '/nonexistent/python3')).rejects.toMatchObject({ code: 'PYTHON_NOT_AVAILABLE', statusCode: 503 })
-    await expect(checkCode('x = 1', '/bin/false')).rejects.toMatchObject({ code: 'PYTHON_NOT_AVAILABLE', message: expect.stringMatching(/exited \(exit code 1\) before answering/) })
+    const sandbox = createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 })
+    await expect(checkCode('x = 1', '/nonexistent/python3', sandbox)).rejects.toMatchObject({ code: 'PYTHON_NOT_AVAILABLE', statusCode: 503 })
+    await expect(checkCode('x = 1', '/bin/false', sandbox)).rejects.toMatchObject({ code: 'PYTHON_NOT_AVAILABLE', message: expect.stringMatching(/exited \(exit code 1\) before answering/) })
   })
 })
 

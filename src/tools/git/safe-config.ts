@@ -1,0 +1,65 @@
+/**
+ * A repository is hostile input: its config can make git run programs (filters, textconv, diff
+ * drivers, fsmonitor, pager, editor, ssh, credential helpers, gpg) or read files elsewhere
+ * (include.path). git has no switch to ignore a repository's config, so git tools keep only the
+ * keys below, which only describe data. Sandboxed, git sees a copy holding just those keys mounted
+ * over the real file; without the sandbox, a repository with any other key is refused.
+ */
+import crypto from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/** Keys (lower case, `*` = one subsection) that never name a program or another file. */
+const INERT = new Set([
+  'core.repositoryformatversion', 'core.bare', 'core.filemode', 'core.symlinks', 'core.ignorecase',
+  'core.precomposeunicode', 'core.logallrefupdates', 'core.autocrlf', 'core.eol', 'core.safecrlf',
+  'core.abbrev', 'core.compression', 'core.bigfilethreshold', 'core.quotepath', 'core.checkstat',
+  'extensions.objectformat', 'init.defaultbranch', 'user.name', 'user.email', 'i18n.commitencoding',
+  'remote.*.url', 'remote.*.fetch', 'remote.*.pushurl', 'branch.*.remote', 'branch.*.merge', 'branch.*.rebase',
+  'pull.rebase', 'pull.ff', 'push.default', 'merge.conflictstyle', 'merge.ff', 'diff.renames',
+  'diff.algorithm', 'diff.mnemonicprefix', 'status.showuntrackedfiles', 'gc.auto', 'color.ui',
+])
+
+export function isInert(key: string): boolean {
+  const parts = key.toLowerCase().split('.')
+  const shape = parts.length > 2 ? `${parts[0]}.*.${parts[parts.length - 1]}` : parts.join('.')
+  return INERT.has(shape)
+}
+
+export interface ConfigEntry { key: string; value: string }
+
+/** `git config --list --null` output: `key\nvalue\0` records (a key alone when it has no value). */
+export function parseConfigList(out: string): ConfigEntry[] {
+  return out.split('\0').filter(Boolean).map((rec) => {
+    const nl = rec.indexOf('\n')
+    return nl === -1 ? { key: rec, value: 'true' } : { key: rec.slice(0, nl), value: rec.slice(nl + 1) }
+  })
+}
+
+const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`
+
+/** Config file text for `entries` (already filtered), one section header per key. */
+export function configText(entries: ConfigEntry[]): string {
+  return entries.map(({ key, value }) => {
+    const first = key.indexOf('.')
+    const last = key.lastIndexOf('.')
+    const section = key.slice(0, first)
+    const sub = first === last ? '' : ` ${quote(key.slice(first + 1, last))}`
+    return `[${section}${sub}]\n\t${key.slice(last + 1)} = ${quote(value)}\n`
+  }).join('')
+}
+
+let folder: Promise<string> | undefined
+
+/** Writes the inert part of a repository's config to a private file (named by its content) and returns its path. */
+export async function writeInertConfig(entries: ConfigEntry[]): Promise<string> {
+  const text = configText(entries.filter((e) => isInert(e.key)))
+  folder ??= fs.mkdtemp(path.join(os.tmpdir(), 'toolgate-git-config-'))
+  const file = path.join(await folder, `${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}.config`)
+  // Written aside and renamed, so that a concurrent call never mounts a half-written file.
+  const tmp = `${file}.${crypto.randomUUID()}`
+  await fs.writeFile(tmp, text, { mode: 0o600 })
+  await fs.rename(tmp, file)
+  return file
+}
