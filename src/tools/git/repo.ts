@@ -35,19 +35,23 @@ async function realInside(root: string, p: string, what: string): Promise<string
 }
 
 /**
- * The nearest `.git` above `dir` (up to the root), when it is a file or link: where it leads must
- * be inside. (Sandboxed, git could not see outside anyway; this names the refusal.)
+ * The nearest `.git` above `dir` (up to the root): where a `.git` file or link leads, and the
+ * `commondir` of the git folder it names, must be inside. (Sandboxed, git could not see outside
+ * anyway; this names the refusal.)
  */
 async function checkGitLink(root: string, dir: string): Promise<void> {
   for (let d = dir; isInside(root, d); d = path.dirname(d)) {
     const dotGit = path.join(d, '.git')
     const st = await fs.lstat(dotGit).catch(() => null)
     if (st === null) { if (d === root) return; continue }
-    if (st.isDirectory()) return
-    const text = st.isFile() ? await fs.readFile(dotGit, 'utf8').catch(() => '') : ''
-    const target = st.isFile() ? path.resolve(d, /^gitdir: (.*)$/m.exec(text)?.[1]?.trim() ?? '.git') : dotGit
-    const real = await fs.realpath(target).catch(() => target)
-    if (!isInside(root, real)) unsafe('The repository\'s .git file or link points outside the workspace')
+    let gitDir = dotGit
+    if (!st.isDirectory()) {
+      const text = st.isFile() ? await fs.readFile(dotGit, 'utf8').catch(() => '') : ''
+      gitDir = st.isFile() ? path.resolve(d, /^gitdir: (.*)$/m.exec(text)?.[1]?.trim() ?? '.git') : dotGit
+      if (!isInside(root, await fs.realpath(gitDir).catch(() => gitDir))) unsafe('The repository\'s .git file or link points outside the workspace')
+    }
+    const common = (await fs.readFile(path.join(gitDir, 'commondir'), 'utf8').catch(() => '')).trim()
+    if (common) await realInside(root, path.resolve(gitDir, common), 'common git folder (commondir)')
     return
   }
 }

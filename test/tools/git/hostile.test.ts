@@ -1,0 +1,206 @@
+/**
+ * A repository is hostile input. A key with read and write but no exec plants every way a
+ * repository can make git run a program or read elsewhere, then calls the git tools: nothing runs,
+ * nothing outside is read. Each attack is first shown to work on plain git (so the test would
+ * catch it), and a clean repository beside it keeps working.
+ */
+import { execFileSync } from 'node:child_process'
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../helper.js'
+import { buildGitApp, exists, git, makeRepo } from './helpers.js'
+
+let t: TestApp
+let ws: string
+let key: string
+let outside: string
+
+beforeAll(async () => {
+  t = await buildGitApp()
+  ws = await fs.realpath(t.workspace)
+  key = await t.key(['read', 'write'], 'no-exec')
+  outside = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'tg-git-outside-')))
+})
+afterAll(async () => {
+  await t.close()
+  await fs.rm(outside, { recursive: true, force: true })
+})
+
+const call = (tool: string, body: Record<string, unknown>) => t.call(tool, body, { key })
+
+/** A repository whose config (or an included file) makes git run `touch <marker>`. */
+async function trap(name: string, config: (marker: string) => string, attributes = '* filter=evil diff=evil\n') {
+  const dir = await makeRepo(path.join(ws, name))
+  const marker = path.join(ws, `${name}.PWNED`)
+  await fs.appendFile(path.join(dir, '.git/config'), config(marker))
+  await fs.writeFile(path.join(dir, '.gitattributes'), attributes)
+  await fs.writeFile(path.join(dir, 'README.md'), 'changed\n')
+  return { dir, marker }
+}
+
+const run = (m: string) => `!f() { touch ${m}; cat; }; f`
+const ATTACKS: [string, (m: string) => string][] = [
+  ['filter-clean', (m) => `[filter "evil"]\n\tclean = "touch ${m}; cat"\n\tsmudge = cat\n`],
+  ['filter-process', (m) => `[filter "evil"]\n\tprocess = "touch ${m}"\n\trequired = false\n`],
+  ['textconv', (m) => `[diff "evil"]\n\ttextconv = "sh -c 'touch ${m}; cat \\"$1\\"' -"\n`],
+  ['external-diff', (m) => `[diff]\n\texternal = "sh -c 'touch ${m}'"\n`],
+  ['fsmonitor', (m) => `[core]\n\tfsmonitor = "touch ${m}; echo"\n`],
+  ['pager', (m) => `[core]\n\tpager = "touch ${m}; cat"\n[pager]\n\tdiff = "touch ${m}"\n\tstatus = "touch ${m}"\n`],
+  ['alias-shadow', (m) => `[alias]\n\tstatus = "${run(m)}"\n`],
+]
+
+describe('config that names a program', () => {
+  it.each(ATTACKS)('%s: runs nothing through git_status, git_diff, git_show and git_apply_patch', async (name, config) => {
+    const { dir, marker } = await trap(name, config)
+    const patch = '--- a/src/app.txt\n+++ b/src/app.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n'
+    for (const [tool, body] of [
+      ['git_status', { repo_path: name }], ['git_diff', { repo_path: name }], ['git_show', { repo_path: name, ref: 'HEAD' }],
+      ['git_apply_patch', { repo_path: name, patch }],
+    ] as const) {
+      const res = await call(tool, body)
+      expect(res.statusCode, `${tool}: ${JSON.stringify(res.body)}`).toBe(200)
+    }
+    expect(await exists(marker)).toBe(false)
+    expect(await fs.readFile(path.join(dir, 'src/app.txt'), 'utf8')).toBe('one\nTWO\nthree\n') // the repository still works
+  })
+
+  it('would run on plain git: the attacks are real', async () => {
+    const { dir, marker } = await trap('control-filter', ATTACKS[0][1])
+    execFileSync('git', ['status', '--porcelain'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir } })
+    git(dir, 'diff', '--stat')
+    expect(await exists(marker)).toBe(true)
+  })
+
+  it('an include.path or includeIf pulling in such config counts for nothing', async () => {
+    const evil = path.join(ws, 'inc-evil.conf')
+    const marker = path.join(ws, 'include.PWNED')
+    await fs.writeFile(evil, `[filter "evil"]\n\tclean = "touch ${marker}; cat"\n`)
+    const { dir } = await trap('include', () => `[include]\n\tpath = ${evil}\n[includeIf "gitdir:/"]\n\tpath = ${evil}\n`)
+    expect((await call('git_status', { repo_path: 'include' })).statusCode).toBe(200)
+    expect((await call('git_diff', { repo_path: 'include' })).statusCode).toBe(200)
+    expect(await exists(marker)).toBe(false)
+    expect(await exists(path.join(dir, '.git/config'))).toBe(true)
+  })
+
+  it('keeps the inert keys: user.name from the repository still signs commits seen by git_status', async () => {
+    const dir = await makeRepo(path.join(ws, 'inert'))
+    git(dir, 'config', 'user.name', 'Repo Person')
+    git(dir, 'config', 'remote.origin.url', 'https://example.invalid/x.git')
+    const res = await call('git_branches', { repo_path: 'inert' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.output).toContain('main')
+  })
+})
+
+describe('hooks', () => {
+  it('no hook in .git/hooks or a configured hooksPath runs on commit', async () => {
+    const t2 = await buildGitApp({ env: { TOOLGATE_GIT_COMMITS: 'true', TOOLGATE_APPROVAL_SELF: 'allow' } })
+    try {
+      const ws2 = await fs.realpath(t2.workspace)
+      const dir = await makeRepo(path.join(ws2, 'hooked'))
+      const marker = path.join(ws2, 'hook.PWNED')
+      for (const hook of ['pre-commit', 'commit-msg', 'post-commit', 'prepare-commit-msg']) {
+        await fs.writeFile(path.join(dir, '.git/hooks', hook), `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 })
+      }
+      await fs.mkdir(path.join(dir, 'myhooks'))
+      await fs.writeFile(path.join(dir, 'myhooks/pre-commit'), `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 })
+      git(dir, 'config', 'core.hooksPath', 'myhooks')
+      await fs.writeFile(path.join(dir, 'new.txt'), 'x\n')
+      git(dir, 'add', 'new.txt')
+      const res = await t2.call('git_commit', { repo_path: 'hooked', message: 'try hooks' })
+      if (res.statusCode === 202) {
+        const approved = await t2.app.inject({ method: 'POST', url: `/v1/approvals/${res.body.approval_id}/approve`, headers: { authorization: `Bearer ${t2.adminKey}` } })
+        expect(approved.statusCode).toBe(200)
+      }
+      expect(git(dir, 'log', '--format=%s', '-1').trim()).toBe('try hooks')
+      expect(await exists(marker)).toBe(false)
+    } finally {
+      await t2.close()
+    }
+  })
+})
+
+describe('reaching outside the workspace', () => {
+  it.each([
+    ['a .git file pointing at another repository', async (d: string, o: string) => fs.writeFile(path.join(d, '.git'), `gitdir: ${o}/.git\n`)],
+    ['a relative .git file climbing out', async (d: string, o: string) => fs.writeFile(path.join(d, '.git'), `gitdir: ${path.relative(d, o)}/.git\n`)],
+    ['a .git link', async (d: string, o: string) => fs.symlink(path.join(o, '.git'), path.join(d, '.git'))],
+  ])('%s is refused 403', async (_name, plant) => {
+    const other = await makeRepo(path.join(outside, `other-${Math.random().toString(36).slice(2)}`))
+    const dir = path.join(ws, `out-${Math.random().toString(36).slice(2)}`)
+    await fs.mkdir(dir)
+    await plant(dir, other)
+    const res = await call('git_show', { repo_path: path.basename(dir), ref: 'HEAD' })
+    expect(res.statusCode).toBe(403)
+    expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+  })
+
+  it('a commondir or alternates leading outside is refused; inside the workspace they work', async () => {
+    const other = await makeRepo(path.join(outside, 'shared'))
+    const dir = await makeRepo(path.join(ws, 'borrower'))
+    await fs.writeFile(path.join(dir, '.git/objects/info/alternates'), `${other}/.git/objects\n`)
+    expect((await call('git_status', { repo_path: 'borrower' })).body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+    const inside = await makeRepo(path.join(ws, 'lender'))
+    await fs.writeFile(path.join(dir, '.git/objects/info/alternates'), `${inside}/.git/objects\n`)
+    expect((await call('git_status', { repo_path: 'borrower' })).statusCode).toBe(200)
+
+    const wt = await makeRepo(path.join(ws, 'common'))
+    await fs.writeFile(path.join(wt, '.git/commondir'), `${other}/.git\n`)
+    expect((await call('git_status', { repo_path: 'common' })).statusCode).toBe(403)
+  })
+})
+
+describe('file tools never write into a git directory', () => {
+  it.each([
+    ['Write', { file_path: 'clean/.git/config', content: '[core]\n' }],
+    ['Write', { file_path: 'clean/.GIT/info/attributes', content: '* filter=x\n' }],
+    ['Write', { file_path: 'clean/.git/commondir', content: '/etc\n' }],
+    ['Write', { file_path: 'clean/.git/objects/info/alternates', content: '/\n' }],
+    ['Write', { file_path: 'newrepo/.git', content: 'gitdir: elsewhere\n' }],
+    ['fs_write', { path: 'clean/.git/hooks/pre-commit', content: 'x' }],
+    ['fs_mkdir', { path: 'clean/.git/newdir' }],
+  ])('%s %j is refused 403', async (tool, body) => {
+    await makeRepo(path.join(ws, 'clean')).catch(() => undefined)
+    const res = await call(tool, body)
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
+    expect(res.body.error_code).toBe('PATH_BLOCKED')
+  })
+
+  it('a git directory with any name (found by its contents), and one reached through a link', async () => {
+    const dir = await makeRepo(path.join(ws, 'named'))
+    await fs.rename(path.join(dir, '.git'), path.join(dir, 'store'))
+    await fs.writeFile(path.join(dir, '.git'), 'gitdir: store\n')
+    await fs.symlink('store', path.join(dir, 'alias'))
+    for (const file_path of ['named/store/config', 'named/store/info/attributes', 'named/alias/config', 'named/store/hooks/x']) {
+      const res = await call('Write', { file_path, content: '[filter "x"]\n' })
+      expect(res.statusCode, file_path).toBe(403)
+    }
+    const ok = await call('Write', { file_path: 'named/notes.txt', content: 'fine\n' }) // positive control
+    expect(ok.statusCode).toBe(200)
+  })
+})
+
+describe('without the sandbox', () => {
+  it('refuses a repository whose config names a program, and serves a clean one', async () => {
+    const off = await buildGitApp({ env: { TOOLGATE_SANDBOX: 'off' } })
+    try {
+      const ws2 = await fs.realpath(off.workspace)
+      await makeRepo(path.join(ws2, 'clean'))
+      const dir = await makeRepo(path.join(ws2, 'evil'))
+      const marker = path.join(ws2, 'off.PWNED')
+      await fs.appendFile(path.join(dir, '.git/config'), `[filter "evil"]\n\tclean = "touch ${marker}; cat"\n`)
+      await fs.writeFile(path.join(dir, '.gitattributes'), '* filter=evil\n')
+      await fs.writeFile(path.join(dir, 'README.md'), 'changed\n')
+      const res = await off.call('git_status', { repo_path: 'evil' })
+      expect(res.statusCode).toBe(403)
+      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+      expect(res.body.error_message).toContain('filter.evil.clean')
+      expect(await exists(marker)).toBe(false)
+      expect((await off.call('git_status', { repo_path: 'clean' })).statusCode).toBe(200)
+    } finally {
+      await off.close()
+    }
+  })
+})
