@@ -40,6 +40,9 @@ const BY_NAME: Record<string, number> = {
   query: QUERY_MAX,
 }
 
+/** Integers with a smaller range than 32 bits: notebook sections are a smallint-sized column (notebook/common.ts). */
+const INT_BY_NAME: Record<string, number> = { section_number: 10_000 }
+
 type Schema = Record<string, any>
 
 const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : [])
@@ -64,7 +67,7 @@ export function withInputLimits<T>(schema: T, name = ''): T {
     s.maxLength = BY_NAME[name] ?? PROSE_MAX
   }
   if (types.includes('integer')) {
-    s.maximum ??= INT_MAX
+    s.maximum ??= INT_BY_NAME[name] ?? INT_MAX
     s.minimum ??= INT_MIN
   }
   for (const [key, sub] of Object.entries(s.properties ?? {})) withInputLimits(sub, key)
