@@ -13,6 +13,7 @@ import { createRegistry } from './tools/registry.js'
 import { configPlugin, registryPlugin } from './plugins/core.js'
 import redactionPlugin from './plugins/redaction.js'
 import errorsPlugin from './plugins/errors.js'
+import inputGuardPlugin from './plugins/input-guard.js'
 import metricsPlugin from './plugins/metrics.js'
 import dbPlugin from './plugins/db.js'
 import authPlugin from './plugins/auth.js'
@@ -80,6 +81,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // One log line per tool call comes from the pipeline; per-request lines would double it.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIds(),
+    // Long path parameters reach the handlers (a 404 in the error envelope), not the router's bare 414.
+    routerOptions: { maxParamLength: 8192 },
     // Made on a request's first log line, not on every request (request-logger.ts).
     childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
@@ -88,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(configPlugin, { config })
   await app.register(redactionPlugin, { redactor })
   await app.register(errorsPlugin)
+  await app.register(inputGuardPlugin)
   await app.register(metricsPlugin)
   await app.register(dbPlugin, { database: opts.database })
   await app.register(registryPlugin, { registry })

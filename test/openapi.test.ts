@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { compileErrors, validate } from '@readme/openapi-parser'
 import { toPlainSchema } from '../src/exports/json-schema.js'
 import type { AnyTool } from '../src/tools/define.js'
+import { limitedInput } from '../src/tools/limits.js'
 import { OPENAPI_FILE, openapiBuild, serializeDocument } from '../scripts/build-doc-app.js'
 
 const STALE = 'openapi/openapi.json is stale: run npm run openapi'
@@ -91,7 +92,8 @@ describe('the live OpenAPI document', () => {
       const op = doc.paths[`/v1/tools/${tool.name}`]?.post
       expect(op, `no POST /v1/tools/${tool.name} operation`).toBeDefined()
       const body = op.requestBody?.content?.['application/json']?.schema
-      expect(body, `POST /v1/tools/${tool.name}: request body schema`).toEqual(expectedBody(tool.input))
+      // The input schema with the default limits filled in (src/tools/limits.ts).
+      expect(body, `POST /v1/tools/${tool.name}: request body schema`).toEqual(expectedBody(limitedInput(tool.input)))
     }
   })
 

@@ -54,7 +54,8 @@ const HARMLESS_PREFIXES = new Set([
 export function normaliseFieldName(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    // One capital looked at per step: `([A-Z]+)([A-Z][a-z])` backtracked quadratically on a long run of capitals.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1_')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toLowerCase()

@@ -12,8 +12,8 @@ export default async function executionRoutes(app: FastifyInstance) {
         type: 'object',
         properties: {
           limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
-          cursor: { type: 'string' },
-          tool: { type: 'string' },
+          cursor: { type: 'string', maxLength: 256 },
+          tool: { type: 'string', maxLength: 256 },
           status: { type: 'string', enum: ['ok', 'error', 'timeout', 'pending', 'rejected', 'expired'] },
         },
       },

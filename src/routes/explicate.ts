@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { toPlainSchema } from '../exports/json-schema.js'
+import { limitedInput } from '../tools/limits.js'
 import { prefersXml } from '../lib/xml.js'
 import { sendXml } from './xml-reply.js'
 import { contextHeaders } from './openapi-schemas.js'
@@ -16,6 +17,7 @@ const stringify = () => (data: unknown) => JSON.stringify(data)
 export default async function explicateRoutes(app: FastifyInstance) {
   const tool = app.registry.get(TOOL)?.tool
   app.post('/v1/explicate', {
+    config: { toolArguments: true },
     // The pipeline validates, with the same words as every tool call.
     validatorCompiler: passThrough,
     serializerCompiler: stringify,
@@ -25,7 +27,7 @@ export default async function explicateRoutes(app: FastifyInstance) {
       tags: ['glossary'],
       headers: contextHeaders,
       security: [{ bearerAuth: [] }],
-      ...(tool && { body: toPlainSchema(tool.input) }),
+      ...(tool && { body: toPlainSchema(limitedInput(tool.input)) }),
     },
   }, async (request, reply) => {
     const outcome = await app.pipeline.invoke({

@@ -39,7 +39,7 @@ export default async function glossaryRoutes(app: FastifyInstance) {
         type: 'object',
         properties: {
           limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
-          after: { type: 'integer', minimum: 0, description: 'Only revisions with a higher id (the previous page’s next_after)' },
+          after: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Only revisions with a higher id (the previous page’s next_after)' },
         },
       },
     },

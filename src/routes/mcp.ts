@@ -44,7 +44,7 @@ export default async function mcpRoutes(app: FastifyInstance) {
   const rpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
     reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
 
-  app.post('/mcp', { schema: { summary: 'MCP over Streamable HTTP (JSON-RPC); send Accept: application/json, text/event-stream', tags: ['mcp'] } }, async (request, reply) => {
+  app.post('/mcp', { config: { toolArguments: true }, schema: { summary: 'MCP over Streamable HTTP (JSON-RPC); send Accept: application/json, text/event-stream', tags: ['mcp'] } }, async (request, reply) => {
     // A wrong key fails the whole connection; no key at all still reaches the public tools.
     if (request.headers.authorization) {
       try {

@@ -36,8 +36,8 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
         additionalProperties: false,
         properties: {
           type: { type: 'string', enum: [...SNAPSHOT_TYPES], description: 'checkpoint | curator_fork | manual' },
-          thread_id: { type: 'integer', minimum: 1, description: 'The corpus thread the state was reached at' },
-          thread_position: { type: 'integer', minimum: 0, description: 'Position in reading order of the last thread read (default: the position of thread_id)' },
+          thread_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The corpus thread the state was reached at' },
+          thread_position: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Position in reading order of the last thread read (default: the position of thread_id)' },
         },
       },
     },
@@ -68,7 +68,7 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
       summary: 'One snapshot; with ?include=entries, the glossary entries it froze',
       tags: ['snapshots'],
       security,
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
       querystring: { type: 'object', additionalProperties: false, properties: { include: { type: 'string', enum: ['entries'] } } },
     },
   }, async (request) => {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { providerNameOf } from '../exports/names.js'
 import { toPlainSchema } from '../exports/json-schema.js'
 import type { AnyTool } from '../tools/define.js'
+import { limitedInput } from '../tools/limits.js'
 import { prefersXml } from '../lib/xml.js'
 import { TOOLSET_INSTRUCTIONS } from '../exports/toolset-instructions.js'
 import { sendXml } from './xml-reply.js'
@@ -30,7 +31,7 @@ export function toolSummary(tool: AnyTool) {
 }
 
 function parameterList(tool: AnyTool) {
-  const schema = toPlainSchema(tool.input) as { properties?: Record<string, any>; required?: string[] }
+  const schema = toPlainSchema(limitedInput(tool.input)) as { properties?: Record<string, any>; required?: string[] }
   const keys = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'enum', 'format']
   return Object.entries(schema.properties ?? {}).map(([name, p]) => ({
     name,
@@ -89,6 +90,7 @@ export default async function toolRoutes(app: FastifyInstance) {
 
   for (const tool of app.registry.list()) {
     app.post(`/v1/tools/${tool.name}`, {
+      config: { toolArguments: true },
       validatorCompiler: passThrough,
       serializerCompiler: stringify,
       schema: {
@@ -99,7 +101,7 @@ export default async function toolRoutes(app: FastifyInstance) {
           (tool.approval === 'always' ? ' Every call is held for approval (202).' : ''),
         tags: [tool.toolset],
         headers: contextHeaders,
-        body: toPlainSchema(tool.input),
+        body: toPlainSchema(limitedInput(tool.input)),
         security: tool.scope === 'public' ? [] : [{ bearerAuth: [] }],
         response: {
           200: tool.xml
@@ -113,7 +115,7 @@ export default async function toolRoutes(app: FastifyInstance) {
   }
 
   // Names given to LLM providers (notebook__add_dependency) and unknown names land here.
-  app.post('/v1/tools/:name', { validatorCompiler: passThrough, serializerCompiler: stringify, schema: { hide: true } }, handle())
+  app.post('/v1/tools/:name', { config: { toolArguments: true }, validatorCompiler: passThrough, serializerCompiler: stringify, schema: { hide: true } }, handle())
 
   app.get('/v1/tools', {
     schema: { summary: 'The tool catalog by category (seed 002 §4)', tags: ['catalog'], querystring: { type: 'object', properties: { toolset: { type: 'string' } } } },
@@ -135,7 +137,7 @@ export default async function toolRoutes(app: FastifyInstance) {
     return {
       ...toolSummary(tool),
       parameters: parameterList(tool),
-      input_schema: toPlainSchema(tool.input),
+      input_schema: toPlainSchema(limitedInput(tool.input)),
       output_schema: toPlainSchema(tool.output),
       annotations: tool.annotations ?? {},
       rate_limit: app.rateLimiter.ruleFor(tool),

@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { codedError, type CodedError } from '../errors.js'
 import type { AnyTool } from './define.js'
+import { limitedInput } from './limits.js'
 
 type JsonSchema = Record<string, any>
 
@@ -15,7 +16,7 @@ const ajv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceType
 export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; error: CodedError }
 
 export function compileInputValidator(tool: AnyTool): (args: unknown) => Validation {
-  const schema = tool.input as JsonSchema
+  const schema = limitedInput(tool.input) as JsonSchema
   const check: ValidateFunction = ajv.compile(schema)
   const known = new Set(Object.keys(schema.properties ?? {}))
   return (args) => {
@@ -40,9 +41,37 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
       // Known names are the schema's own: never "__proto__".
       value[key] = (args as Record<string, unknown>)[key]
     }
-    if (check(value)) return { ok: true, value }
-    return { ok: false, error: describe(tool, schema, check.errors![0], value) }
+    if (!check(value)) return { ok: false, error: describe(tool, schema, check.errors![0], value) }
+    const nul = nulAt(value, '')
+    if (nul !== undefined) {
+      return { ok: false, error: validationError(tool, `Value for ${nul || 'parameters'} contains a NUL character (\\u0000), which no parameter accepts`, { parameter: nul }) }
+    }
+    return { ok: true, value }
   }
+}
+
+/**
+ * Where a NUL character is, in a string value or a key, as a parameter name; undefined when none.
+ * No parameter takes one: file names, command lines and Postgres text all end at it or refuse it.
+ * Runs on validated arguments, whose sizes the schema has already bounded.
+ */
+function nulAt(v: unknown, at: string): string | undefined {
+  if (typeof v === 'string') return v.includes('\0') ? at : undefined
+  if (typeof v !== 'object' || v === null) return undefined
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = nulAt(v[i], `${at}[${i}]`)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  for (const [k, sub] of Object.entries(v)) {
+    const name = at ? `${at}.${k.slice(0, 64)}` : k.slice(0, 64)
+    if (k.includes('\0')) return name
+    const found = nulAt(sub, name)
+    if (found !== undefined) return found
+  }
+  return undefined
 }
 
 function describe(tool: AnyTool, root: JsonSchema, e: ErrorObject, data: unknown): CodedError {

@@ -56,7 +56,7 @@ describe('seed 002 §5 messages', () => {
   it('enforces patterns', async () => {
     const res = await read({ path: 'a b;rm -rf' })
     expectValidation(res, 'Value for path does not match pattern: ^[a-zA-Z0-9_./-]+$')
-    expect(res.body.details).toMatchObject({ parameter: 'path', received: '"a b;rm -rf" (string)', constraints: 'pattern=^[a-zA-Z0-9_./-]+$' })
+    expect(res.body.details).toMatchObject({ parameter: 'path', received: '"a b;rm -rf" (string)', constraints: 'maxLength=4096, pattern=^[a-zA-Z0-9_./-]+$' })
   })
 
   it('refuses unknown parameters with a did-you-mean', async () => {
@@ -117,7 +117,8 @@ describe('malformed requests', () => {
   it('refuses an oversized body with a JSON 413', async () => {
     const small = await buildTestApp({ env: { TOOLGATE_BODY_LIMIT: '2048' } })
     try {
-      const ok = await small.call('hello', { name: 'x'.repeat(1000) }, { key: '' })
+      // Within both the body limit and hello's 256-character name.
+      const ok = await small.call('hello', { name: 'x'.repeat(250) }, { key: '' })
       expect(ok.statusCode).toBe(200)
       const res = await small.app.inject({
         method: 'POST', url: '/v1/tools/hello', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(5000) }),

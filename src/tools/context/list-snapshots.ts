@@ -12,7 +12,7 @@ export default defineTool({
   category: 'CONTEXT',
   description: 'Query available snapshots: frozen glossary states at thread positions (checkpoint, curator_fork, manual), newest first. Use a snapshot id with summon_snapshot.',
   input: Type.Object({
-    thread_id: Type.Optional(Type.Integer({ description: 'Filter to snapshots from this thread', minimum: 1 })),
+    thread_id: Type.Optional(Type.Integer({ description: 'Filter to snapshots from this thread', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
     snapshot_type: Type.Optional(StringEnum(['checkpoint', 'curator_fork', 'manual', 'all'], { description: '`checkpoint` | `curator_fork` | `manual` | `all`', default: 'all' })),
     limit: Type.Optional(Type.Integer({ description: 'Maximum results (default: 20)', default: 20, minimum: 1, maximum: 100 })),
   }),

@@ -2,6 +2,10 @@
  * Risky shell commands: the patterns Bash and shell warn about (or, with TOOLGATE_HOLD_RISKY, hold
  * for approval). A warning, not a sandbox: a determined command can always be spelt so that no
  * pattern sees it. The table of cases lives in test/tools/exec/risky.test.ts.
+ *
+ * The command is the caller's and runs on the main thread, so it is read in linear time: split
+ * once into simple commands and words, then each rule looks at words. No regular expression here
+ * runs over more than one word, and none of those can backtrack (anchored, no nested repeats).
  */
 
 export interface Risk {
@@ -11,54 +15,209 @@ export interface Risk {
   why: string
 }
 
-// A command word starts the command or follows a separator, a subshell or `sudo`.
-const CMD = String.raw`(?:^|[\s;&|({\x60])(?:sudo\s+(?:-\S+\s+)*)?`
-// The rest of one simple command: up to the next separator.
-const ARGS = String.raw`[^;&|\n]*`
+interface Word { text: string; start: number; end: number }
+/** One simple command: the text up to the next `;`, `&`, `|` or newline, and its words. */
+interface Segment { start: number; end: number; words: Word[] }
+interface Parsed { command: string; segments: Segment[] }
 
-interface Rule { why: string; test(command: string): string | undefined }
+const SEPARATORS = new Set([';', '&', '|', '\n'])
+// Words end at white space and at these; a command word may follow any of them but `)` and `}`.
+const WORD_BREAKS = new Set(['(', ')', '{', '}', '`'])
+const isSpace = (c: string | undefined) => c !== undefined && (c === ' ' || c === '\t' || c === '\n' || c === '\r' || /^\s$/.test(c))
+const isWordChar = (c: string | undefined) => c !== undefined && /^\w$/.test(c)
 
-const regexRule = (why: string, re: RegExp): Rule => ({ why, test: (c) => re.exec(c)?.[0] })
-
-/** `rm` with both a recursive and a force flag, in any spelling (`-rf`, `-fr`, `-r -f`, `--recursive --force`, `-Rf`). */
-const rmRecursiveForce: Rule = {
-  why: 'deletes files recursively without asking',
-  test(command) {
-    const re = new RegExp(`${CMD}(rm\\s${ARGS})`, 'g')
-    for (let m = re.exec(command); m; m = re.exec(command)) {
-      const flags = m[1].split(/\s+/).filter((a) => a.startsWith('-'))
-      const recursive = flags.some((f) => f === '--recursive' || /^-[a-zA-Z]*[rR]/.test(f))
-      const force = flags.some((f) => f === '--force' || /^-[a-zA-Z]*f/.test(f))
-      if (recursive && force) return m[1]
+function parse(command: string): Parsed {
+  const segments: Segment[] = []
+  let seg: Segment = { start: 0, end: 0, words: [] }
+  let wordStart = -1
+  for (let i = 0; i <= command.length; i++) {
+    const c = command[i]
+    const ends = c === undefined || SEPARATORS.has(c)
+    if (ends || isSpace(c) || WORD_BREAKS.has(c)) {
+      if (wordStart >= 0) seg.words.push({ text: command.slice(wordStart, i), start: wordStart, end: i })
+      wordStart = -1
+    } else if (wordStart < 0) wordStart = i
+    if (ends) {
+      seg.end = i
+      segments.push(seg)
+      seg = { start: i + 1, end: i + 1, words: [] }
     }
-    return undefined
-  },
+  }
+  return { command, segments }
 }
 
-// `git [-C dir] [-c k=v] [--flags] <sub>`
-const git = (sub: string, rest: string) => new RegExp(`\\bgit\\s+(?:-[Cc]\\s+\\S+\\s+|-\\S+\\s+)*${sub}\\b${ARGS}?${rest}`)
+/** Not in command position: straight after `)` or `}`. */
+const afterClose = (p: Parsed, w: Word) => p.command[w.start - 1] === ')' || p.command[w.start - 1] === '}'
 
-const RULES: Rule[] = [
-  rmRecursiveForce,
-  regexRule('rewrites the remote branch history', git('push', String.raw`\s(?:--force(?:-with-lease)?(?:=\S*)?|-[a-zA-Z]*f[a-zA-Z]*)(?=[\s;&|)]|$)`)),
-  regexRule('throws away uncommitted changes', git('reset', String.raw`\s--hard\b`)),
-  regexRule('deletes untracked files', git('clean', String.raw`\s(?:-[a-zA-Z]*f[a-zA-Z]*|--force)(?=[\s;&|)]|$)`)),
-  regexRule('creates a file system, erasing the device', new RegExp(`${CMD}mkfs(?:\\.\\w+)?\\b${ARGS}`)),
-  regexRule('writes raw blocks (dd)', new RegExp(`${CMD}dd\\s${ARGS}\\b(?:if|of)=${ARGS}`)),
-  regexRule('is a fork bomb', /([^\s(){};|&]+)\s*\(\)\s*\{[^}]*?\1\s*\|\s*\1\s*&[^}]*\}/),
-  regexRule('runs a script downloaded from the network', new RegExp(`\\b(?:curl|wget)\\b${ARGS}\\|\\s*(?:sudo\\s+)?(?:ba|z|da|k)?sh\\b`)),
-  regexRule('runs a script downloaded from the network', /\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b[^)]*\)/),
-  regexRule('makes files world-writable recursively', new RegExp(`${CMD}chmod\\s+${ARGS}?(?:-[a-zA-Z]*R|--recursive)${ARGS}?\\s0?777\\b${ARGS}`)),
-  regexRule('writes over a disk device', />\s*\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)\w*/),
-  regexRule('shuts the machine down', new RegExp(`${CMD}(?:shutdown|reboot|halt|poweroff)\\b${ARGS}`)),
+/** Where a command word's match starts: `sudo [-flags]` before it is part of it, as a reader sees it. */
+function commandStart(seg: Segment, i: number): number {
+  let j = i - 1
+  while (j >= 0 && seg.words[j].text.startsWith('-')) j--
+  return j >= 0 && seg.words[j].text === 'sudo' ? seg.words[j].start : seg.words[i].start
+}
+
+/**
+ * A command word (`head`) and the rest of its simple command (`tail`, the words after it). Only the
+ * first head of a simple command is tried: the words after a later one are a part of the words
+ * after the first, so a later one cannot match where the first did not (and the scan stays linear).
+ */
+function wordRule(head: (word: string, p: Parsed, w: Word) => boolean, tail: (rest: Word[]) => boolean = () => true, withSudo = true) {
+  return (p: Parsed): string | undefined => {
+    for (const seg of p.segments) {
+      const i = seg.words.findIndex((w) => !afterClose(p, w) && head(w.text, p, w))
+      if (i < 0 || !tail(seg.words.slice(i + 1))) continue
+      return p.command.slice(withSudo ? commandStart(seg, i) : seg.words[i].start, seg.end)
+    }
+    return undefined
+  }
+}
+
+const flags = (rest: Word[]) => rest.map((w) => w.text).filter((t) => t.startsWith('-'))
+
+/** `rm` with both a recursive and a force flag, in any spelling (`-rf`, `-fr`, `-r -f`, `--recursive --force`, `-Rf`). */
+const rmRecursiveForce = wordRule((word, p, w) => word === 'rm' && isSpace(p.command[w.end]), (rest) => {
+  const fs = flags(rest)
+  return fs.some((f) => f === '--recursive' || /^-[a-zA-Z]*[rR]/.test(f)) && fs.some((f) => f === '--force' || /^-[a-zA-Z]*f/.test(f))
+}, false)
+
+/** `git [-C dir] [-c k=v] [--flags] <sub> … <flag>`, matched up to the flag. */
+function gitRule(sub: string, flag: (word: string) => boolean) {
+  return (p: Parsed): string | undefined => {
+    for (const seg of p.segments) {
+      const ws = seg.words
+      for (let i = 0; i < ws.length; i++) {
+        const t = ws[i].text
+        if (!t.endsWith('git') || isWordChar(t[t.length - 4])) continue
+        let j = i + 1
+        while (j < ws.length && ws[j].text.startsWith('-')) j += /^-[Cc]$/.test(ws[j].text) ? 2 : 1
+        const s = ws[j]?.text
+        if (s === undefined || !s.startsWith(sub) || isWordChar(s[sub.length])) continue
+        // As in wordRule: a later `git <sub>` sees a part of what this one sees.
+        const hit = ws.slice(j + 1).find((w) => flag(w.text))
+        if (hit) return p.command.slice(ws[i].end - 3, hit.end)
+        break
+      }
+    }
+    return undefined
+  }
+}
+
+/** `curl … | [sudo] sh`: a download piped straight into a shell. */
+function curlPipeShell(p: Parsed): string | undefined {
+  const { command, segments } = p
+  for (let k = 0; k + 1 < segments.length; k++) {
+    const seg = segments[k]
+    if (command[seg.end] !== '|') continue
+    const dl = seg.words.find((w) => hasWord(w.text, ['curl', 'wget']))
+    if (!dl) continue
+    const next = segments[k + 1].words
+    const shell = next[0]?.text === 'sudo' ? next[1] : next[0]
+    if (!shell || !/^(?:ba|z|da|k)?sh(?!\w)/.test(shell.text)) continue
+    if (command.slice(segments[k + 1].start, next[0].start).trim() !== '') continue
+    const name = /^(?:ba|z|da|k)?sh/.exec(shell.text)![0]
+    return command.slice(dl.start + dl.text.search(/curl|wget/), shell.start + name.length)
+  }
+  return undefined
+}
+
+/** `word` holds one of `names` with no word character either side. */
+function hasWord(word: string, names: string[]): boolean {
+  return names.some((n) => {
+    for (let i = word.indexOf(n); i >= 0; i = word.indexOf(n, i + 1)) {
+      if (!isWordChar(word[i - 1]) && !isWordChar(word[i + n.length])) return true
+    }
+    return false
+  })
+}
+
+/** `bash <(curl …)`: a download run by process substitution. */
+function shellOfDownload(p: Parsed): string | undefined {
+  const c = p.command
+  let close = -1
+  for (let i = c.indexOf('<('); i >= 0; i = c.indexOf('<(', i + 2)) {
+    let b = i
+    while (b > 0 && isSpace(c[b - 1])) b--
+    if (b === i) continue
+    const shell = /(?:ba|z)?sh$/.exec(c.slice(Math.max(0, b - 4), b))
+    if (!shell || isWordChar(c[b - shell[0].length - 1])) continue
+    let a = i + 2
+    while (isSpace(c[a])) a++
+    const tool = c.startsWith('curl', a) ? 4 : c.startsWith('wget', a) ? 4 : 0
+    if (!tool || isWordChar(c[a + tool])) continue
+    if (close < a) close = c.indexOf(')', a)
+    if (close < 0) return undefined
+    return c.slice(b - shell[0].length, close + 1)
+  }
+  return undefined
+}
+
+/** A fork bomb, `name(){ name|name& }`. Names and bodies are short; longer ones are not looked into. */
+function forkBomb(p: Parsed): string | undefined {
+  const c = p.command
+  let close = -1
+  for (let i = c.indexOf('()'); i >= 0; i = c.indexOf('()', i + 2)) {
+    let e = i
+    while (e > 0 && isSpace(c[e - 1])) e--
+    let s = e
+    while (s > 0 && e - s <= 64 && !/[\s(){};|&]/.test(c[s - 1])) s--
+    if (s === e || e - s > 64) continue
+    let b = i + 2
+    while (isSpace(c[b])) b++
+    if (c[b] !== '{') continue
+    // The first `}` after b, found again only once b has passed it: one scan for the whole command.
+    if (close < b) close = c.indexOf('}', b)
+    if (close < 0) return undefined
+    if (close - b > 256) continue
+    const name = c.slice(s, e)
+    const body = c.slice(b + 1, close).replace(/\s+/g, '')
+    if (body.includes(`${name}|${name}&`)) return c.slice(s, close + 1)
+  }
+  return undefined
+}
+
+/** `> /dev/sda`: output redirected over a disk device. */
+function diskRedirect(p: Parsed): string | undefined {
+  const c = p.command
+  for (let i = c.indexOf('>'); i >= 0; i = c.indexOf('>', i + 1)) {
+    let a = i + 1
+    while (isSpace(c[a])) a++
+    const dev = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)\w*/.exec(c.slice(a, a + 64))
+    if (dev) return c.slice(i, a + dev[0].length)
+  }
+  return undefined
+}
+
+const isPushForce = (t: string) => /^--force(?:-with-lease)?(?:=.*)?$/s.test(t) || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(t)
+const isCleanForce = (t: string) => t === '--force' || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(t)
+const hasIfOf = (rest: Word[]) => rest.some((w) => /(?:^|\W)(?:if|of)=/.test(w.text))
+
+function chmod777(rest: Word[]): boolean {
+  const r = rest.findIndex((w) => /^-[a-zA-Z]*R/.test(w.text) || w.text.startsWith('--recursive'))
+  return r >= 0 && rest.slice(r + 1).some((w) => /^0?777(?!\w)/.test(w.text))
+}
+
+const RULES: { why: string; test(p: Parsed): string | undefined }[] = [
+  { why: 'deletes files recursively without asking', test: rmRecursiveForce },
+  { why: 'rewrites the remote branch history', test: gitRule('push', isPushForce) },
+  { why: 'throws away uncommitted changes', test: gitRule('reset', (t) => t.startsWith('--hard') && !isWordChar(t[6])) },
+  { why: 'deletes untracked files', test: gitRule('clean', isCleanForce) },
+  { why: 'creates a file system, erasing the device', test: wordRule((w) => /^mkfs(?:\.\w+)?(?!\w)/.test(w)) },
+  { why: 'writes raw blocks (dd)', test: wordRule((w, p, word) => w === 'dd' && isSpace(p.command[word.end]), hasIfOf) },
+  { why: 'is a fork bomb', test: forkBomb },
+  { why: 'runs a script downloaded from the network', test: curlPipeShell },
+  { why: 'runs a script downloaded from the network', test: shellOfDownload },
+  { why: 'makes files world-writable recursively', test: wordRule((w) => w === 'chmod', chmod777) },
+  { why: 'writes over a disk device', test: diskRedirect },
+  { why: 'shuts the machine down', test: wordRule((w) => /^(?:shutdown|reboot|halt|poweroff)(?!\w)/.test(w)) },
 ]
 
 /** The first risky pattern in `command`, or undefined. */
 export function findRisk(command: string): Risk | undefined {
+  const parsed = parse(command)
   for (const rule of RULES) {
-    const hit = rule.test(command)
+    const hit = rule.test(parsed)
     if (hit !== undefined) {
-      const match = hit.replace(/^[\s;&|({`]+/, '').trim()
+      const match = hit.trim()
       return { match: match.length > 80 ? `${match.slice(0, 80)}…` : match, why: rule.why }
     }
   }

@@ -93,3 +93,38 @@ describe('findRisk', () => {
     expect(risk.match.endsWith('…')).toBe(true)
   })
 })
+
+// Shapes that made the old regular expressions backtrack (quadratically, or worse for chmod and git).
+const LONG = 120_000
+const rep = (s: string) => s.repeat(Math.ceil(LONG / s.length)).slice(0, LONG)
+const hostile: [name: string, command: string][] = [
+  ['one long word', 'a'.repeat(LONG)],
+  ['one long word after a name()', `f(){ ${'a'.repeat(LONG)}`],
+  ['many dd', rep(' dd')],
+  ['many curl', rep(' curl')],
+  ['many chmod -R', rep(' chmod -R')],
+  ['git and many flags', `git ${rep('-C ')}`],
+  ['git push and a long word', `git push ${'a'.repeat(LONG)}`],
+  ['sudo and many flags', `sudo ${rep(' -x')}`],
+  ['many rm', rep(' rm')],
+  ['many redirections', rep('> ')],
+  ['many name()', rep('a(){')],
+  ['many <(', rep('sh <( curl ')],
+]
+
+describe('findRisk on long commands', () => {
+  it.each(hostile)('reads %s in linear time', (_name, command) => {
+    const started = performance.now()
+    expect(findRisk(command)).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(250)
+  })
+
+  it('still finds a risky command at the end of a long one', () => {
+    for (const [, prefix] of hostile.slice(0, 4)) {
+      const started = performance.now()
+      expect(findRisk(`${prefix}; rm -rf /`)?.match).toBe('rm -rf /')
+      expect(findRisk(`${prefix}\ngit push -f`)?.match).toBe('git push -f')
+      expect(performance.now() - started).toBeLessThan(500)
+    }
+  })
+})

@@ -1,0 +1,79 @@
+/**
+ * Every string a tool takes has a maximum length, and every integer a range, in the schema itself,
+ * so that validation refuses an oversized value before any code looks at it, and exports and
+ * OpenAPI documents the limit. A tool states its own limit where it knows better (a glossary term,
+ * a commit message); `limitedInput` fills in the rest from this table by parameter name. The tool's
+ * own schema is left as written: provider exports reproduce the seeds' schemas exactly.
+ */
+
+/** Paths inside the workspace: Linux's PATH_MAX. */
+export const PATH_MAX = 4096
+/** Shell commands: well under Linux's 128 KiB limit on one argument (`bash -c <command>`). */
+export const COMMAND_MAX = 100_000
+/** File contents, edits and patches: as large as the 10 MiB request body that carries them. */
+export const CONTENT_MAX = 10 * 1024 * 1024
+/** Texts to analyse or summarize. */
+export const TEXT_MAX = 1_000_000
+/** Regular expressions and globs: long enough for any real one, far below the argument limit of `rg`. */
+export const PATTERN_MAX = 8192
+/** URLs, header and query values. */
+export const URL_MAX = 8192
+/** Ids, names, references, versions, tags. */
+export const NAME_MAX = 256
+/** Search queries. */
+export const QUERY_MAX = 2048
+/** Any other string: prose such as descriptions, prompts and notebook text. */
+export const PROSE_MAX = 100_000
+/** Integers are 32-bit unless a parameter says otherwise: ids are int4 columns in Postgres. */
+export const INT_MAX = 2_147_483_647
+export const INT_MIN = -2_147_483_648
+
+const BY_NAME: Record<string, number> = {
+  path: PATH_MAX, paths: PATH_MAX, file_path: PATH_MAX, notebook_path: PATH_MAX, cwd: PATH_MAX, repo_path: PATH_MAX,
+  command: COMMAND_MAX,
+  content: CONTENT_MAX, old_string: CONTENT_MAX, new_string: CONTENT_MAX, new_source: CONTENT_MAX, patch: CONTENT_MAX, data: CONTENT_MAX,
+  text: TEXT_MAX, code: TEXT_MAX,
+  pattern: PATTERN_MAX, glob: PATTERN_MAX, filter: PATTERN_MAX,
+  url: URL_MAX, headers: URL_MAX, params: URL_MAX,
+  name: NAME_MAX, bash_id: NAME_MAX, shell_id: NAME_MAX, cell_id: NAME_MAX, ref: NAME_MAX, rev: NAME_MAX, tag_filter: NAME_MAX,
+  package: NAME_MAX, version: NAME_MAX, allowed_domains: NAME_MAX, blocked_domains: NAME_MAX,
+  query: QUERY_MAX,
+}
+
+/** Integers with a smaller range than 32 bits: notebook sections are a smallint-sized column (notebook/common.ts). */
+const INT_BY_NAME: Record<string, number> = { section_number: 10_000 }
+
+type Schema = Record<string, any>
+
+const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : [])
+
+const limited = new WeakMap<object, Record<string, unknown>>()
+
+/** A tool's input schema with every limit filled in: a plain JSON copy, made once per schema. */
+export function limitedInput(input: unknown): Record<string, unknown> {
+  const known = limited.get(input as object)
+  if (known) return known
+  const copy = withInputLimits(JSON.parse(JSON.stringify(input)) as Record<string, unknown>)
+  limited.set(input as object, copy)
+  return copy
+}
+
+/** Fills in the limits `schema` leaves out, in place, for the parameter `name`; returns the schema. */
+export function withInputLimits<T>(schema: T, name = ''): T {
+  const s = schema as Schema
+  if (typeof s !== 'object' || s === null) return schema
+  const types = typesOf(s)
+  if (types.includes('string') && s.maxLength === undefined && s.enum === undefined && s.const === undefined) {
+    s.maxLength = BY_NAME[name] ?? PROSE_MAX
+  }
+  if (types.includes('integer')) {
+    s.maximum ??= INT_BY_NAME[name] ?? INT_MAX
+    s.minimum ??= INT_MIN
+  }
+  for (const [key, sub] of Object.entries(s.properties ?? {})) withInputLimits(sub, key)
+  if (s.items) withInputLimits(s.items, name)
+  if (typeof s.additionalProperties === 'object') withInputLimits(s.additionalProperties, name)
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const sub of s[key] ?? []) withInputLimits(sub, name)
+  for (const [key, sub] of Object.entries(s.$defs ?? {})) withInputLimits(sub, key)
+  return schema
+}
