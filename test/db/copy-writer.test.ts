@@ -23,7 +23,7 @@ describe('createCopyWriter', () => {
     const writer = createCopyWriter({
       target: { copyIn: (text) => t.app.database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => t.app.database.ping(ms) },
       redactor,
-      log: { error: (data, msg) => void errors.push({ data, msg }) },
+      log: { error: (data, msg) => void errors.push({ data, msg }), warn: () => {}, info: () => {} },
       delayMs: 1,
     })
     const row = (id: string) => copyRow(executionRecord({ id, params: { name: id }, result: null }), 'test:1', redactor)
