@@ -4,13 +4,13 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import fp from 'fastify-plugin'
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { apiKeys } from '../db/schema/index.js'
 import { codedError, fail } from '../errors.js'
 import { SCOPES, type Caller, type Scope } from '../tools/define.js'
+import { assertKeyWorkspace, createKeyWorkspace, keyWorkspacePath } from '../auth/key-workspace.js'
 
 export interface KeyInfo {
   id: string
@@ -74,10 +74,13 @@ export default fp(
     const cache = new Map<string, { caller: Caller; until: number; hash: string }>()
     const lastUsed = new Map<string, number>()
 
-    const workspaceFor = (sub: string) => {
-      const dir = path.resolve(root, sub)
-      if (dir !== root && !dir.startsWith(root + path.sep)) fail('PATH_OUTSIDE_WORKSPACE', `Key workspace "${sub}" is outside the server workspace`)
-      return dir
+    const callerOf = (row: Row): Caller => ({
+      id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: keyWorkspacePath(root, row.workspace),
+    })
+    /** The caller, once its workspace is checked to be still a real folder (not a link out). */
+    const confined = (caller: Caller): Caller => {
+      assertKeyWorkspace(root, caller.workspace)
+      return caller
     }
 
     const lookups = new Map<string, Promise<Caller>>()
@@ -93,7 +96,7 @@ export default fp(
         fail('UNAUTHORIZED', 'Invalid or revoked API key')
       }
       const now = Date.now()
-      const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
+      const caller = callerOf(row)
       if (startedIn === generation) cache.set(authorization, { caller, until: now + CACHE_MS, hash })
       if (cache.size > 10_000) cache.delete(cache.keys().next().value!)
       if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
@@ -110,7 +113,7 @@ export default fp(
         }
         // Cached by the header as presented (process memory only), so a hot key costs no parsing or hashing.
         const hit = cache.get(authorization)
-        if (hit && hit.until > Date.now()) return hit.caller
+        if (hit && hit.until > Date.now()) return confined(hit.caller)
         const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
         if (!m) fail('UNAUTHORIZED', 'Malformed Authorization header: send "Authorization: Bearer <api key>"')
         const key = m[1]
@@ -120,15 +123,14 @@ export default fp(
           pending = lookup(key, authorization).finally(() => lookups.delete(authorization))
           lookups.set(authorization, pending)
         }
-        return pending
+        return pending.then(confined)
       },
       async create({ name, scopes, workspace = '' }) {
-        const dir = workspaceFor(workspace)
-        fs.mkdirSync(dir, { recursive: true })
+        const sub = createKeyWorkspace(root, workspace)
         const key = newKey()
         const [row] = await db
           .insert(apiKeys)
-          .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name, keyHash: hashKey(key), prefix: key.slice(0, 10), scopes: [...new Set(scopes)], workspace: path.relative(root, dir) })
+          .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name, keyHash: hashKey(key), prefix: key.slice(0, 10), scopes: [...new Set(scopes)], workspace: sub })
           .returning()
         return { ...info(row), key }
       },
@@ -167,7 +169,7 @@ export default fp(
       },
       async callerById(id) {
         const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-        return row && { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
+        return row && confined(callerOf(row))
       },
       async requireScope(request, scope) {
         const caller = await keys.authenticate(request.headers.authorization, request.ip)
