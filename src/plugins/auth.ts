@@ -107,7 +107,17 @@ export default fp(
     const lookup = async (key: string, authorization: string): Promise<Caller> => {
       const startedIn = cache.generation
       const at = Date.now()
-      const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
+      let row: Row | undefined
+      try {
+        [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
+      } catch (err) {
+        // Database unreachable: a key verified recently still gets in (tools that need no database work).
+        const outage = app.databaseOutage.classify(err)
+        if (!outage) throw err
+        const known = cache.known(authorization, Date.now())
+        if (known) return known
+        throw outage
+      }
       if (!row) {
         cache.delete(authorization)
         fail('UNAUTHORIZED', 'Invalid or revoked API key')
