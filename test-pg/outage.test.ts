@@ -46,7 +46,7 @@ const needsDatabase = (key: string) => [
 describe('a database outage', () => {
   it('is a 503 with Retry-After for what needs the database, and known keys keep working for the rest', async () => {
     await fs.writeFile(path.join(t.workspace, 'notes.txt'), 'still readable\n')
-    const known = await t.key(['read'], 'known')
+    const known = await t.key(['read', 'write'], 'known')
     // Created through the other instance and never used here: this one has not verified it.
     const created = await setup.direct.app.inject({ method: 'POST', url: '/v1/keys', headers: admin(), payload: { name: 'stranger', scopes: ['read'] } })
     const stranger = created.json().key as string
@@ -66,6 +66,10 @@ describe('a database outage', () => {
       expect(JSON.stringify(read.body)).toContain('still readable')
       ids.push(hello.body.execution_id, read.body.execution_id)
     }
+    // A tool that counts error streaks in the database still answers its own error (and keeps its row).
+    const invalid = await t.call('notebook.emit_markdown_step', {}, { key: known })
+    expect(invalid.statusCode, JSON.stringify(invalid.body)).toBe(400)
+    ids.push(invalid.body.execution_id)
     const bootstrap = await t.call('hello', {}, {})
     expect(bootstrap.statusCode).toBe(200)
     ids.push(bootstrap.body.execution_id)
