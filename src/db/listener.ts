@@ -104,7 +104,11 @@ export function listenOnPostgres(url: string, channel: string, on: ListenHandler
       clearInterval(beat)
       const c = client
       client = undefined
-      await c?.end().catch(() => {})
+      if (!c) return
+      // A connection that hangs must not hold up shutdown.
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([c.end().catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, 1_000)))])
+      clearTimeout(timer)
     },
   }
 }
