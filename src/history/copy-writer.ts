@@ -53,6 +53,7 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   let scheduled = false
   // Set while the database is away: its start and its end are logged once each, not every retry.
   let waitingSince: number | undefined
+  let dropped = 0
 
   /** A row's line, or '' (and a log line) for a row that cannot be read: it must not stop the others. */
   const lineOf = (row: string) => {
@@ -91,8 +92,9 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   const write = async () => {
     await writeAll()
     if (waitingSince !== undefined && rows.length === 0) {
-      log.info({ component: 'history', waited_ms: Date.now() - waitingSince }, 'History reached the database again; the rows kept in memory are written')
+      log.info({ component: 'history', waited_ms: Date.now() - waitingSince, dropped }, 'History reached the database again; the rows kept in memory are written')
       waitingSince = undefined
+      dropped = 0
     }
   }
 
@@ -110,10 +112,14 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
           continue
         }
         rows = batch.concat(rows)
-        if (rows.length > maxBacklog) rows = rows.slice(rows.length - maxBacklog)
         if (waitingSince === undefined) {
           waitingSince = Date.now()
           log.warn({ component: 'history', rows: rows.length, reason: reasonOf(err) }, 'History cannot reach the database; rows kept in memory and retried every second')
+        }
+        if (rows.length > maxBacklog) {
+          if (dropped === 0) log.error({ component: 'history', max_rows: maxBacklog }, 'History backlog full while the database is away; dropping the oldest rows (the count is logged when it is back)')
+          dropped += rows.length - maxBacklog
+          rows = rows.slice(rows.length - maxBacklog)
         }
         // Nothing else may come along to flush them: try again by ourselves (but never hold the process open).
         schedule(retryMs)
