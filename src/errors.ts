@@ -63,6 +63,8 @@ const catalogue = {
   UPSTREAM_ERROR: 502,
   SSRF_BLOCKED: 403,
   SERVICE_UNAVAILABLE: 503,
+  /** The database cannot be reached; sent with Retry-After. Tools that need no database keep working. */
+  DATABASE_UNAVAILABLE: 503,
   TIMEOUT: 504,
 } as const
 

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema/index.js'
 import { copyInPool, copyStatement, pingWith } from './postgres-copy.js'
+import { listenOnPostgres, type Listener, type ListenerLog, type ListenHandlers } from './listener.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -21,6 +22,8 @@ export interface Database {
    * all of them or, when Postgres refuses one, none. The names are ours, never a caller's.
    */
   copyIn(table: string, columns: readonly string[], text: string): Promise<void>
+  /** LISTENs on `channel` until the listener is closed (listener.ts); resolves once it first tried. */
+  listen(channel: string, on: ListenHandlers, log: ListenerLog): Promise<Listener>
   close(): Promise<void>
 }
 
@@ -60,6 +63,11 @@ async function createPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
     copyIn: (table, columns, text) => copyInPool(pool, table, columns, text),
+    async listen(channel, on, log) {
+      const listener = listenOnPostgres(url, channel, on, log)
+      await listener.started
+      return listener
+    },
     close: () => pool.end(),
   }
 }
@@ -82,6 +90,15 @@ async function createPglite(dir: string): Promise<Database> {
     async copyIn(table, columns, text) {
       // PGlite has no STDIN to copy from: it reads the rows from its /dev/blob device.
       await client.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) })
+    },
+    async listen(channel, on) {
+      // In-process: a notification reaches every listener before the query that sent it returns.
+      const unlisten = await client.listen(channel, on.message)
+      on.connected()
+      return {
+        deliveredBefore: () => (closed ? 0 : Date.now()),
+        close: () => (closed ? Promise.resolve() : unlisten()),
+      }
     },
     close: async () => {
       closed = true

@@ -7,6 +7,7 @@
  */
 import type { Redactor } from '../redaction/index.js'
 import { lineId, redactLine, unredactedLineForLog } from './row.js'
+import { reasonOf } from '../db/outage.js'
 
 export interface CopyTarget {
   /** Appends COPY text lines to the executions table, all or none. */
@@ -16,6 +17,8 @@ export interface CopyTarget {
 
 export interface WriterLog {
   error(data: Record<string, unknown>, msg: string): void
+  warn(data: Record<string, unknown>, msg: string): void
+  info(data: Record<string, unknown>, msg: string): void
 }
 
 export interface CopyWriterOptions {
@@ -48,6 +51,9 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   let inflight: Promise<void> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
   let scheduled = false
+  // Set while the database is away: its start and its end are logged once each, not every retry.
+  let waitingSince: number | undefined
+  let dropped = 0
 
   /** A row's line, or '' (and a log line) for a row that cannot be read: it must not stop the others. */
   const lineOf = (row: string) => {
@@ -84,6 +90,15 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
   }
 
   const write = async () => {
+    await writeAll()
+    if (waitingSince !== undefined && rows.length === 0) {
+      log.info({ component: 'history', waited_ms: Date.now() - waitingSince, dropped }, 'History reached the database again; the rows kept in memory are written')
+      waitingSince = undefined
+      dropped = 0
+    }
+  }
+
+  const writeAll = async () => {
     while (rows.length) {
       const batch = rows.length <= batchSize ? rows : rows.slice(0, batchSize)
       rows = batch === rows ? [] : rows.slice(batchSize)
@@ -97,8 +112,15 @@ export function createCopyWriter(opts: CopyWriterOptions): CopyWriter {
           continue
         }
         rows = batch.concat(rows)
-        if (rows.length > maxBacklog) rows = rows.slice(rows.length - maxBacklog)
-        log.error({ err, component: 'history', rows: rows.length }, 'Database unavailable; history kept in memory for retry')
+        if (waitingSince === undefined) {
+          waitingSince = Date.now()
+          log.warn({ component: 'history', rows: rows.length, reason: reasonOf(err) }, 'History cannot reach the database; rows kept in memory and retried every second')
+        }
+        if (rows.length > maxBacklog) {
+          if (dropped === 0) log.error({ component: 'history', max_rows: maxBacklog }, 'History backlog full while the database is away; dropping the oldest rows (the count is logged when it is back)')
+          dropped += rows.length - maxBacklog
+          rows = rows.slice(rows.length - maxBacklog)
+        }
         // Nothing else may come along to flush them: try again by ourselves (but never hold the process open).
         schedule(retryMs)
         timer?.unref()

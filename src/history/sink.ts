@@ -86,7 +86,7 @@ export function workerSink(opts: WorkerSinkOptions): RowSink {
     if (m.type === 'flushed') {
       waiting.get(m.id)?.()
       waiting.delete(m.id)
-    } else if (m.type === 'log') log.error(m.data, m.msg)
+    } else if (m.type === 'log') log[m.level](m.data, m.msg)
     else if (m.type === 'closed') closed?.()
   })
   /** The rows the thread never took (the ring, and rows waiting for a message) go to a writer here. */

@@ -13,5 +13,5 @@ export type ToWorker = { type: 'rows'; rows: string } | { type: 'flush'; id: num
 
 export type FromWorker =
   | { type: 'flushed'; id: number }
-  | { type: 'log'; level: 'error'; msg: string; data: Record<string, unknown> }
+  | { type: 'log'; level: 'error' | 'warn' | 'info'; msg: string; data: Record<string, unknown> }
   | { type: 'closed' }

@@ -23,6 +23,12 @@ pool.on('error', () => {})
 // The same redactor as the app's (built with the same, default, options).
 const redactor = createRedactor()
 
+/** Log lines cross to the main thread as plain data; the main thread's logger redacts them. */
+function postLog(level: 'error' | 'warn' | 'info', data: Record<string, unknown>, msg: string) {
+  const { err, ...rest } = data as { err?: { message?: string; code?: string; stack?: string } }
+  post({ type: 'log', level, msg, data: { ...rest, ...(err && { err: { message: err.message, code: err.code, stack: err.stack } }) } })
+}
+
 const writer = createCopyWriter({
   target: {
     copyIn: (text) => copyInPool(pool, 'executions', EXECUTION_COLUMNS, text),
@@ -30,11 +36,9 @@ const writer = createCopyWriter({
   },
   redactor,
   log: {
-    error(data, msg) {
-      // Errors cross to the main thread as plain data; the main thread's logger redacts them.
-      const { err, ...rest } = data as { err?: { message?: string; code?: string; stack?: string } }
-      post({ type: 'log', level: 'error', msg, data: { ...rest, ...(err && { err: { message: err.message, code: err.code, stack: err.stack } }) } })
-    },
+    error: (data, msg) => postLog('error', data, msg),
+    warn: (data, msg) => postLog('warn', data, msg),
+    info: (data, msg) => postLog('info', data, msg),
   },
   // Rows come batched already: the ring is emptied once every flushMs (below).
   delayMs: 0,

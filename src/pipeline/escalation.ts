@@ -8,11 +8,20 @@
 import { sql } from 'drizzle-orm'
 import { codedError, type CodedError } from '../errors.js'
 import type { Db } from '../db/client.js'
+import { isDatabaseUnavailable } from '../db/outage.js'
 import type { AnyTool } from '../tools/define.js'
 
 export interface Escalation {
   onError(tool: AnyTool, session: string, err: CodedError): Promise<CodedError>
   onSuccess(tool: AnyTool, session: string): Promise<void>
+}
+
+/** The streak is bookkeeping: with the database unreachable, a call's own answer (and history row) stands. */
+function unlessUnreachable<T>(fallback: T) {
+  return (e: unknown): T => {
+    if (isDatabaseUnavailable(e)) return fallback
+    throw e
+  }
 }
 
 export function createEscalation(db: Db, after: number): Escalation {
@@ -21,7 +30,8 @@ export function createEscalation(db: Db, after: number): Escalation {
       const res = await db.execute(sql`
         INSERT INTO tool_error_streaks (session_id, tool, count, updated_at) VALUES (${session}, ${tool.name}, 1, now())
         ON CONFLICT (session_id, tool) DO UPDATE SET count = tool_error_streaks.count + 1, updated_at = now()
-        RETURNING count`)
+        RETURNING count`).catch(unlessUnreachable(undefined))
+      if (!res) return err
       const count = Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1)
       if (count <= after) return err
       const escalated = codedError('ESCALATE',
@@ -34,7 +44,7 @@ export function createEscalation(db: Db, after: number): Escalation {
       return escalated
     },
     async onSuccess(tool, session) {
-      await db.execute(sql`DELETE FROM tool_error_streaks WHERE session_id = ${session} AND tool = ${tool.name}`)
+      await db.execute(sql`DELETE FROM tool_error_streaks WHERE session_id = ${session} AND tool = ${tool.name}`).catch(unlessUnreachable(undefined))
     },
   }
 }

@@ -47,9 +47,11 @@ export interface RunnerDeps {
   escalation: Escalation
   /** Calls still running after their first synchronous slice, so that shutdown can abort them all. */
   running: Set<ToolCall>
+  /** A coded error for a failure that is not the server's fault (the database unreachable), else undefined. */
+  classify?: (err: unknown) => CodedError | undefined
 }
 
-export function createRunner({ config, shared, log, history, metrics, escalation, running }: RunnerDeps) {
+export function createRunner({ config, shared, log, history, metrics, escalation, running, classify }: RunnerDeps) {
   const infoEnabled = (log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled('info')
   const debugEnabled = (log as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled('debug')
   const plans = new WeakMap<AnyTool, Plan>()
@@ -82,6 +84,8 @@ export function createRunner({ config, shared, log, history, metrics, escalation
   /** Anything thrown that is not one of ours is a server fault: logged, never shown. */
   function normalize(err: unknown, executionId?: string): CodedError {
     if (isCodedError(err)) return err
+    const known = classify?.(err)
+    if (known) return known
     const e = err as { statusCode?: number; code?: string; message?: string }
     log.error({ err, execution_id: executionId }, 'Tool raised an unexpected error')
     return codedError('INTERNAL_ERROR', `Internal error${executionId ? `; execution id ${executionId}` : ''}`, e?.code ? { details: {} } : {})

@@ -4,13 +4,15 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import fp from 'fastify-plugin'
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { apiKeys } from '../db/schema/index.js'
 import { codedError, fail } from '../errors.js'
 import { SCOPES, type Caller, type Scope } from '../tools/define.js'
+import { KeyCache } from '../auth/key-cache.js'
+import { assertKeyWorkspace, createKeyWorkspace, keyWorkspacePath } from '../auth/key-workspace.js'
+import type { Listener } from '../db/listener.js'
 
 export interface KeyInfo {
   id: string
@@ -48,8 +50,9 @@ declare module 'fastify' {
   }
 }
 
-const CACHE_MS = 5_000
 const LAST_USED_EVERY_MS = 60_000
+/** Postgres NOTIFY channel a revocation is announced on; the payload is the key's id. */
+export const REVOCATIONS_CHANNEL = 'toolgate_key_revoked'
 export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 const newKey = () => `tg_${crypto.randomBytes(32).toString('base64url')}`
 
@@ -71,33 +74,58 @@ export default fp(
     fs.mkdirSync(app.config.workspace, { recursive: true })
     const root = fs.realpathSync(app.config.workspace)
     app.decorate('workspaceRoot', root)
-    const cache = new Map<string, { caller: Caller; until: number; hash: string }>()
     const lastUsed = new Map<string, number>()
+    const lookups = new Map<string, Promise<Caller>>()
+    let listener: Listener | undefined
+    const cache = new KeyCache(() => listener?.deliveredBefore() ?? 0)
 
-    const workspaceFor = (sub: string) => {
-      const dir = path.resolve(root, sub)
-      if (dir !== root && !dir.startsWith(root + path.sep)) fail('PATH_OUTSIDE_WORKSPACE', `Key workspace "${sub}" is outside the server workspace`)
-      return dir
+    /** A revoked key is forgotten at once, including by the lookups under way. */
+    const forget = (id: string) => {
+      cache.dropKey(id)
+      lookups.clear()
+    }
+    listener = await app.database.listen(REVOCATIONS_CHANNEL, {
+      message: forget,
+      // Revocations sent while the channel was away were missed: verify every key again.
+      connected: () => {
+        cache.clear()
+        lookups.clear()
+      },
+    }, app.log)
+    app.addHook('onClose', async () => listener?.close())
+
+    const callerOf = (row: Row): Caller => ({
+      id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: keyWorkspacePath(root, row.workspace),
+    })
+    /** The caller, once its workspace is checked to be still a real folder (not a link out). */
+    const confined = (caller: Caller): Caller => {
+      assertKeyWorkspace(root, caller.workspace)
+      return caller
     }
 
-    const lookups = new Map<string, Promise<Caller>>()
-    // Bumped by every revocation: a lookup that began before one must not cache what it read.
-    let generation = 0
     /** The caller behind `key`, cached under the `authorization` header that carried it. */
     const lookup = async (key: string, authorization: string): Promise<Caller> => {
-      const startedIn = generation
-      const hash = hashKey(key)
-      const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      const startedIn = cache.generation
+      const at = Date.now()
+      let row: Row | undefined
+      try {
+        [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
+      } catch (err) {
+        // Database unreachable: a key verified recently still gets in (tools that need no database work).
+        const outage = app.databaseOutage.classify(err)
+        if (!outage) throw err
+        const known = cache.known(authorization, Date.now())
+        if (known) return known
+        throw outage
+      }
       if (!row) {
         cache.delete(authorization)
         fail('UNAUTHORIZED', 'Invalid or revoked API key')
       }
-      const now = Date.now()
-      const caller: Caller = { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
-      if (startedIn === generation) cache.set(authorization, { caller, until: now + CACHE_MS, hash })
-      if (cache.size > 10_000) cache.delete(cache.keys().next().value!)
-      if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < now) {
-        lastUsed.set(row.id, now)
+      const caller = callerOf(row)
+      cache.set(authorization, { caller, at }, startedIn)
+      if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < at) {
+        lastUsed.set(row.id, at)
         db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {})
       }
       return caller
@@ -108,27 +136,27 @@ export default fp(
         if (!authorization) {
           return { id: 'anonymous', name: 'anonymous', scopes: [], rateKey: `ip:${clientIp}`, workspace: root }
         }
-        // Cached by the header as presented (process memory only), so a hot key costs no parsing or hashing.
-        const hit = cache.get(authorization)
-        if (hit && hit.until > Date.now()) return hit.caller
+        const hit = cache.fresh(authorization, Date.now())
+        if (hit) return confined(hit)
         const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
         if (!m) fail('UNAUTHORIZED', 'Malformed Authorization header: send "Authorization: Bearer <api key>"')
         const key = m[1]
         // When a busy key's entry expires, its concurrent calls share one lookup, not one each.
         let pending = lookups.get(authorization)
         if (!pending) {
-          pending = lookup(key, authorization).finally(() => lookups.delete(authorization))
-          lookups.set(authorization, pending)
+          const mine: Promise<Caller> = lookup(key, authorization).finally(() => {
+            if (lookups.get(authorization) === mine) lookups.delete(authorization)
+          })
+          lookups.set(authorization, (pending = mine))
         }
-        return pending
+        return pending.then(confined)
       },
       async create({ name, scopes, workspace = '' }) {
-        const dir = workspaceFor(workspace)
-        fs.mkdirSync(dir, { recursive: true })
+        const sub = createKeyWorkspace(root, workspace)
         const key = newKey()
         const [row] = await db
           .insert(apiKeys)
-          .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name, keyHash: hashKey(key), prefix: key.slice(0, 10), scopes: [...new Set(scopes)], workspace: path.relative(root, dir) })
+          .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name, keyHash: hashKey(key), prefix: key.slice(0, 10), scopes: [...new Set(scopes)], workspace: sub })
           .returning()
         return { ...info(row), key }
       },
@@ -136,16 +164,18 @@ export default fp(
         return (await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt))).map(info)
       },
       async revoke(id) {
-        const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning()
+        // The notice goes out when the revocation commits, and only then: every instance forgets the key.
+        const row = await db.transaction(async (tx) => {
+          const [revoked] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning()
+          if (revoked) await tx.execute(sql`SELECT pg_notify(${REVOCATIONS_CHANNEL}, ${id})`)
+          return revoked
+        })
         if (!row) {
           const [existing] = await db.select().from(apiKeys).where(eq(apiKeys.id, id))
           if (!existing) fail('KEY_NOT_FOUND', `No API key with id ${id}`)
           return info(existing)
         }
-        generation++
-        // Calls waiting on a lookup that began before the revocation look again.
-        lookups.clear()
-        for (const [k, v] of cache) if (v.hash === row.keyHash) cache.delete(k)
+        forget(id)
         return info(row)
       },
       async bootstrap() {
@@ -167,7 +197,7 @@ export default fp(
       },
       async callerById(id) {
         const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-        return row && { id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: workspaceFor(row.workspace) }
+        return row && confined(callerOf(row))
       },
       async requireScope(request, scope) {
         const caller = await keys.authenticate(request.headers.authorization, request.ip)

@@ -38,7 +38,8 @@ export default fp(
     })
 
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      const coded = isCodedError(err) ? err : fromFastify(err, app.config.bodyLimit)
+      // An unreachable database is a 503 with Retry-After, logged once per outage (db/outage.ts).
+      const coded = isCodedError(err) ? err : (app.hasDecorator('databaseOutage') && app.databaseOutage.classify(err)) || fromFastify(err, app.config.bodyLimit)
       if (coded) {
         if (coded.headers) reply.headers(coded.headers)
         return reply.code(coded.statusCode).send(errorPayload(coded))

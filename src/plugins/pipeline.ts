@@ -54,6 +54,7 @@ export default fp(
     const escalation = createEscalation(app.database.db, config.escalateAfter)
     const { run, errorBody, normalize, sessionOf } = createRunner({
       config, shared: { config, services: app.toolServices, log }, log, history, metrics, escalation, running,
+      classify: (err) => app.databaseOutage.classify(err),
     })
     app.addHook('preClose', async () => {
       for (const c of running) c.abort(new Error('server shutting down'))

@@ -1,6 +1,8 @@
 /**
  * The COPY batch writer on the real database: a row that cannot be turned into a line is dropped
- * with a log line, and the rows beside it are still written.
+ * with a log line, and the rows beside it are still written; while the database is away, the
+ * outage and a full backlog are each logged once, however many retries (test-pg/history-retry
+ * covers the database coming back).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCopyWriter } from '../../src/history/copy-writer.js'
@@ -8,6 +10,7 @@ import { EXECUTION_COLUMNS, copyRow } from '../../src/history/row.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { uuidv7 } from '../../src/lib/uuidv7.js'
 import { executionRecord } from '../support/execution-record.js'
+import { createDb } from '../../src/db/client.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 let t: TestApp
@@ -23,7 +26,7 @@ describe('createCopyWriter', () => {
     const writer = createCopyWriter({
       target: { copyIn: (text) => t.app.database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => t.app.database.ping(ms) },
       redactor,
-      log: { error: (data, msg) => void errors.push({ data, msg }) },
+      log: { error: (data, msg) => void errors.push({ data, msg }), warn: () => {}, info: () => {} },
       delayMs: 1,
     })
     const row = (id: string) => copyRow(executionRecord({ id, params: { name: id }, result: null }), 'test:1', redactor)
@@ -40,5 +43,29 @@ describe('createCopyWriter', () => {
       const res = await t.app.inject({ url: `/v1/executions/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
       expect(res.json().execution.params).toEqual({ name: id })
     }
+  })
+
+  it('logs an unreachable database once, and a full backlog once, whatever the number of retries', async () => {
+    const database = await createDb({ pgliteDir: 'memory://' })
+    await database.close()
+    const lines: { level: string; msg: string; data: Record<string, unknown> }[] = []
+    const at = (level: string) => (data: Record<string, unknown>, msg: string) => void lines.push({ level, msg, data })
+    const redactor = createRedactor()
+    const writer = createCopyWriter({
+      target: { copyIn: (text) => database.copyIn('executions', EXECUTION_COLUMNS, text), ping: (ms) => database.ping(ms) },
+      redactor, log: { error: at('error'), warn: at('warn'), info: at('info') }, delayMs: 1, maxBacklog: 3, retryMs: 20,
+    })
+    for (let i = 0; i < 5; i++) writer.add(copyRow(executionRecord(), 'test:1', redactor))
+    await writer.flush()
+    for (let i = 0; i < 5; i++) {
+      writer.add(copyRow(executionRecord(), 'test:1', redactor))
+      await new Promise((r) => setTimeout(r, 30))
+      await writer.flush()
+    }
+    expect(lines.map((l) => `${l.level} ${l.msg.split(';')[0]}`)).toEqual([
+      'warn History cannot reach the database',
+      'error History backlog full while the database is away',
+    ])
+    expect(JSON.stringify(lines)).not.toContain('stack')
   })
 })
