@@ -2,6 +2,9 @@
  * The approval queue. A held call is stored with its arguments sealed, answered 202, and runs
  * exactly once when someone with `approve` approves it: the claim is one conditional UPDATE, so
  * of two approvers racing on two instances only one wins and only that one runs the call.
+ *
+ * Who decides: never the key that queued the call, nor a key of the same name (four eyes), unless
+ * TOOLGATE_APPROVAL_SELF=allow.
  */
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
@@ -29,7 +32,10 @@ export interface Approvals {
   hold(input: { id?: string; tool: AnyTool; args: Record<string, unknown>; context: CallContext; caller: Caller; executionId: string; reason?: string }): Promise<{ id: string; expiresAt: Date }>
   list(q: { status?: string; limit: number }): Promise<Record<string, unknown>[]>
   get(id: string): Promise<Record<string, unknown> | undefined>
-  /** Atomically moves a pending approval to `approved` or `rejected`; throws when it is not pending. */
+  /**
+   * Atomically moves a pending approval to `approved` or `rejected`; throws 403 SELF_APPROVAL
+   * when `by` queued it, 409 when it is not pending.
+   */
   claim(id: string, decision: 'approved' | 'rejected', by: Caller, note?: string): Promise<Claimed>
   /** Marks pending approvals past their expiry as expired; returns their execution ids. */
   expireStale(): Promise<string[]>
@@ -58,6 +64,7 @@ export function presentApproval(r: Row): Record<string, unknown> {
   }
 }
 
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 export default fp(
   async (app) => {
@@ -74,6 +81,21 @@ export default fp(
       return { required: false }
     }
     const decisions = new WeakMap<AnyTool, ApprovalDecision | undefined>()
+
+    /** 403 when `by` queued the call (who queued it never changes). */
+    const mayDecide = async (id: string, decision: 'approved' | 'rejected', by: Caller): Promise<void> => {
+      const [row] = isUuid(id) ? await db.select().from(approvals).where(eq(approvals.id, id)) : []
+      if (!row) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
+      if (app.config.approvalSelf === 'allow') return
+      const byKey = row.callerId === by.id
+      if (!byKey && !sameName(row.callerName, by.name)) return
+      throw codedError('SELF_APPROVAL',
+        `Approval ${id} was queued by ${byKey ? 'this key' : `a key named "${row.callerName}", as this one is`}; ` +
+        `another key with the "approve" scope must ${decision === 'approved' ? 'approve' : 'reject'} it (four eyes). ` +
+        'A single-user setup can allow it with TOOLGATE_APPROVAL_SELF=allow', {
+          details: { approval_id: id, caller: { id: row.callerId, name: row.callerName } },
+        })
+    }
 
     const service: Approvals = {
       decide(tool, args) {
@@ -116,7 +138,7 @@ export default fp(
         return row && presentApproval(row)
       },
       async claim(id, decision, by, note) {
-        if (!isUuid(id)) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
+        await mayDecide(id, decision, by)
         const [row] = await db
           .update(approvals)
           .set({ status: decision, decidedBy: by.id, decidedAt: new Date(), decisionNote: note ? app.redactor.redactString(note) : null })

@@ -1,4 +1,7 @@
-/** The approval queue: list held calls, approve one (it runs now, exactly once) or reject it. */
+/**
+ * The approval queue: list held calls, approve one (it runs now, exactly once) or reject it; never
+ * by the key that queued it (see the plugin).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fail } from '../errors.js'
 
