@@ -1,7 +1,9 @@
 /**
  * Who may decide a held call. Four eyes: the key that queued it, or a key of the same name, may
  * neither approve nor reject it (403 SELF_APPROVAL), admins included, unless
- * TOOLGATE_APPROVAL_SELF=allow. Beside each refusal, the approver who may.
+ * TOOLGATE_APPROVAL_SELF=allow. Confined approvers: an approver whose key is confined to a folder
+ * sees and decides only calls made in that folder or below it (others are 404, as if absent); an
+ * approver of the whole workspace and an admin see all. Beside each refusal, the approver who may.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
@@ -117,3 +119,57 @@ describe('TOOLGATE_APPROVAL_SELF', () => {
   })
 })
 
+describe('confined approvers see and decide only calls of their folder', () => {
+  let t: TestApp
+  const calls: Record<string, { approval_id: string }> = {}
+  const keys: Record<string, string> = {}
+  const ids = async (key: string) => (await get(t, '/v1/approvals?status=all&limit=500', key)).json().approvals.map((a: any) => a.id).sort()
+  const idsOf = (...folders: string[]) => folders.map((f) => calls[f].approval_id).sort()
+
+  beforeAll(async () => {
+    t = await buildTestApp()
+    await fs.mkdir(path.join(t.workspace, 'team'), { recursive: true })
+    await fs.symlink('team', path.join(t.workspace, 'alias')) // one folder, two names
+    // One call made in each folder; `team-evil` shares a prefix with `team`, `alias` is `team`.
+    for (const folder of ['', 'team', 'team/sub', 'team-evil', 'other', 'alias']) {
+      calls[folder] = await hold(t, await keyIn(t, `agent@${folder}`, ['write'], folder), folder || 'root')
+    }
+    for (const folder of ['', 'team', 'team/sub', 'alias']) keys[folder] = await keyIn(t, `approver@${folder}`, ['approve'], folder)
+  })
+  afterAll(async () => t.close())
+
+  it('lists: a folder and what is below it; the whole workspace and admins see all', async () => {
+    expect(await ids(keys.team)).toEqual(idsOf('team', 'team/sub', 'alias'))
+    expect(await ids(keys.alias)).toEqual(idsOf('team', 'team/sub', 'alias'))
+    expect(await ids(keys['team/sub'])).toEqual(idsOf('team/sub'))
+    const all = idsOf('', 'team', 'team/sub', 'team-evil', 'other', 'alias')
+    expect(await ids(keys[''])).toEqual(all)
+    expect(await ids(t.adminKey)).toEqual(all)
+    const listed = (await get(t, '/v1/approvals', keys.team)).json().approvals
+    expect(listed.map((a: any) => a.workspace).sort()).toEqual(['team', 'team', 'team/sub'])
+  })
+
+  it('a call outside the folder is 404 to read, approve or reject, and stays pending', async () => {
+    for (const folder of ['', 'team-evil', 'other']) {
+      const id = calls[folder].approval_id
+      const notFound = `No approval with id ${id} visible to this key`
+      expectError(await get(t, `/v1/approvals/${id}`, keys.team), 404, 'APPROVAL_NOT_FOUND', notFound)
+      expectError(await decide(t, id, 'approve', keys.team), 404, 'APPROVAL_NOT_FOUND', notFound)
+      expectError(await decide(t, id, 'reject', keys.team), 404, 'APPROVAL_NOT_FOUND', notFound)
+      expect(await status(t, id)).toBe('pending')
+    }
+    expectError(await decide(t, calls.team.approval_id, 'approve', keys['team/sub']), 404, 'APPROVAL_NOT_FOUND', 'visible to this key')
+    expect(await memory(t, 'team')).toBeNull()
+  })
+
+  it('positive controls: each call is decided by an approver who may', async () => {
+    const sub = await decide(t, calls['team/sub'].approval_id, 'approve', keys.team)
+    expect(sub.statusCode, sub.body).toBe(200)
+    expect(await memory(t, 'team/sub')).toBe('{"entry":"team/sub"}\n')
+    expect((await decide(t, calls.team.approval_id, 'approve', keys['team/sub'])).statusCode).toBe(404)
+    expect((await decide(t, calls.alias.approval_id, 'reject', keys.team)).statusCode).toBe(200)
+    expect((await decide(t, calls.other.approval_id, 'approve', keys[''])).statusCode).toBe(200)
+    expect(await memory(t, 'other')).toBe('{"entry":"other"}\n')
+    expect((await decide(t, calls['team-evil'].approval_id, 'reject', t.adminKey)).statusCode).toBe(200)
+  })
+})
