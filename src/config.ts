@@ -40,6 +40,8 @@ export interface AppConfig {
   /** Extra tools held for approval, beyond those whose definition requires it. */
   approvalTools: string[]
   approvalTtlMs: number
+  /** TOOLGATE_APPROVAL_SELF: `deny` (default, four eyes) or `allow` a key to decide calls it queued itself. */
+  approvalSelf: 'deny' | 'allow'
   bodyLimit: number
   maxOutputSize: number
   metricsPublic: boolean
@@ -155,6 +157,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sandbox = (env.TOOLGATE_SANDBOX || 'auto').toLowerCase()
   if (!['auto', 'bwrap', 'off'].includes(sandbox)) problems.push(`TOOLGATE_SANDBOX="${env.TOOLGATE_SANDBOX}" must be auto, bwrap or off`)
 
+  const approvalSelf = (env.TOOLGATE_APPROVAL_SELF || 'deny').toLowerCase()
+  if (!['deny', 'allow'].includes(approvalSelf)) {
+    problems.push(`TOOLGATE_APPROVAL_SELF="${env.TOOLGATE_APPROVAL_SELF}" must be deny (another key decides a held call) or allow (single-user setups)`)
+  }
+
   const netAllow = (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean)
   try {
     parseAllowlist(netAllow)
@@ -199,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits,
     approvalTools: (env.TOOLGATE_APPROVAL_REQUIRED ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     approvalTtlMs: int('TOOLGATE_APPROVAL_TTL', 86_400, 1, 30 * 86_400) * 1000,
+    approvalSelf: approvalSelf as AppConfig['approvalSelf'],
     bodyLimit: int('TOOLGATE_BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxOutputSize: int('TOOLGATE_MAX_OUTPUT', 100_000, 1, 64 * 1024 * 1024),
     metricsPublic: bool('TOOLGATE_METRICS_PUBLIC'),

@@ -44,6 +44,8 @@ const catalogue = {
   APPROVAL_NOT_PENDING: 409,
   APPROVAL_EXPIRED: 409,
   APPROVAL_REJECTED: 403,
+  /** Four eyes: the key (or a key of the same name) that queued a call may not decide it. */
+  SELF_APPROVAL: 403,
   TOOL_ALREADY_REGISTERED: 409,
   SHELL_ON_OTHER_INSTANCE: 409,
   TOO_MANY_SHELLS: 409,

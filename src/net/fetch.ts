@@ -64,6 +64,30 @@ export function parseFetchUrl(raw: string, base?: URL): URL {
   return url
 }
 
+/**
+ * Where a redirect leads. Another scheme (file:, gopher:…) is a destination the guard refuses,
+ * answered like a refused address (403 SSRF_BLOCKED); a location that is no usable URL is the
+ * upstream's fault (502).
+ */
+function redirectTarget(location: string, from: URL): URL {
+  let next: URL
+  try {
+    next = new URL(location, from)
+  } catch {
+    throw codedError('UPSTREAM_ERROR', `${from.href} redirected to an unusable location "${location}": not a URL`, { details: { url: from.href, location } })
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    fail('SSRF_BLOCKED', `Refused to follow the redirect from ${from.origin} to a "${next.protocol}" URL: the fetch tools reach only http and https`, {
+      details: { url: from.href, location, scheme: next.protocol },
+    })
+  }
+  try {
+    return parseFetchUrl(next.href)
+  } catch (err) {
+    throw codedError('UPSTREAM_ERROR', `${from.href} redirected to an unusable location "${location}": ${(err as Error).message}`, { details: { url: from.href, location } })
+  }
+}
+
 function connectionError(err: unknown, url: URL): Error {
   if (isCodedError(err)) return err
   const cause = (err as { cause?: { code?: string; message?: string } }).cause
@@ -122,12 +146,7 @@ export async function guardedFetch(rawUrl: string, opts: GuardedFetchOptions): P
             details: { url: url.href, location, redirects, max_redirects: maxRedirects },
           })
         }
-        let next: URL
-        try {
-          next = parseFetchUrl(location, url)
-        } catch (err) {
-          throw codedError('UPSTREAM_ERROR', `${url.href} redirected to an unusable location "${location}": ${(err as Error).message}`, { details: { url: url.href, location } })
-        }
+        const next = redirectTarget(location, url)
         if (next.origin !== url.origin) for (const h of ORIGIN_BOUND) headers.delete(h)
         // 303 always, and 301/302 after a POST, become a GET without a body (as browsers do).
         if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {

@@ -26,7 +26,20 @@ export function hostAndPort(url: URL): { host: string; port: number } {
   return { host, port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 }
 }
 
+/**
+ * RFC 6761 §6.3: `localhost` and every name under it, with or without the final dot, are
+ * loopback. Judged by name, so the answer does not hang on /etc/hosts (which often knows
+ * `localhost` but not `localhost.` or `app.localhost`) or on a resolver that says otherwise.
+ */
+export function isLocalhostName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '')
+  return h === 'localhost' || h.endsWith('.localhost')
+}
+
+const LOCALHOST: readonly ResolvedAddress[] = [{ address: '127.0.0.1', family: 4 }]
+
 async function resolveHost(host: string, resolver: Resolver, signal: AbortSignal): Promise<ResolvedAddress[]> {
+  if (isLocalhostName(host)) return [...LOCALHOST]
   const literal = parseIp(host)
   if (literal) return [{ address: formatIp(literal), family: literal.version }]
   let found: ResolvedAddress[]
@@ -59,7 +72,9 @@ export async function checkedAddresses(url: URL, allow: Allowlist, resolver: Res
     const ip = parseIp(a.address) as Ip | undefined
     const verdict = classifyAddress(ip ?? a.address)
     if (!verdict.refused || (ip && allow.allowsAddress(ip, port))) continue
-    const where = parseIp(host) ? `${verdict.address} is in` : `${host} resolves to ${verdict.address}, in`
+    const where = parseIp(host) ? `${verdict.address} is in`
+      : isLocalhostName(host) ? `${host} is a localhost name (loopback by RFC 6761), ${verdict.address}, in`
+        : `${host} resolves to ${verdict.address}, in`
     fail('SSRF_BLOCKED', `Refused to fetch ${url.origin}: ${where} ${describeRefusal(verdict)}, which the fetch tools do not reach. ` +
       `An operator can open it with TOOLGATE_NET_ALLOW (e.g. "${parseIp(host) ? verdict.address : host}:${port}")`, {
       details: { url: url.href, host, address: verdict.address, range: verdict.range, cidr: verdict.cidr, ...(verdict.via && { via: verdict.via }) },

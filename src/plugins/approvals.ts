@@ -2,16 +2,23 @@
  * The approval queue. A held call is stored with its arguments sealed, answered 202, and runs
  * exactly once when someone with `approve` approves it: the claim is one conditional UPDATE, so
  * of two approvers racing on two instances only one wins and only that one runs the call.
+ *
+ * Who decides: never the key that queued the call, nor a key of the same name (four eyes), unless
+ * TOOLGATE_APPROVAL_SELF=allow. An approver confined to a folder sees and decides only calls made
+ * in that folder or below it; an admin key, or an approver of the whole workspace, sees them all.
  */
 import crypto from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
 import fp from 'fastify-plugin'
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
 import { approvals } from '../db/schema/index.js'
 import { codedError, fail } from '../errors.js'
 import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
 import { isUuid } from '../lib/uuidv7.js'
 import type { AnyTool, ApprovalDecision, Caller } from '../tools/define.js'
 import type { CallContext } from '../pipeline/context.js'
+import { isInside } from '../workspace/paths.js'
 
 type Row = typeof approvals.$inferSelect
 
@@ -27,9 +34,13 @@ export interface Claimed {
 export interface Approvals {
   decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
   hold(input: { id?: string; tool: AnyTool; args: Record<string, unknown>; context: CallContext; caller: Caller; executionId: string; reason?: string }): Promise<{ id: string; expiresAt: Date }>
-  list(q: { status?: string; limit: number }): Promise<Record<string, unknown>[]>
-  get(id: string): Promise<Record<string, unknown> | undefined>
-  /** Atomically moves a pending approval to `approved` or `rejected`; throws when it is not pending. */
+  /** The approvals `viewer` may see, newest first. */
+  list(q: { status?: string; limit: number }, viewer: Caller): Promise<Record<string, unknown>[]>
+  get(id: string, viewer: Caller): Promise<Record<string, unknown> | undefined>
+  /**
+   * Atomically moves a pending approval to `approved` or `rejected`; throws 404 when `by` may not
+   * see it, 403 SELF_APPROVAL when `by` queued it, 409 when it is not pending.
+   */
   claim(id: string, decision: 'approved' | 'rejected', by: Caller, note?: string): Promise<Claimed>
   /** Marks pending approvals past their expiry as expired; returns their execution ids. */
   expireStale(): Promise<string[]>
@@ -49,6 +60,7 @@ export function presentApproval(r: Row): Record<string, unknown> {
     params: r.params,
     reason: r.reason,
     caller: { id: r.callerId, name: r.callerName },
+    workspace: r.workspace,
     status: r.status,
     decided_by: r.decidedBy,
     decision_note: r.decisionNote,
@@ -58,6 +70,26 @@ export function presentApproval(r: Row): Record<string, unknown> {
   }
 }
 
+/**
+ * A key's workspace as a posix path under the server root ('' = the root). By real path, so that
+ * a link and its target are one folder; as configured when it cannot be resolved inside the root.
+ */
+export async function folderOf(root: string, workspace: string): Promise<string> {
+  const real = await fs.realpath(workspace).catch(() => workspace)
+  return path.relative(root, isInside(root, real) ? real : workspace).split(path.sep).join('/')
+}
+
+/** The folder whose calls `viewer` may see and decide, or null for all of them. */
+async function reachOf(root: string, viewer: Caller): Promise<string | null> {
+  if (viewer.scopes.includes('admin')) return null
+  const folder = await folderOf(root, viewer.workspace)
+  return folder === '' ? null : folder
+}
+
+const within = (reach: string | null) =>
+  reach === null ? undefined : or(eq(approvals.workspace, reach), sql`starts_with(${approvals.workspace}, ${`${reach}/`})`)
+const isWithin = (row: Row, reach: string | null) => reach === null || row.workspace === reach || row.workspace.startsWith(`${reach}/`)
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 export default fp(
   async (app) => {
@@ -74,6 +106,21 @@ export default fp(
       return { required: false }
     }
     const decisions = new WeakMap<AnyTool, ApprovalDecision | undefined>()
+
+    /** 404 for an approval `by` may not see, 403 when `by` queued it (who queued it never changes). */
+    const mayDecide = async (id: string, decision: 'approved' | 'rejected', by: Caller): Promise<void> => {
+      const [row] = isUuid(id) ? await db.select().from(approvals).where(eq(approvals.id, id)) : []
+      if (!row || !isWithin(row, await reachOf(app.workspaceRoot, by))) fail('APPROVAL_NOT_FOUND', `No approval with id ${id} visible to this key`)
+      if (app.config.approvalSelf === 'allow') return
+      const byKey = row.callerId === by.id
+      if (!byKey && !sameName(row.callerName, by.name)) return
+      throw codedError('SELF_APPROVAL',
+        `Approval ${id} was queued by ${byKey ? 'this key' : `a key named "${row.callerName}", as this one is`}; ` +
+        `another key with the "approve" scope must ${decision === 'approved' ? 'approve' : 'reject'} it (four eyes). ` +
+        'A single-user setup can allow it with TOOLGATE_APPROVAL_SELF=allow', {
+          details: { approval_id: id, caller: { id: row.callerId, name: row.callerName } },
+        })
+    }
 
     const service: Approvals = {
       decide(tool, args) {
@@ -94,29 +141,31 @@ export default fp(
           reason: reason ? app.redactor.redactString(reason) : null,
           callerId: caller.id,
           callerName: caller.name,
+          workspace: await folderOf(app.workspaceRoot, caller.workspace),
           status: 'pending',
           expiresAt,
         })
         return { id, expiresAt }
       },
-      async list({ status, limit }) {
+      async list({ status, limit }, viewer) {
         await service.expireStale()
+        const reach = await reachOf(app.workspaceRoot, viewer)
         const rows = await db
           .select()
           .from(approvals)
-          .where(status && status !== 'all' ? eq(approvals.status, status) : undefined)
+          .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(reach)))
           .orderBy(desc(approvals.createdAt))
           .limit(limit)
         return rows.map(presentApproval)
       },
-      async get(id) {
+      async get(id, viewer) {
         if (!isUuid(id)) return undefined
         await service.expireStale()
         const [row] = await db.select().from(approvals).where(eq(approvals.id, id))
-        return row && presentApproval(row)
+        return row && isWithin(row, await reachOf(app.workspaceRoot, viewer)) ? presentApproval(row) : undefined
       },
       async claim(id, decision, by, note) {
-        if (!isUuid(id)) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
+        await mayDecide(id, decision, by)
         const [row] = await db
           .update(approvals)
           .set({ status: decision, decidedBy: by.id, decidedAt: new Date(), decisionNote: note ? app.redactor.redactString(note) : null })
@@ -153,5 +202,5 @@ export default fp(
     }
     app.decorate('approvals', service)
   },
-  { name: 'approvals', dependencies: ['config', 'db', 'redaction', 'history'] },
+  { name: 'approvals', dependencies: ['config', 'db', 'auth', 'redaction', 'history'] },
 )

@@ -194,7 +194,7 @@ export default fp(
       const executionId = rec.id
       const approvalId = crypto.randomUUID()
       const duration = round(performance.now() - t0)
-      const message = `${tool.name} needs approval${reason ? ` (${reason})` : ''}: POST /v1/approvals/${approvalId}/approve with a key holding the "approve" scope; the result will be at GET /v1/executions/${executionId}`
+      const message = `${tool.name} needs approval${reason ? ` (${reason})` : ''}: POST /v1/approvals/${approvalId}/approve with ${config.approvalSelf === 'allow' ? 'a key' : 'another key than this one'} holding the "approve" scope; the result will be at GET /v1/executions/${executionId}`
       rec.status = 'pending'
       rec.httpStatus = 202
       rec.durationMs = Math.round(duration)

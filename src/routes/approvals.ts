@@ -1,4 +1,7 @@
-/** The approval queue: list held calls, approve one (it runs now, exactly once) or reject it. */
+/**
+ * The approval queue: list held calls, approve one (it runs now, exactly once) or reject it. Each
+ * approver sees and decides only the calls of its workspace, and never its own (see the plugin).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fail } from '../errors.js'
 
@@ -23,16 +26,16 @@ export default async function approvalRoutes(app: FastifyInstance) {
       },
     },
   }, async (request) => {
-    await app.keys.requireScope(request, 'approve')
+    const viewer = await app.keys.requireScope(request, 'approve')
     const q = request.query as { status: string; limit: number }
-    return { approvals: await app.approvals.list(q) }
+    return { approvals: await app.approvals.list(q, viewer) }
   })
 
   app.get('/v1/approvals/:id', { schema: { summary: 'One approval', tags: ['approvals'], security: [{ bearerAuth: [] }] } }, async (request) => {
-    await app.keys.requireScope(request, 'approve')
+    const viewer = await app.keys.requireScope(request, 'approve')
     const { id } = request.params as { id: string }
-    const approval = await app.approvals.get(id)
-    if (!approval) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
+    const approval = await app.approvals.get(id, viewer)
+    if (!approval) fail('APPROVAL_NOT_FOUND', `No approval with id ${id} visible to this key`)
     return { approval }
   })
 

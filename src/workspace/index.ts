@@ -2,7 +2,7 @@
  * The workspace guard: every file, shell and git tool turns caller-supplied paths into files
  * through this module, so confinement to the workspace is decided in one place.
  */
-export { resolveInside, realRootOf, type Resolution, type ResolveOptions } from './resolve.js'
+export { resolveInside, relInside, realRootOf, type Resolution, type ResolveOptions } from './resolve.js'
 export {
   isBlocked, parseBlockPolicy, assertAllowed, assertNotBlocked, defaultPolicy, blockRules,
   type BlockPolicy, type BlockRule, type AccessMode, type AllowOptions,

@@ -51,13 +51,20 @@ export async function realRootOf(root: string): Promise<string> {
   }
 }
 
-/** Lexical step: the caller's path as a normalised posix path relative to the real root. */
-function lexicalRel(userPath: string, lexRoot: string, realRoot: string): string {
+/**
+ * The caller's path as a normalised posix path relative to the real root. Relative paths are
+ * lexical. An absolute path spelt with the root (real, or as given) is cut there; any other is
+ * followed from `/` until it enters the real root (see entryRel), so a root reached through a
+ * link, or a key's folder under a linked root, accepts its own spelling.
+ */
+async function callerRel(userPath: string, lexRoot: string, realRoot: string): Promise<string> {
   const input = userPath === '' ? '.' : userPath
   if (path.isAbsolute(input)) {
     const norm = path.resolve(input)
     if (isInside(realRoot, norm)) return relOf(realRoot, norm)
     if (isInside(lexRoot, norm)) return relOf(lexRoot, norm)
+    const entered = await entryRel(norm, realRoot)
+    if (entered !== null) return entered
     return fail('PATH_OUTSIDE_WORKSPACE',
       'Absolute paths must point inside the workspace; use a path relative to the workspace root')
   }
@@ -68,6 +75,41 @@ function lexicalRel(userPath: string, lexRoot: string, realRoot: string): string
       `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
   }
   return relOf(realRoot, norm)
+}
+
+/**
+ * Follows an absolute path from `/` as the kernel would (links read, at most 40 hops) until the
+ * real position reached is inside the real root with no `..` left to climb back; what is left,
+ * as written, is the path relative to the root (walk checks it like any relative path). Null
+ * when the path never enters the root: every failure (missing, unreadable, loop) answers the
+ * same, so a refusal tells nothing about the outside.
+ */
+async function entryRel(norm: string, realRoot: string): Promise<string | null> {
+  const todo = segmentsOf(norm)
+  let cur = path.parse(norm).root
+  let hops = 0
+  while (!isInside(realRoot, cur) || todo.includes('..')) {
+    const seg = todo.shift()
+    if (seg === undefined) return null
+    if (seg === '..') { cur = path.dirname(cur); continue }
+    const next = path.join(cur, seg)
+    const st = await fs.lstat(next).catch(() => null)
+    if (st === null) return null
+    if (!st.isSymbolicLink()) { cur = next; continue }
+    const link = ++hops > MAX_HOPS ? null : await fs.readlink(next).catch(() => null)
+    if (link === null) return null
+    if (path.isAbsolute(link)) cur = path.parse(link).root
+    todo.unshift(...segmentsOf(link))
+  }
+  return relOf(realRoot, path.join(cur, ...todo))
+}
+
+/**
+ * The caller's path relative to the workspace root, without following it inside the root: for
+ * tools that must know what was named (fs_remove removes a link, not what it points to).
+ */
+export async function relInside(root: string, userPath: string): Promise<string> {
+  return callerRel(userPath, path.resolve(root), await realRootOf(root))
 }
 
 interface Walk { dir: string; dirIsDir: boolean; missing: string[] }
@@ -122,7 +164,7 @@ export async function resolveInside(
       'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
   }
   const realRoot = await realRootOf(root)
-  const rel = lexicalRel(userPath, path.resolve(root), realRoot)
+  const rel = await callerRel(userPath, path.resolve(root), realRoot)
   const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
   const found = (real: string): Resolution => {
     if (!isInside(realRoot, real)) outside(rel)

@@ -11,11 +11,12 @@ import { buildTestApp, type TestApp } from '../helper.js'
 
 let t: TestApp
 let ws: string
+let reviewer: string // four eyes: calls are made with the admin key, so another key approves them
 
 const call = (file: unknown, entry: unknown, headers?: Record<string, string>) =>
   t.call('write_memory_entry', { file, entry }, { headers })
 const approve = (id: string) =>
-  t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/approve`, headers: { authorization: `Bearer ${t.adminKey}` }, payload: {} })
+  t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/approve`, headers: { authorization: `Bearer ${reviewer}` }, payload: {} })
 const approvalsAll = async (): Promise<any[]> =>
   (await t.app.inject({ method: 'GET', url: '/v1/approvals?status=all&limit=500', headers: { authorization: `Bearer ${t.adminKey}` } })).json().approvals
 const memFile = (name: string) => path.join(ws, 'memory', name)
@@ -39,6 +40,7 @@ async function callAndApprove(file: string, entry: string) {
 beforeAll(async () => {
   t = await buildTestApp()
   ws = await fs.realpath(t.workspace)
+  reviewer = await t.key(['approve'], 'reviewer')
 })
 afterAll(async () => t.close())
 

@@ -167,16 +167,17 @@ describe('expiry', () => {
   it('an expired call cannot be approved and never runs', async () => {
     const short = await buildTestApp({ env: { TOOLGATE_APPROVAL_TTL: '1' } })
     try {
+      const reviewer = await short.key(['approve'], 'reviewer')
       const a = await hold(short, 'progress_log.jsonl', '{"event":"too late"}', short.adminKey)
       const b = await hold(short, 'progress_log.jsonl', '{"event":"never decided"}', short.adminKey)
       expect(Date.parse(a.body.expires_at) - Date.now()).toBeLessThanOrEqual(1000)
       await new Promise((r) => setTimeout(r, 1500))
-      const res = await decide(short, a.body.approval_id, 'approve', short.adminKey)
+      const res = await decide(short, a.body.approval_id, 'approve', reviewer)
       expectError(res, 409, 'APPROVAL_NOT_PENDING', `Approval ${a.body.approval_id} is already expired`)
       expect(await execution(short, a.body.execution_id)).toMatchObject({ status: 'expired', error_code: 'APPROVAL_EXPIRED' })
       // nobody touched b: reading it is enough to see it expired
       expect((await execution(short, b.body.execution_id)).status).toBe('expired')
-      expectError(await decide(short, b.body.approval_id, 'reject', short.adminKey), 409, 'APPROVAL_NOT_PENDING', 'is already expired')
+      expectError(await decide(short, b.body.approval_id, 'reject', reviewer), 409, 'APPROVAL_NOT_PENDING', 'is already expired')
       expect(await memText(short, 'progress_log.jsonl')).toBeNull()
       expect((await get(short, '/v1/approvals')).json().approvals).toEqual([])
     } finally {
@@ -219,13 +220,14 @@ describe('exactly once across instances and restarts', () => {
 
   it('a held call survives a restart and runs when approved on the new instance', async () => {
     const first = await buildTestApp({ keep: true })
+    const reviewer = await first.key(['approve'], 'reviewer')
     const entry = JSON.stringify({ event: 'after restart', token: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789' })
     const held = await hold(first, 'progress_log.jsonl', entry, first.adminKey)
     await first.close()
     const second = await buildTestApp({ workspace: first.workspace, dataDir: first.dataDir, databaseUrl: first.databaseUrl })
     try {
       expect((await execution(second, held.body.execution_id)).status).toBe('pending')
-      const res = await decide(second, held.body.approval_id, 'approve', second.adminKey)
+      const res = await decide(second, held.body.approval_id, 'approve', reviewer)
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().result).toMatchObject({ status: 'ok', success: true, bytes_written: Buffer.byteLength(entry) + 1 })
       expect(await memText(second, 'progress_log.jsonl')).toBe(`${entry}\n`)

@@ -120,7 +120,9 @@ describe('MCP with an admin key', () => {
     const before = (await getJson(`/v1/executions/${held.execution_id}`)).execution
     expect(before).toMatchObject({ status: 'pending', transport: 'mcp', tool: 'write_memory_entry' })
 
-    const approved = await t.app.inject({ method: 'POST', url: `/v1/approvals/${held.approval_id}/approve`, headers: admin })
+    // Four eyes: another key than the one that queued the call approves it.
+    const reviewer = { authorization: `Bearer ${await t.key(['approve'], 'reviewer')}` }
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/approvals/${held.approval_id}/approve`, headers: reviewer })
     expect(approved.statusCode).toBe(200)
     expect(approved.json().result).toMatchObject({ status: 'ok', success: true })
 

@@ -134,10 +134,12 @@ describe('planting secrets in calls', () => {
     }
 
     const [first, second] = held
-    const ok = await t.app.inject({ method: 'POST', url: `/v1/approvals/${first.approval_id}/approve`, headers: admin, payload: { note: `fine, ${NOTE_SECRETS[0]}` } })
+    // Four eyes: another key than the one that queued the calls decides them.
+    const reviewer = { authorization: `Bearer ${await t.key(['approve'], 'reviewer')}` }
+    const ok = await t.app.inject({ method: 'POST', url: `/v1/approvals/${first.approval_id}/approve`, headers: reviewer, payload: { note: `fine, ${NOTE_SECRETS[0]}` } })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().result.status).toBe('ok')
-    const no = await t.app.inject({ method: 'POST', url: `/v1/approvals/${second.approval_id}/reject`, headers: admin, payload: { note: `no: ${NOTE_SECRETS[1]}` } })
+    const no = await t.app.inject({ method: 'POST', url: `/v1/approvals/${second.approval_id}/reject`, headers: reviewer, payload: { note: `no: ${NOTE_SECRETS[1]}` } })
     expect(no.statusCode).toBe(200)
 
     // The sealed arguments ran unchanged: the memory file holds the entry with its secret.

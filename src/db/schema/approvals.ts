@@ -17,6 +17,8 @@ export const approvals = pgTable(
     reason: text('reason'),
     callerId: text('caller_id').notNull(),
     callerName: text('caller_name').notNull(),
+    /** The caller's workspace under the server root, posix ('' = the root): who may see and decide it. */
+    workspace: text('workspace').notNull().default(''),
     /** pending | approved | rejected | expired */
     status: text('status').notNull(),
     decidedBy: text('decided_by'),

@@ -9,7 +9,7 @@ import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertNotBlocked, assertNotInGitDir, isBlocked, realRootOf, relOf, resolveInside, type BlockPolicy } from '../../workspace/index.js'
+import { assertNotBlocked, assertNotInGitDir, isBlocked, realRootOf, relInside, relOf, resolveInside, type BlockPolicy } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
@@ -57,7 +57,9 @@ export default defineTool({
     const root = await realRootOf(ctx.workspace)
     let norm = path.normalize(userPath === '' ? '.' : userPath)
     if (norm.length > 1) norm = norm.replace(/\/+$/, '')
-    if (norm === '.' || norm === '/' || (path.isAbsolute(norm) && (norm === root || norm === path.resolve(ctx.workspace)))) {
+    // Absolute spellings (the root's real path, or through the link it is reached by) become relative.
+    if (norm !== '/' && path.isAbsolute(norm)) norm = await relInside(ctx.workspace, norm)
+    if (norm === '.' || norm === '/') {
       fail('FORBIDDEN', 'fs_remove never removes the workspace root; name a file or folder inside it')
     }
     const name = path.basename(norm)

@@ -10,15 +10,17 @@ import { buildExecApp } from './helpers.js'
 
 let t: TestApp
 let ws: string
+let reviewer: string // four eyes: calls are made with the admin key, so another key decides them
 
 beforeAll(async () => {
   t = await buildExecApp({ env: { TOOLGATE_HOLD_RISKY: 'true' } })
   ws = await fs.realpath(t.workspace)
+  reviewer = await t.key(['approve'], 'reviewer')
 })
 afterAll(async () => t.close())
 
 const decide = (id: string, verb: 'approve' | 'reject') =>
-  t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/${verb}`, headers: { authorization: `Bearer ${t.adminKey}` }, payload: {} })
+  t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/${verb}`, headers: { authorization: `Bearer ${reviewer}` }, payload: {} })
 
 describe('TOOLGATE_HOLD_RISKY=true', () => {
   it('holds a risky Bash command until approved, then runs it once', async () => {

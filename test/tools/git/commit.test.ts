@@ -9,8 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../helper.js'
 import { buildGitApp, exists, git, makeRepo } from './helpers.js'
 
-const decide = (t: TestApp, id: string, verb: 'approve' | 'reject') =>
-  t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/${verb}`, headers: { authorization: `Bearer ${t.adminKey}` }, payload: {} })
+// Four eyes: calls are made with the admin key, so another key (one per app) decides them.
+const reviewers = new WeakMap<TestApp, Promise<string>>()
+const reviewerOf = (t: TestApp) => reviewers.get(t) ?? reviewers.set(t, t.key(['approve'], 'reviewer')).get(t)!
+const decide = async (t: TestApp, id: string, verb: 'approve' | 'reject') =>
+  t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/${verb}`, headers: { authorization: `Bearer ${await reviewerOf(t)}` }, payload: {} })
 
 describe('git_commit with commits disabled (default)', () => {
   let t: TestApp

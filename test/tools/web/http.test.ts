@@ -184,8 +184,15 @@ describe('http: redirects', () => {
     expect(seen.headers['x-keep']).toBe('kept')
   })
 
-  it('a redirect to a non-http scheme is refused', async () => {
+  it('a redirect to a non-http scheme is refused like a refused address (403)', async () => {
     const res = await t.call('http', { url: `${a.origin}/to?url=${encodeURIComponent('file:///etc/passwd')}` })
+    expect(res.statusCode).toBe(403)
+    expect(res.body.error_code).toBe('SSRF_BLOCKED')
+    expect(res.body.error_message).toMatch(/redirect .* to a "file:" URL/)
+  })
+
+  it('a redirect to a URL with credentials is the upstream\'s fault (502)', async () => {
+    const res = await t.call('http', { url: `${a.origin}/to?url=${encodeURIComponent(`http://u:p@127.0.0.1:${b.port}/echo`)}` })
     expect(res.statusCode).toBe(502)
     expect(res.body.error_message).toMatch(/unusable location/)
   })

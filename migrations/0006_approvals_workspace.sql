@@ -1,0 +1,1 @@
+ALTER TABLE "approvals" ADD COLUMN "workspace" text DEFAULT '' NOT NULL;
