@@ -29,6 +29,7 @@ async function main() {
     `  MCP:         ${address}/mcp`,
     `  Database:    ${app.database.kind === 'pglite' ? `PGlite (${config.dataDir}/pglite)` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Workspace:   ${app.workspaceRoot}`,
+    `  Sandbox:     ${app.sandbox.mode === 'bwrap' ? 'bubblewrap (child processes see only their workspace)' : `OFF — ${app.sandbox.fallbackReason ?? 'TOOLGATE_SANDBOX=off'}; shell, git, rg and python run with the server's rights`}`,
   ]
   if (app.firstStartKey) {
     lines.push('', '  First start: an admin API key was created. It is shown only this once; keep it safe:', `    ${app.firstStartKey}`, '')

@@ -17,6 +17,8 @@ export interface SandboxOptions {
   mode: 'auto' | SandboxMode
   hidden: string[]
   memoryBytes: number
+  /** bwrap's path; found in the system folders by default. */
+  bwrapPath?: string
 }
 
 function which(name: string): string | null {
@@ -56,9 +58,9 @@ function runProbe(planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan)
 /** Decides the mode once at start. Throws when `bwrap` was asked for and cannot work here. */
 export function createSandbox(opts: SandboxOptions): Sandbox {
   if (opts.mode === 'off') return offSandbox()
-  const bwrap = which('bwrap')
+  const bwrap = opts.bwrapPath ?? which('bwrap')
   let reason = 'bubblewrap (bwrap) is not installed'
-  if (bwrap) {
+  if (bwrap && fs.existsSync(bwrap)) {
     const plan = createBwrapPlanner({ bwrap, hidden: opts.hidden, memoryBytes: opts.memoryBytes, prlimit: which('prlimit') })
     const failed = probe(bwrap, plan)
     if (failed === null) return { mode: 'bwrap', plan }

@@ -1,0 +1,59 @@
+/**
+ * TOOLGATE_SANDBOX: `auto` falls back loudly when bwrap cannot work, `bwrap` refuses to start
+ * without it, `off` says what it gives away; the policy bwrap gets is the one the call asked for.
+ */
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createSandbox } from '../../src/sandbox/index.js'
+import { buildTestApp } from '../helper.js'
+
+const base = { hidden: [], memoryBytes: 1 << 30 }
+
+describe('createSandbox', () => {
+  it('auto: uses bwrap where it works (as here), and falls back with the reason where it does not', () => {
+    expect(createSandbox({ ...base, mode: 'auto' }).mode).toBe('bwrap')
+    const fallback = createSandbox({ ...base, mode: 'auto', bwrapPath: '/nonexistent/bwrap' })
+    expect(fallback).toMatchObject({ mode: 'off', fallbackReason: 'bubblewrap (bwrap) is not installed' })
+    const broken = createSandbox({ ...base, mode: 'auto', bwrapPath: '/bin/false' })
+    expect(broken.mode).toBe('off')
+    expect(broken.fallbackReason).toMatch(/^bwrap does not work here/)
+  })
+
+  it('bwrap: refuses to start without a working bwrap', () => {
+    expect(() => createSandbox({ ...base, mode: 'bwrap', bwrapPath: '/nonexistent/bwrap' })).toThrow('TOOLGATE_SANDBOX=bwrap but bubblewrap (bwrap) is not installed')
+    expect(createSandbox({ ...base, mode: 'bwrap' }).mode).toBe('bwrap')
+  })
+
+  it('plans the policy it is given: the workspace, network only when asked, a hidden data dir', async () => {
+    const ws = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-plan-'))
+    const data = path.join(ws, 'data')
+    const sandbox = createSandbox({ ...base, mode: 'bwrap', hidden: [data] })
+    const plan = (network: boolean) => sandbox.plan(['/bin/true'], { writable: [ws], network, cwd: ws, env: { PATH: '/usr/bin' } })
+    expect(plan(false).args.join(' ')).toContain(`--unshare-net --unshare-user`)
+    expect(plan(true).args).toContain('--share-net')
+    expect(plan(false).args.join(' ')).toContain(`--bind ${ws} ${ws}`)
+    expect(plan(false).args.join(' ')).not.toContain(`--tmpfs ${data}`) // not there: nothing to hide
+    await fs.mkdir(data)
+    expect(plan(false).args.join(' ')).toContain(`--tmpfs ${data}`)
+    expect(plan(false).env).toEqual({ PATH: '/usr/bin' })
+    await fs.rm(ws, { recursive: true, force: true })
+  })
+})
+
+describe('the app', () => {
+  it('off: says so in the log and on /readyz', async () => {
+    const t = await buildTestApp({ env: { TOOLGATE_SANDBOX: 'off' } })
+    try {
+      expect((await t.app.inject({ url: '/readyz' })).json().sandbox).toEqual({ mode: 'off' })
+      expect(t.logs.text).toContain('TOOLGATE_SANDBOX=off: child processes run with full host access')
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('refuses a bad TOOLGATE_SANDBOX value at start', async () => {
+    await expect(buildTestApp({ env: { TOOLGATE_SANDBOX: 'maybe' } })).rejects.toThrow('TOOLGATE_SANDBOX="maybe" must be auto, bwrap or off')
+  })
+})
