@@ -14,9 +14,11 @@ RUN npm run build
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────
 FROM node:20-bookworm-slim AS runtime
-# ripgrep and git for the search and git tools; tini as PID 1.
+# bubblewrap confines every child process (see README, Security model: it needs user namespaces,
+# so run the container with the seccomp/AppArmor settings docker-compose.yml shows); ripgrep, git
+# and python3 for the search, git and notebook tools; tini as PID 1.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ripgrep git tini ca-certificates \
+ && apt-get install -y --no-install-recommends bubblewrap ripgrep git python3 tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production
@@ -32,7 +34,8 @@ RUN mkdir -p /data /workspace && chown node:node /data /workspace
 ENV HOST=0.0.0.0 \
     PORT=3000 \
     TOOLGATE_DATA_DIR=/data \
-    TOOLGATE_WORKSPACE=/workspace
+    TOOLGATE_WORKSPACE=/workspace \
+    TOOLGATE_SANDBOX=bwrap
 VOLUME ["/data", "/workspace"]
 USER node
 EXPOSE 3000
