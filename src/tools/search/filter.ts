@@ -5,7 +5,7 @@
  * types. The rg engine gets the same exclusions as `--iglob` arguments from `blockedGlobs`.
  */
 import type { BlockRule } from '../../workspace/index.js'
-import { compileGlob } from './glob-regex.js'
+import { compileGlob, type GlobMatcher } from './glob-match.js'
 import { RuleSet, compileLine } from './ignore-rules.js'
 import { FILE_TYPES } from './file-types.js'
 
@@ -36,7 +36,7 @@ export class EntryFilter {
   private readonly forced: RuleSet
   private readonly overrides: RuleSet | null
   private readonly hasWhitelist: boolean
-  private readonly typeRes: RegExp[] | null
+  private readonly typeRes: GlobMatcher[] | null
 
   constructor(spec: FilterSpec) {
     this.gitignore = spec.gitignore

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { fail } from '../../errors.js'
 import type { ToolContext } from '../define.js'
 import { EntryFilter } from './filter.js'
-import { compileGlob } from './glob-regex.js'
+import { compileGlob } from './glob-match.js'
 import { resolveTarget } from './target.js'
 import { ancestorIgnores, slicer, walk } from './walk.js'
 
