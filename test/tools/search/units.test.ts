@@ -1,12 +1,11 @@
 /**
  * The pure pieces under Grep and Glob: globs matched as rg's globset does (in linear time), .gitignore lines and
- * their rebasing for `rg --ignore-file`, the rg-to-JavaScript regex translation, the walk order.
+ * their rebasing for `rg --ignore-file`, the walk order.
  */
 import { describe, expect, it } from 'vitest'
 import { byWalkOrder } from '../../../src/tools/search/engine-rg.js'
 import { MAX_GLOB_CHARS, MAX_GLOB_STARS, compileGlob } from '../../../src/tools/search/glob-match.js'
 import { RuleSet, rebaseGitignore } from '../../../src/tools/search/ignore-rules.js'
-import { compileRgRegex } from '../../../src/tools/search/rg-regex.js'
 
 describe('compileGlob', () => {
   it.each([
@@ -76,30 +75,6 @@ describe('.gitignore rules', () => {
       expect(rebased.gitignore(`pkg/a b/${rel}`, isDir), rel).toBe(own.gitignore(rel, isDir))
     }
     expect(rebaseGitignore('!x\n\\#y\n', '.')).toBe('!x\n\\#y')
-  })
-})
-
-describe('compileRgRegex', () => {
-  const line = (p: string, s: string, o = { ignoreCase: false, multiline: false }) => compileRgRegex(p, o).line.test(s)
-  it('matches as rg: Unicode classes, . and $ stop only at \\n, lone ] and } literal', () => {
-    expect(line('^\\w+$', 'Grüße')).toBe(true)
-    expect(line('^\\d$', '٣')).toBe(true)
-    expect(line('\\bß', 'aß')).toBe(false)
-    expect(line('a.b', 'a\rb')).toBe(true)
-    expect(line('x$', 'x\r')).toBe(false)
-    expect(line('a]}', 'a]}')).toBe(true)
-    expect(line('[[:digit:]]{2}', 'x42')).toBe(true)
-    expect(line('\\x{41}\\pL', 'AB')).toBe(true)
-    expect(line('(?i)abc', 'ABC')).toBe(true)
-    expect(line('(?P<w>ab)c', 'abc')).toBe(true)
-  })
-
-  it('refuses what rg refuses, and says why', () => {
-    expect(() => compileRgRegex('(a)\\1', { ignoreCase: false, multiline: false })).toThrow(/backreferences/)
-    expect(() => compileRgRegex('(?=a)', { ignoreCase: false, multiline: false })).toThrow(/look-around/)
-    expect(() => compileRgRegex('a\\nb', { ignoreCase: false, multiline: false })).toThrow(/not allowed in a regex/)
-    expect(() => compileRgRegex('x{a}', { ignoreCase: false, multiline: false })).toThrow(/repetition/)
-    expect(compileRgRegex('a\\nb', { ignoreCase: false, multiline: true }).global.test('a\nb')).toBe(true)
   })
 })
 
