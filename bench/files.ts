@@ -1,15 +1,15 @@
 /**
  * `npm run bench:files`: the figures issue 3 asks for, side by side in one run.
  *   1. Grep on a generated source tree of ≥ 50 MB (bench/files-data.ts): toolgate's Grep over real
- *      HTTP on loopback (files_with_matches and content, rg engine and JavaScript engine) against
- *      `rg` and `grep -r` run directly on the same folder. Median of 5 runs each after a warm-up
- *      run (page cache warm for everyone). Target: toolgate (rg engine) ≤ 1.5 × rg + one HTTP round
+ *      HTTP on loopback (files_with_matches and content; Grep runs rg) against `rg` and `grep -r`
+ *      run directly on the same folder. Median of 5 runs each after a warm-up
+ *      run (page cache warm for everyone). Target: toolgate ≤ 1.5 × rg + one HTTP round
  *      trip, the round trip being the median of `hello` calls.
  *   2. Read of the last 100 lines of a 1 GB file (offset = lines − 100, limit 100): median time
  *      (target < 50 ms) and the server's resident memory growth (target < 50 MB). The server runs in
  *      this process, so process.memoryUsage().rss is the server's (sampled every 5 ms for the peak).
  * The app is the real buildApp with the real loadConfig (PGlite in a temp data folder), listening
- * on 127.0.0.1; both engines are the same app, its `grepEngine` setting switched between runs.
+ * on 127.0.0.1.
  * Options (environment): BENCH_FILES_DIR (data folder, default /tmp/toolgate-bench), BENCH_RUNS (5).
  */
 import { execFile } from 'node:child_process'
@@ -84,25 +84,20 @@ async function main() {
     log(`\ntoolgate bench:files — ${os.cpus().length} CPUs, Node ${process.version}, ${hasRg ?? 'rg not installed'}`)
     log(`tree/: ${data.treeFiles} files, ${(data.treeBytes / 2 ** 20).toFixed(1)} MB;  big/huge.txt: ${(data.bigBytes / 2 ** 30).toFixed(2)} GB, ${data.bigLines} lines`)
     log(`HTTP round trip (hello, median of 51): ${ms(rtt)}\n`)
-    log(`${pad('Grep', 24)}${pad('rg direct', 12)}${pad('grep -r', 12)}${pad('toolgate rg', 14)}${pad('vs rg', 8)}${pad('target ≤ 1.5×rg+rtt', 22)}${pad('toolgate js', 14)}${pad('vs rg', 8)}same result`)
+    log(`${pad('Grep', 24)}${pad('rg direct', 12)}${pad('grep -r', 12)}${pad('toolgate', 14)}${pad('vs rg', 8)}${pad('target ≤ 1.5×rg+rtt', 22)}same result`)
     for (const c of CASES) {
       const body = { pattern: c.pattern, path: 'tree', output_mode: c.mode }
       const rgRun = hasRg ? await timed(() => run('rg', [...c.rg, '-e', c.pattern, '--', 'tree'], data.dir)) : null
       const grepRun = await timed(() => run('grep', [...c.grep, '-e', c.pattern, '--', 'tree'], data.dir))
-      config.grepEngine = 'rg'
       const tgRg = hasRg ? await timed(() => post('Grep', body)) : null
-      config.grepEngine = 'js'
-      const tgJs = await timed(() => post('Grep', body))
       const lines = (s: string) => s.split('\n').filter(Boolean).length
-      const same = lines(grepRun.last) === lines(tgJs.last.output) && (!tgRg || tgRg.last.output === tgJs.last.output) &&
-        (!rgRun || lines(rgRun.last) === lines(tgJs.last.output))
+      const same = tgRg !== null && lines(grepRun.last) === lines(tgRg.last.output) && (!rgRun || lines(rgRun.last) === lines(tgRg.last.output))
       const target = rgRun && tgRg ? 1.5 * rgRun.ms + rtt : null
       log(`${pad(`${c.mode === 'content' ? 'content' : 'files'} /${c.pattern}/`, 24)}${pad(rgRun ? ms(rgRun.ms) : 'n/a', 12)}${pad(ms(grepRun.ms), 12)}` +
         `${pad(tgRg ? ms(tgRg.ms) : 'n/a', 14)}${pad(rgRun && tgRg ? `${(tgRg.ms / rgRun.ms).toFixed(2)}×` : '', 8)}` +
         `${pad(target !== null && tgRg ? `${tgRg.ms <= target ? 'PASS' : 'FAIL'} (≤ ${ms(target)})` : 'n/a', 22)}` +
-        `${pad(ms(tgJs.ms), 14)}${pad(rgRun ? `${(tgJs.ms / rgRun.ms).toFixed(2)}×` : '', 8)}${same ? `yes (${lines(tgJs.last.output)} lines)` : 'NO'}`)
+        `${same ? `yes (${lines(tgRg.last.output)} lines)` : tgRg ? 'NO' : 'n/a (Grep needs rg)'}`)
     }
-    config.grepEngine = 'auto'
     if (!hasRead) log('\nRead: not available')
     else {
       const offset = data.bigLines - 100

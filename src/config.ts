@@ -53,8 +53,8 @@ export interface AppConfig {
   holdRisky: boolean
   /** TOOLGATE_MAX_SHELLS: background shells one key may have running at once. */
   maxShells: number
-  /** TOOLGATE_GREP_ENGINE: Grep runs the `rg` binary, the JavaScript fallback, or rg when installed (auto). */
-  grepEngine: 'auto' | 'rg' | 'js'
+  /** TOOLGATE_RG: the ripgrep binary Grep runs, a name looked up on PATH or an absolute path (default `rg`). */
+  rg: string
   /** TOOLGATE_CHECKPOINT_EVERY: take a `checkpoint` snapshot every N threads the agent enters (0 = never). */
   checkpointEvery: number
   /** TOOLGATE_PYTHON: the interpreter for notebook syntax checks and nbformat validation (default: /usr/bin/python3 when present, else python3). */
@@ -151,8 +151,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`TOOLGATE_READ_BLOCKED: ${(e as Error).message}`)
   }
 
-  const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'auto').toLowerCase()
-  if (!['auto', 'rg', 'js'].includes(grepEngine)) problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}" must be auto, rg or js`)
+  // Grep runs ripgrep only (linear-time regexes, in the sandbox); the JavaScript engine is gone
+  const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'rg').toLowerCase()
+  if (!['auto', 'rg'].includes(grepEngine)) {
+    problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}": Grep always runs ripgrep now (the JavaScript engine was removed); unset it, or set TOOLGATE_RG to the rg binary`)
+  }
+  const rg = env.TOOLGATE_RG || 'rg'
+  if (rg.includes('/') && !path.isAbsolute(rg)) problems.push(`TOOLGATE_RG="${rg}" must be a command name looked up on PATH (e.g. rg) or an absolute path`)
 
   const sandbox = (env.TOOLGATE_SANDBOX || 'auto').toLowerCase()
   if (!['auto', 'bwrap', 'off'].includes(sandbox)) problems.push(`TOOLGATE_SANDBOX="${env.TOOLGATE_SANDBOX}" must be auto, bwrap or off`)
@@ -215,7 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blockPolicy,
     holdRisky: bool('TOOLGATE_HOLD_RISKY'),
     maxShells: int('TOOLGATE_MAX_SHELLS', 4, 1, 1000),
-    grepEngine: grepEngine as AppConfig['grepEngine'],
+    rg,
     checkpointEvery: int('TOOLGATE_CHECKPOINT_EVERY', 10, 0, 1_000_000),
     python: env.TOOLGATE_PYTHON || undefined,
     escalateAfter: int('TOOLGATE_ESCALATE_AFTER', 2, 1, 1000),

@@ -62,6 +62,8 @@ const catalogue = {
   LLM_NOT_CONFIGURED: 503,
   SEARCH_NOT_CONFIGURED: 503,
   PYTHON_NOT_AVAILABLE: 503,
+  /** Grep runs ripgrep only; the message says how to install it or point TOOLGATE_RG at it. */
+  GREP_NOT_AVAILABLE: 503,
   UPSTREAM_ERROR: 502,
   SSRF_BLOCKED: 403,
   SERVICE_UNAVAILABLE: 503,

@@ -1,30 +1,65 @@
 /**
- * Grep's rg engine: runs the `rg` binary (found once with `rg --version`) in the OS sandbox, seeing
- * the workspace read-only with a clean environment; parses its NUL-delimited output into the
- * shared GrepOutput, and kills it as soon as the output is full or the call is aborted. files_with_matches and count let rg search in
- * parallel and sort the (small) result here into the walker's order; content streams in path order.
+ * Grep runs ripgrep, whose regexes match in linear time, in another process: a caller's pattern
+ * can never stall the event loop. `rg` (TOOLGATE_RG) runs in the OS sandbox, seeing the workspace
+ * read-only with a clean environment; its NUL-delimited output is parsed into GrepOutput, and it is
+ * killed as soon as the output is full or the call is aborted. files_with_matches and count let rg
+ * search in parallel and sort the (small) result here into the walker's order; content streams in
+ * path order. Without rg, Grep answers 503 GREP_NOT_AVAILABLE saying how to install it.
  */
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
-import { promises as fs } from 'node:fs'
+import { accessSync, constants, promises as fs, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { codedError, fail } from '../../errors.js'
 import { DEFAULT_PATH, spawnConfined } from '../../sandbox/index.js'
 import { parentIgnoreRules, rgArgs } from './rg-args.js'
-import type { EngineRun, GrepJob } from './job.js'
+import type { GrepJob } from './job.js'
 
 const MAX_COLLECTED = 64 << 20
 const MAX_STDERR = 8 << 10
-let detected: Promise<string | null> | undefined
+export interface Rg { path: string; version: string }
+const checked = new Map<string, Promise<Rg | null>>()
 
-/** rg's version line when `rg` is on PATH, else null; asked once per process. */
-export function detectRg(): Promise<string | null> {
-  detected ??= new Promise((resolve) => {
-    execFile('rg', ['--version'], { timeout: 5000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }, (err, stdout) =>
-      resolve(err ? null : String(stdout).split('\n')[0].trim() || null))
-  })
-  return detected
+/** Absolute path of `bin` (a name looked up on the server's PATH, or an absolute path) when it is an executable file. */
+function locate(bin: string): string | null {
+  const dirs = path.isAbsolute(bin) ? [''] : (process.env.PATH || DEFAULT_PATH).split(':').filter((d) => path.isAbsolute(d))
+  for (const dir of dirs) {
+    const file = dir === '' ? bin : path.join(dir, bin)
+    try {
+      accessSync(file, constants.X_OK)
+      if (statSync(file).isFile()) return file
+    } catch { /* next */ }
+  }
+  return null
+}
+
+/** The rg binary `bin` names, looked up on each call (installing rg needs no restart); `rg --version` checked once per file. */
+export async function detectRg(bin: string): Promise<Rg | null> {
+  const file = locate(bin)
+  if (file === null) return null
+  let rg = checked.get(file)
+  if (!rg) {
+    rg = new Promise<Rg | null>((resolve) => {
+      execFile(file, ['--version'], { timeout: 5000, env: { PATH: DEFAULT_PATH } }, (err, stdout) => {
+        const version = String(stdout).split('\n')[0].trim()
+        resolve(err || !version.startsWith('ripgrep') ? null : { path: file, version })
+      })
+    })
+    checked.set(file, rg)
+    void rg.then((r) => { if (r === null) checked.delete(file) })
+  }
+  return rg
+}
+
+/** The rg to run, or 503 GREP_NOT_AVAILABLE with how to install it (the server's paths are not shown). */
+export async function requireRg(bin: string): Promise<Rg> {
+  const rg = await detectRg(bin)
+  if (rg) return rg
+  const where = bin === 'rg' ? 'no rg was found on the server\'s PATH' : 'TOOLGATE_RG does not name an executable ripgrep'
+  fail('GREP_NOT_AVAILABLE',
+    `Grep needs ripgrep (rg) and ${where}. Install ripgrep (Debian/Ubuntu: apt-get install ripgrep; Alpine: apk add ripgrep; ` +
+    'macOS: brew install ripgrep; others: https://github.com/BurntSushi/ripgrep#installation) or set TOOLGATE_RG to the rg binary\'s absolute path')
 }
 
 /** Walker order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). */
@@ -58,17 +93,14 @@ async function withIgnoreFile<T>(rules: string | null, fn: (file: string | null)
   }
 }
 
-export async function runRg(job: GrepJob): Promise<EngineRun> {
-  if ((await detectRg()) === null) {
-    fail('NOT_CONFIGURED', 'TOOLGATE_GREP_ENGINE=rg but the rg binary is not installed; install ripgrep or set TOOLGATE_GREP_ENGINE=auto')
-  }
+export async function runRg(job: GrepJob): Promise<void> {
   return withIgnoreFile(parentIgnoreRules(job), (file) => spawnRg(job, file))
 }
 
-async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<EngineRun> {
+async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<void> {
   const sorted = job.mode === 'content'
-  const child = spawnConfined(job.sandbox, ['rg', ...rgArgs(job, { ignoreFile, sorted })], {
-    writable: [], readable: [job.root, ...(ignoreFile ? [ignoreFile] : [])], network: false, cwd: job.root, env: { PATH: DEFAULT_PATH },
+  const child = spawnConfined(job.sandbox, [job.rg, ...rgArgs(job, { ignoreFile, sorted })], {
+    writable: [], readable: [job.root, job.rg, ...(ignoreFile ? [ignoreFile] : [])], network: false, cwd: job.root, env: { PATH: DEFAULT_PATH },
   }, { stdio: ['ignore', 'pipe', 'pipe'] })
   const { out } = job
   const delim = job.mode === 'files_with_matches' ? 0 : 10
@@ -121,5 +153,4 @@ async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<EngineR
   for (const { path, n } of collected) {
     if (!(job.mode === 'count' ? out.count(path, n) : out.file(path))) break
   }
-  return { engine: 'rg', skippedLarge: [] }
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { fail } from '../../errors.js'
 import type { ToolContext } from '../define.js'
 import { EntryFilter } from './filter.js'
-import { compileGlob } from './glob-regex.js'
+import { compileGlob } from './glob-match.js'
 import { resolveTarget } from './target.js'
 import { ancestorIgnores, slicer, walk } from './walk.js'
 
@@ -43,7 +43,7 @@ function reachable(root: string, from: string, to: string, filter: EntryFilter):
   for (let i = from === '.' ? 0 : from.split('/').length; i < segs.length; i++) {
     const rel = segs.slice(0, i + 1).join('/')
     const above = levels.filter((l) => l.base === '.' || rel.startsWith(`${l.base}/`))
-    if (!filter.includes(rel, segs[i], true, above)) return false
+    if (!filter.includes(rel, true, above)) return false
   }
   return true
 }

@@ -1,32 +1,22 @@
 /**
- * Seed 002 `Grep`: Claude Code's content search, with ripgrep semantics. The `rg` binary runs it
- * when installed (TOOLGATE_GREP_ENGINE=auto|rg), a JavaScript engine otherwise (or with =js);
- * both print through one GrepOutput and are held to the same tests. Files blocked for reading
- * (`.env*`, secrets/, *.key, *.pem) are never searched, `.git` never, .gitignore is honoured.
+ * Seed 002 `Grep`: Claude Code's content search, run by ripgrep (engine-rg.ts; 503
+ * GREP_NOT_AVAILABLE without it). Files blocked for reading (`.env*`, secrets/, *.key, *.pem) are
+ * never searched, `.git` never, .gitignore is honoured.
  */
 import { Type } from 'typebox'
 import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { unlessAborted } from './abort.js'
-import { runJs } from './engine-js.js'
-import { detectRg, runRg } from './engine-rg.js'
+import { requireRg, runRg } from './engine-rg.js'
 import fs from 'node:fs'
-import type { Mode } from './file-search.js'
 import { isBinary, openChecked } from './open-file.js'
 import { FILE_TYPE_NAMES } from './file-types.js'
-import { EntryFilter } from './filter.js'
-import { GrepOutput } from './output.js'
-import { compileRgRegex } from './rg-regex.js'
+import { GrepOutput, type Mode } from './output.js'
 import { resolveTarget } from './target.js'
 import type { GrepJob, SearchTarget } from './job.js'
 
 const MODES = ['content', 'files_with_matches', 'count'] as const
 const context = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }))
-
-async function engineFor(ctx: ToolContext): Promise<'rg' | 'js'> {
-  if (ctx.config.grepEngine !== 'auto') return ctx.config.grepEngine
-  return (await detectRg()) !== null ? 'rg' : 'js'
-}
 
 /** An explicitly named binary file is reported, not searched (rg would print "binary file matches"). */
 function isBinaryFile(target: SearchTarget, ctx: ToolContext): boolean {
@@ -63,7 +53,7 @@ export default defineTool({
     multiline: Type.Optional(Type.Boolean({ default: false, description: 'Patterns may span lines and . matches newlines (rg -U --multiline-dotall)' })),
   }),
   output: ToolResult({
-    engine: StringEnum(['rg', 'js'], { description: 'Which engine searched' }),
+    engine: StringEnum(['rg'], { description: 'Which engine searched: always ripgrep' }),
     mode: StringEnum(MODES),
     matches: Type.Integer({ description: 'Matching lines printed (content), total count (count), or files listed (files_with_matches)' }),
     files: Type.Integer({ description: 'Files with matches in the output' }),
@@ -81,9 +71,8 @@ export default defineTool({
     const ignoreCase = args['-i'] === true
     const globs = (args.glob ?? '').split(/\s+/).filter((g) => g !== '')
     const policy = ctx.config.blockPolicy
-    const filter = new EntryFilter({ globs, type: args.type, blocked: policy.read, gitignore: true })
-    const engine = await engineFor(ctx)
-    const re = engine === 'js' ? compileRgRegex(args.pattern, { ignoreCase, multiline }) : undefined
+    const rg = await requireRg(ctx.config.rg)
+    const engine = 'rg' as const
     const target = await resolveTarget(ctx, args.path, 'any')
     const out = new GrepOutput({
       mode, lineNumbers: args['-n'] !== false, context: before > 0 || after > 0, headLimit: args.head_limit,
@@ -98,15 +87,12 @@ export default defineTool({
       return result()
     }
     const job: GrepJob = {
-      root: target.root, target, pattern: args.pattern, re, ignoreCase, multiline, mode, before, after, globs,
-      type: args.type, filter, policy, out, signal: ctx.signal, sandbox: ctx.services.sandbox,
+      root: target.root, target, rg: rg.path, pattern: args.pattern, ignoreCase, multiline, mode, before, after, globs,
+      type: args.type, policy, out, signal: ctx.signal, sandbox: ctx.services.sandbox,
     }
-    const run = await unlessAborted(ctx, () => (engine === 'rg' ? runRg(job) : runJs(job)), result)
+    await unlessAborted(ctx, () => runRg(job), result)
     if (out.cutBy === 'size' || (out.truncated && out.cutBy === null)) {
       ctx.warn(`Output truncated to fit the output size limit (${ctx.maxOutputSize} bytes); narrow the search with path, glob, type or head_limit`)
-    }
-    if (run.skippedLarge.length > 0) {
-      ctx.warn(`Not searched by the JavaScript engine (a line or a multiline file over 64 MB): ${run.skippedLarge.slice(0, 5).join(', ')}`)
     }
     return result()
   },

@@ -4,7 +4,7 @@
  * file's folder, a trailing `/` matches folders only, `!` flips the meaning, and the last matching
  * line wins. Also rebases ancestor .gitignore files so `rg --ignore-file` reads them the same way.
  */
-import { compileGlob } from './glob-regex.js'
+import { compileGlob, type GlobMatcher } from './glob-match.js'
 
 export type Verdict = 'ignore' | 'whitelist' | null
 
@@ -12,7 +12,7 @@ export interface Rule {
   /** `!` in a .gitignore re-includes; in an override, `!` excludes. */
   negated: boolean
   dirOnly: boolean
-  re: RegExp
+  re: GlobMatcher
 }
 
 export interface ParsedLine { negated: boolean; dirOnly: boolean; anchored: boolean; glob: string }

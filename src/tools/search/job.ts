@@ -1,13 +1,9 @@
 /**
- * What Grep hands to an engine, resolved and checked once: the real search root, the compiled
- * filters and (for the JavaScript engine) the regex, and the output being built. Engines only
- * search; they never resolve caller paths themselves.
+ * What Grep hands to rg, resolved and checked once: the real search root, the rg binary and the
+ * output being built. runRg only searches; it never resolves caller paths itself.
  */
 import type { BlockPolicy } from '../../workspace/index.js'
-import type { Mode } from './file-search.js'
-import type { EntryFilter } from './filter.js'
-import type { GrepOutput } from './output.js'
-import type { CompiledRegex } from './rg-regex.js'
+import type { GrepOutput, Mode } from './output.js'
 import type { Sandbox } from '../../sandbox/index.js'
 
 export interface SearchTarget {
@@ -22,9 +18,9 @@ export interface SearchTarget {
 export interface GrepJob {
   root: string
   target: SearchTarget
+  /** Absolute path of the rg binary. */
+  rg: string
   pattern: string
-  /** Compiled for the JavaScript engine (and to validate the pattern); unused by rg. */
-  re?: CompiledRegex
   ignoreCase: boolean
   multiline: boolean
   mode: Mode
@@ -32,16 +28,9 @@ export interface GrepJob {
   after: number
   globs: string[]
   type?: string
-  filter: EntryFilter
   policy: BlockPolicy
   out: GrepOutput
   signal: AbortSignal
   /** rg runs in it, seeing the workspace read-only. */
   sandbox: Sandbox
-}
-
-export interface EngineRun {
-  engine: 'rg' | 'js'
-  /** Files the JavaScript engine left out for their size (a single line over 64 MB, multiline over 64 MB). */
-  skippedLarge: string[]
 }

@@ -1,19 +1,18 @@
 /**
- * Opening walked files for the JavaScript engine: no link followed at the name, and the opened
- * descriptor's real location checked (inside the workspace, not blocked), so a path swapped after
- * the walk saw it is never read. One shared read buffer: each fill is consumed (decoded or tested)
- * before the next `await`, so searches interleaving on the event loop never see each other's bytes.
+ * Grep's look at a file named as its `path` before rg runs: opened without following a link at
+ * the name, its descriptor's real location checked (inside the workspace, not blocked), and its
+ * first chunk tested for NUL bytes. One shared read buffer: each fill is tested synchronously.
  */
 import fs, { constants } from 'node:fs'
 import { isBlocked, isInside, relOf, type BlockPolicy } from '../../workspace/index.js'
 
-export const CHUNK = 1 << 20
+const CHUNK = 1 << 20
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants
-export const shared = Buffer.allocUnsafe(CHUNK)
+const shared = Buffer.allocUnsafe(CHUNK)
 
 /**
  * Opens a file without following a link at its name, and checks where the descriptor really is
- * (inside the root, not blocked), so a path swapped after the walk saw it is never read. Null:
+ * (inside the root, not blocked), so a path swapped after it was checked is never read. Null:
  * skip it.
  */
 export function openChecked(root: string, abs: string, policy: BlockPolicy): { fd: number; size: number } | null {

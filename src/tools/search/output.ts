@@ -1,10 +1,9 @@
 /**
- * Grep's answer, built by one class from either engine's findings so that both print the same
- * bytes: rg's formats (`path:N:text`, `path-N-text` for context, `--` between groups, `path:N`
+ * Grep's answer, built from rg's findings: rg's formats (`path:N:text`, `path-N-text` for context, `--` between groups, `path:N`
  * counts), `head_limit` as `| head -N`, and a byte budget under X-Max-Output-Size. Counts in the
  * metadata describe what was printed.
  */
-import type { Mode } from './file-search.js'
+export type Mode = 'content' | 'files_with_matches' | 'count'
 
 /** Printed lines are cut here (characters); rg itself omits lines longer than MAX_COLUMNS bytes. */
 export const MAX_LINE_CHARS = 2000

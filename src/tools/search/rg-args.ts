@@ -1,7 +1,7 @@
 /**
  * The `rg` command line for a Grep job: an argument array (never a shell string), the pattern
- * after `--regexp` so it can never be read as an option, the path after `--`. The flags pin rg to
- * the behaviour the JavaScript engine reproduces: no config file, hidden files searched, .gitignore
+ * after `--regexp` so it can never be read as an option, the path after `--`. The flags pin rg's
+ * behaviour whatever the machine's setup: no config file, hidden files searched, .gitignore
  * honoured without a git repository, nothing read from above the workspace, `.git` and blocked
  * names excluded, file types from our own table.
  */

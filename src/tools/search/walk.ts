@@ -1,5 +1,5 @@
 /**
- * The one directory walker behind Glob, fs_glob and the JavaScript Grep engine. Depth first, each
+ * The directory walker behind Glob and fs_glob. Depth first, each
  * folder's entries in byte order of their names (the order of `rg --sort path`), honouring
  * .gitignore files from the workspace root down, and never following a symbolic link into a
  * folder: links are skipped, or (Glob) listed when they lead to a file inside the workspace.
@@ -103,11 +103,11 @@ export function* walk(opts: WalkOptions): Generator<WalkEntry> {
       const rel = dirRel === '.' ? e.name : `${dirRel}/${e.name}`
       const abs = path.join(dirAbs, e.name)
       if (e.isDirectory()) {
-        if (filter.includes(rel, e.name, true, levels)) yield* visit(rel, abs, levels)
+        if (filter.includes(rel, true, levels)) yield* visit(rel, abs, levels)
       } else if (e.isFile()) {
-        if (filter.includes(rel, e.name, false, levels) && isBlocked(rel, 'read', opts.policy) === null) yield { rel, abs }
+        if (filter.includes(rel, false, levels) && isBlocked(rel, 'read', opts.policy) === null) yield { rel, abs }
       } else if (e.isSymbolicLink() && opts.symlinks === 'files-inside') {
-        if (!filter.includes(rel, e.name, false, levels) || isBlocked(rel, 'read', opts.policy) !== null) continue
+        if (!filter.includes(rel, false, levels) || isBlocked(rel, 'read', opts.policy) !== null) continue
         const target = linkedFile(root, abs, opts.policy)
         if (target) yield { rel, abs, target }
       }

@@ -22,7 +22,7 @@ export const hasRg = (() => {
 
 export const tools = [...new Map([...allTools, ...searchTools].map((t) => [t.name, t])).values()]
 
-/** Lines of 100 bytes; MARK on lines around the 1 MB and 2 MB chunk boundaries of the JS engine. */
+/** Lines of 100 bytes; MARK on lines around the 1 MB and 2 MB boundaries (a large file, read in chunks). */
 export const ROW_MARKS = [10484, 10486, 10489, 20971, 20972, 25000]
 export const ROWS = Array.from({ length: 25_000 }, (_, i) =>
   `row ${String(i + 1).padStart(6, '0')} ${ROW_MARKS.includes(i + 1) ? 'MARK' : '....'}${'.'.repeat(84)}`)
@@ -87,7 +87,7 @@ export async function makeSearchTree(): Promise<SearchTree> {
   return { ws, outside, cleanup: () => fs.rm(base, { recursive: true, force: true }) }
 }
 
-/** An app on the shared tree; `engine` sets TOOLGATE_GREP_ENGINE. */
-export function appOn(tree: SearchTree, engine?: 'rg' | 'js'): Promise<TestApp> {
-  return buildTestApp({ tools, workspace: tree.ws, ...(engine && { env: { TOOLGATE_GREP_ENGINE: engine } }) })
+/** An app on the shared tree, with extra environment (e.g. TOOLGATE_RG). */
+export function appOn(tree: SearchTree, env?: Record<string, string>): Promise<TestApp> {
+  return buildTestApp({ tools, workspace: tree.ws, ...(env && { env }) })
 }

@@ -1,6 +1,6 @@
 /**
- * The shared table of Grep cases: each engine must give exactly these answers on the fixture
- * tree (fixture.ts), and therefore the same answers as each other.
+ * The table of Grep cases: rg, as toolgate runs it, must give exactly these answers on the
+ * fixture tree (fixture.ts).
  */
 export interface GrepCase {
   name: string

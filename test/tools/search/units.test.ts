@@ -1,12 +1,11 @@
 /**
- * The pure pieces under Grep and Glob: globs compiled as rg's globset does, .gitignore lines and
- * their rebasing for `rg --ignore-file`, the rg-to-JavaScript regex translation, the walk order.
+ * The pure pieces under Grep and Glob: globs matched as rg's globset does (in linear time), .gitignore lines and
+ * their rebasing for `rg --ignore-file`, the walk order.
  */
 import { describe, expect, it } from 'vitest'
 import { byWalkOrder } from '../../../src/tools/search/engine-rg.js'
-import { compileGlob } from '../../../src/tools/search/glob-regex.js'
+import { MAX_GLOB_CHARS, MAX_GLOB_STARS, compileGlob } from '../../../src/tools/search/glob-match.js'
 import { RuleSet, rebaseGitignore } from '../../../src/tools/search/ignore-rules.js'
-import { compileRgRegex } from '../../../src/tools/search/rg-regex.js'
 
 describe('compileGlob', () => {
   it.each([
@@ -20,6 +19,43 @@ describe('compileGlob', () => {
     expect(() => compileGlob('[ab')).toThrow(/unclosed character class/)
     expect(() => compileGlob('{a,{b}}')).toThrow(/nested/)
     expect(compileGlob('a**b').test('aXb')).toBe(true) // Glob's patterns read it as *
+    expect(() => compileGlob('[z-a]')).toThrow(/out of order/)
+  })
+
+  it.each([
+    ['*.KEY', 'a/x.key', false], ['**/*.KEY', 'a/x.key', true], ['**/SECRETS', 'x/secrets', true], ['.ENV*', '.env.local', true],
+    ['[A-C]x', 'bX', true], ['[!A-C]x', 'bx', false], ['École', 'école', true],
+  ])('nocase: %s on %s → %s', (glob, p, want) => expect(compileGlob(glob, { nocase: true }).test(p)).toBe(want))
+
+  it.each([
+    ['{a,b,}c', ['ac', 'bc', 'c'], ['abc', 'dc']], ['x{,.d/*}', ['x', 'x.d/y'], ['x.d', 'x.d/y/z']], ['{*.ts,*.js}', ['a.ts', 'b.js'], ['a/b.ts', 'a.tsx']],
+    ['a,b}', ['a,b}'], ['a']], ['**', ['', 'a', 'a/b/c'], []], ['a/**', ['a/', 'a/b', 'a/b/c'], ['a', 'ab']], ['🙂?', ['🙂é'], ['🙂', '🙂ab']],
+  ])('%s matches %j and not %j', (glob, yes, no) => {
+    const m = compileGlob(glob as string)
+    for (const p of yes) expect(m.test(p), p).toBe(true)
+    for (const p of no) expect(m.test(p), p).toBe(false)
+  })
+
+  it('matches in linear time: many stars against long names never backtrack', () => {
+    const name = 'a'.repeat(255)
+    const deep = Array.from({ length: 15 }, () => name).join('/')
+    const hostile = ['*a'.repeat(MAX_GLOB_STARS) + 'b', `${'*a'.repeat(MAX_GLOB_STARS - 1)}${'a'.repeat(900)}b`, `**/${'*a'.repeat(MAX_GLOB_STARS - 1)}b`, `**/${'a/?/'.repeat(250)}b`]
+    for (const glob of hostile) {
+      const started = performance.now()
+      const m = compileGlob(glob)
+      expect(m.test(name) || m.test(deep) || m.test(`${'a/'.repeat(2000)}a`), glob.slice(0, 20)).toBe(false)
+      expect(performance.now() - started, glob.slice(0, 20)).toBeLessThan(200)
+    }
+    // a RegExp of the same shape backtracks for minutes; this one still answers true where it should
+    expect(compileGlob('*a'.repeat(MAX_GLOB_STARS) + 'b').test(`${name}b`)).toBe(true)
+  })
+
+  it('refuses globs past the caps with a 400 that says so', () => {
+    expect(() => compileGlob('*a'.repeat(MAX_GLOB_STARS + 1), { what: 'pattern' })).toThrow(/more than 32 \* or \*\* wildcards/)
+    expect(() => compileGlob('a'.repeat(MAX_GLOB_CHARS + 1), { what: 'pattern' })).toThrow(/longer than 1024 characters/)
+    let caught: unknown
+    try { compileGlob('?*'.repeat(40)) } catch (err) { caught = err }
+    expect(caught).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 })
   })
 })
 
@@ -39,30 +75,6 @@ describe('.gitignore rules', () => {
       expect(rebased.gitignore(`pkg/a b/${rel}`, isDir), rel).toBe(own.gitignore(rel, isDir))
     }
     expect(rebaseGitignore('!x\n\\#y\n', '.')).toBe('!x\n\\#y')
-  })
-})
-
-describe('compileRgRegex', () => {
-  const line = (p: string, s: string, o = { ignoreCase: false, multiline: false }) => compileRgRegex(p, o).line.test(s)
-  it('matches as rg: Unicode classes, . and $ stop only at \\n, lone ] and } literal', () => {
-    expect(line('^\\w+$', 'Grüße')).toBe(true)
-    expect(line('^\\d$', '٣')).toBe(true)
-    expect(line('\\bß', 'aß')).toBe(false)
-    expect(line('a.b', 'a\rb')).toBe(true)
-    expect(line('x$', 'x\r')).toBe(false)
-    expect(line('a]}', 'a]}')).toBe(true)
-    expect(line('[[:digit:]]{2}', 'x42')).toBe(true)
-    expect(line('\\x{41}\\pL', 'AB')).toBe(true)
-    expect(line('(?i)abc', 'ABC')).toBe(true)
-    expect(line('(?P<w>ab)c', 'abc')).toBe(true)
-  })
-
-  it('refuses what rg refuses, and says why', () => {
-    expect(() => compileRgRegex('(a)\\1', { ignoreCase: false, multiline: false })).toThrow(/backreferences/)
-    expect(() => compileRgRegex('(?=a)', { ignoreCase: false, multiline: false })).toThrow(/look-around/)
-    expect(() => compileRgRegex('a\\nb', { ignoreCase: false, multiline: false })).toThrow(/not allowed in a regex/)
-    expect(() => compileRgRegex('x{a}', { ignoreCase: false, multiline: false })).toThrow(/repetition/)
-    expect(compileRgRegex('a\\nb', { ignoreCase: false, multiline: true }).global.test('a\nb')).toBe(true)
   })
 })
 
