@@ -3,7 +3,8 @@
  * so that validation refuses an oversized value before any code looks at it, and exports and
  * OpenAPI documents the limit. A tool states its own limit where it knows better (a glossary term,
  * a commit message); `limitedInput` fills in the rest from this table by parameter name. The tool's
- * own schema is left as written: provider exports reproduce the seeds' schemas exactly.
+ * own schema is left as written; the registry serves the limited copy (registry.ts), so the
+ * validator, the exports, MCP and OpenAPI all show the seeds' schemas plus these limits.
  */
 
 /** Paths inside the workspace: Linux's PATH_MAX. */
@@ -49,12 +50,16 @@ const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.typ
 
 const limited = new WeakMap<object, Record<string, unknown>>()
 
-/** A tool's input schema with every limit filled in: a plain JSON copy, made once per schema. */
+/**
+ * A tool's input schema with every limit filled in: a plain JSON copy, made once per schema. A copy
+ * is its own limited form, so calling this again on a registered tool's input returns it as is.
+ */
 export function limitedInput(input: unknown): Record<string, unknown> {
   const known = limited.get(input as object)
   if (known) return known
   const copy = withInputLimits(JSON.parse(JSON.stringify(input)) as Record<string, unknown>)
   limited.set(input as object, copy)
+  limited.set(copy, copy)
   return copy
 }
 
