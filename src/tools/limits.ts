@@ -9,8 +9,18 @@
 
 /** Paths inside the workspace: Linux's PATH_MAX. */
 export const PATH_MAX = 4096
-/** Shell commands: well under Linux's 128 KiB limit on one argument (`bash -c <command>`). */
+/** Shell commands, in characters; in bytes they must also fit one argument (ARG_BYTES_MAX). */
 export const COMMAND_MAX = 100_000
+/**
+ * Linux's limit on one argument of a new process (MAX_ARG_STRLEN, 32 pages of 4 KiB) less its
+ * terminating NUL. A command of COMMAND_MAX characters can pass it: 100,000 × '€' is 300 KB.
+ */
+export const ARG_BYTES_MAX = 128 * 1024 - 1
+/**
+ * All arguments of a new process together, bubblewrap's included: half of the usual 2 MiB ARG_MAX
+ * (a quarter of an 8 MiB stack), leaving the rest to the environment and a smaller stack limit.
+ */
+export const ARGV_BYTES_MAX = 1024 * 1024
 /** File contents, edits and patches: as large as the 10 MiB request body that carries them. */
 export const CONTENT_MAX = 10 * 1024 * 1024
 /** Texts to analyse or summarize. */
