@@ -187,3 +187,38 @@ describe('malformed input is a 4xx with the error envelope, never a 5xx', () => 
     if (good.status < 300) expect(good.json?.status ?? 'ok').not.toBe('error')
   })
 })
+
+describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a 400', () => {
+  const rpc = async (message: unknown) => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/mcp', payload: JSON.stringify(message),
+      headers: { authorization: `Bearer ${t.adminKey}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+    })
+    return { status: res.statusCode, json: res.json() }
+  }
+  const call = (params: Record<string, unknown>, over: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 7, method: 'tools/call', params, ...over })
+  const bad: [string, unknown][] = [
+    ['id', call({ name: 'hello', arguments: {} }, { id: 'a\u0000b' })],
+    ['method', call({ name: 'hello', arguments: {} }, { method: 'tools/ca\u0000ll' })],
+    ['params.name', call({ name: 'he\u0000llo', arguments: {} })],
+    ['params._meta.sessionId', call({ name: 'hello', arguments: {}, _meta: { sessionId: 's\u0000' } })],
+    ['params.clientInfo.name', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'c\u0000', version: '1' } } }],
+    ['[1].params.name', [call({ name: 'hello', arguments: {} }), call({ name: 'hel\u0000lo', arguments: {} })]],
+  ]
+  it.each(bad)('%s', async (at, message) => {
+    const before = await count('/v1/executions?limit=500&tool=hello', 'executions')
+    const res = await rpc(message)
+    expect(res.status).toBe(400)
+    expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${at} contains a NUL character (\\u0000)` } })
+    expect(await count('/v1/executions?limit=500&tool=hello', 'executions')).toBe(before)
+  })
+
+  it('controls: the same calls without the NUL work, and a NUL inside the arguments is the tool\'s own 400', async () => {
+    const ok = await rpc(call({ name: 'hello', arguments: { name: 'mcp' }, _meta: { sessionId: 's1' } }))
+    expect(ok.status).toBe(200)
+    expect(ok.json.result.structuredContent).toMatchObject({ status: 'ok', message: 'Hello, mcp!' })
+    const inArgs = await rpc(call({ name: 'hello', arguments: { name: 'a\u0000' } }))
+    expect(inArgs.status).toBe(200)
+    expect(inArgs.json.result).toMatchObject({ isError: true, structuredContent: { error_code: 'VALIDATION_ERROR', error_message: 'Value for name contains a NUL character (\\u0000), which no parameter accepts' } })
+  })
+})
