@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { toPlainSchema } from '../exports/json-schema.js'
-import { limitedInput } from '../tools/limits.js'
 import { prefersXml } from '../lib/xml.js'
 import { sendXml } from './xml-reply.js'
 import { contextHeaders } from './openapi-schemas.js'
@@ -27,7 +26,7 @@ export default async function explicateRoutes(app: FastifyInstance) {
       tags: ['glossary'],
       headers: contextHeaders,
       security: [{ bearerAuth: [] }],
-      ...(tool && { body: toPlainSchema(limitedInput(tool.input)) }),
+      ...(tool && { body: toPlainSchema(tool.input) }),
     },
   }, async (request, reply) => {
     const outcome = await app.pipeline.invoke({

@@ -11,6 +11,27 @@ import { exportTools } from '../exports/index.js'
 import { isCodedError } from '../errors.js'
 import { metaToHeaders } from '../pipeline/context.js'
 import type { CallOutcome } from '../plugins/pipeline.js'
+import { findNul } from '../plugins/input-guard.js'
+
+/**
+ * Where a NUL is in a JSON-RPC message (or batch) outside a tool call's `arguments`, which the
+ * tool's validator refuses in its own words. Elsewhere (id, method, tool name, `_meta`) it would be
+ * echoed back or become a header value; the input guard leaves /mcp bodies to this check.
+ */
+export function nulOutsideArguments(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body]
+  for (const [i, message] of messages.entries()) {
+    const at = Array.isArray(body) ? `[${i}]` : ''
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) continue
+    const { params, ...rest } = message as Record<string, unknown>
+    const outside = typeof params === 'object' && params !== null && !Array.isArray(params)
+      ? Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'arguments'))
+      : params
+    const found = findNul(rest, at) ?? findNul(outside, `${at ? `${at}.` : ''}params`)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
 
 export function toMcpResult(outcome: CallOutcome) {
   return {
@@ -57,6 +78,8 @@ export default async function mcpRoutes(app: FastifyInstance) {
         throw err
       }
     }
+    const nul = nulOutsideArguments(request.body)
+    if (nul !== undefined) return rpcError(reply, 400, -32600, `Invalid Request: ${nul} contains a NUL character (\\u0000)`)
     const server = serverFor(request)
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     reply.hijack()

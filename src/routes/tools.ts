@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { providerNameOf } from '../exports/names.js'
 import { toPlainSchema } from '../exports/json-schema.js'
 import type { AnyTool } from '../tools/define.js'
-import { limitedInput } from '../tools/limits.js'
 import { prefersXml } from '../lib/xml.js'
 import { TOOLSET_INSTRUCTIONS } from '../exports/toolset-instructions.js'
 import { sendXml } from './xml-reply.js'
@@ -31,7 +30,7 @@ export function toolSummary(tool: AnyTool) {
 }
 
 function parameterList(tool: AnyTool) {
-  const schema = toPlainSchema(limitedInput(tool.input)) as { properties?: Record<string, any>; required?: string[] }
+  const schema = toPlainSchema(tool.input) as { properties?: Record<string, any>; required?: string[] }
   const keys = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'enum', 'format']
   return Object.entries(schema.properties ?? {}).map(([name, p]) => ({
     name,
@@ -101,7 +100,7 @@ export default async function toolRoutes(app: FastifyInstance) {
           (tool.approval === 'always' ? ' Every call is held for approval (202).' : ''),
         tags: [tool.toolset],
         headers: contextHeaders,
-        body: toPlainSchema(limitedInput(tool.input)),
+        body: toPlainSchema(tool.input),
         security: tool.scope === 'public' ? [] : [{ bearerAuth: [] }],
         response: {
           200: tool.xml
@@ -137,7 +136,7 @@ export default async function toolRoutes(app: FastifyInstance) {
     return {
       ...toolSummary(tool),
       parameters: parameterList(tool),
-      input_schema: toPlainSchema(limitedInput(tool.input)),
+      input_schema: toPlainSchema(tool.input),
       output_schema: toPlainSchema(tool.output),
       annotations: tool.annotations ?? {},
       rate_limit: app.rateLimiter.ruleFor(tool),

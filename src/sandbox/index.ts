@@ -8,6 +8,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fail } from '../errors.js'
+import { ARG_BYTES_MAX, ARGV_BYTES_MAX } from '../tools/limits.js'
 import { createBwrapPlanner } from './bwrap.js'
 import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
@@ -70,6 +72,22 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   return offSandbox(reason)
 }
 
+/**
+ * Refuses, as a 413, arguments the kernel would refuse with E2BIG: spawn would fail only after the
+ * call was accepted, as a 500. Tools check their own big values first, with their own words.
+ */
+export function checkArgvSize(args: readonly string[]): void {
+  let total = 0
+  for (const arg of args) {
+    const bytes = Buffer.byteLength(arg)
+    if (bytes > ARG_BYTES_MAX) {
+      fail('PAYLOAD_TOO_LARGE', `An argument of ${bytes} bytes (in UTF-8) is too long to pass to a process: the limit is ${ARG_BYTES_MAX} bytes per argument`)
+    }
+    total += bytes + 1
+  }
+  if (total > ARGV_BYTES_MAX) fail('PAYLOAD_TOO_LARGE', `The arguments come to ${total} bytes (in UTF-8), more than the ${ARGV_BYTES_MAX} bytes a process can be given; pass fewer or shorter values`)
+}
+
 export interface ConfinedOptions {
   stdio: ('ignore' | 'pipe')[]
   /** Own process group, so that ending it ends every process it started (sandbox off). */
@@ -79,5 +97,6 @@ export interface ConfinedOptions {
 /** Spawns `argv` as `sandbox` confines it under `policy`. */
 export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: ConfinedOptions) {
   const plan = sandbox.plan(argv, policy)
+  checkArgvSize(plan.args)
   return spawn(plan.file, plan.args, { cwd: plan.cwd, env: plan.env, stdio: opts.stdio as never, detached: opts.detached })
 }

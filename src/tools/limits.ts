@@ -3,13 +3,24 @@
  * so that validation refuses an oversized value before any code looks at it, and exports and
  * OpenAPI documents the limit. A tool states its own limit where it knows better (a glossary term,
  * a commit message); `limitedInput` fills in the rest from this table by parameter name. The tool's
- * own schema is left as written: provider exports reproduce the seeds' schemas exactly.
+ * own schema is left as written; the registry serves the limited copy (registry.ts), so the
+ * validator, the exports, MCP and OpenAPI all show the seeds' schemas plus these limits.
  */
 
 /** Paths inside the workspace: Linux's PATH_MAX. */
 export const PATH_MAX = 4096
-/** Shell commands: well under Linux's 128 KiB limit on one argument (`bash -c <command>`). */
+/** Shell commands, in characters; in bytes they must also fit one argument (ARG_BYTES_MAX). */
 export const COMMAND_MAX = 100_000
+/**
+ * Linux's limit on one argument of a new process (MAX_ARG_STRLEN, 32 pages of 4 KiB) less its
+ * terminating NUL. A command of COMMAND_MAX characters can pass it: 100,000 × '€' is 300 KB.
+ */
+export const ARG_BYTES_MAX = 128 * 1024 - 1
+/**
+ * All arguments of a new process together, bubblewrap's included: half of the usual 2 MiB ARG_MAX
+ * (a quarter of an 8 MiB stack), leaving the rest to the environment and a smaller stack limit.
+ */
+export const ARGV_BYTES_MAX = 1024 * 1024
 /** File contents, edits and patches: as large as the 10 MiB request body that carries them. */
 export const CONTENT_MAX = 10 * 1024 * 1024
 /** Texts to analyse or summarize. */
@@ -49,12 +60,16 @@ const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.typ
 
 const limited = new WeakMap<object, Record<string, unknown>>()
 
-/** A tool's input schema with every limit filled in: a plain JSON copy, made once per schema. */
+/**
+ * A tool's input schema with every limit filled in: a plain JSON copy, made once per schema. A copy
+ * is its own limited form, so calling this again on a registered tool's input returns it as is.
+ */
 export function limitedInput(input: unknown): Record<string, unknown> {
   const known = limited.get(input as object)
   if (known) return known
   const copy = withInputLimits(JSON.parse(JSON.stringify(input)) as Record<string, unknown>)
   limited.set(input as object, copy)
+  limited.set(copy, copy)
   return copy
 }
 

@@ -1,10 +1,13 @@
 /**
  * The registry: the set of tools this server serves, keyed by their global name. Everything else
- * (routes, OpenAPI, MCP, exported schemas) is built from what is registered here.
+ * (routes, OpenAPI, MCP, exported schemas) is built from what is registered here. A registered
+ * tool's input schema carries its limits (limits.ts): the one schema the validator enforces and
+ * every surface shows.
  */
 import { codedError } from '../errors.js'
 import { assertMappable, fromProviderName } from '../exports/names.js'
 import type { AnyTool, Category } from './define.js'
+import { limitedInput } from './limits.js'
 import { compileInputValidator, distance, type Validation } from './validate.js'
 
 export interface RegisteredTool {
@@ -57,7 +60,10 @@ export function createRegistry(tools: AnyTool[] = []): Registry {
       if (clash.length) {
         throw new Error(`Tool "${tool.name}" output uses reserved field(s) ${clash.join(', ')}; nest them under a named field`)
       }
-      byName.set(tool.name, { tool, validate: compileInputValidator(tool) })
+      // One effective schema per tool: its own, with the default limits filled in. The validator,
+      // the exports, MCP's tools/list, the catalog and OpenAPI all read this one, so none can drift.
+      const effective: AnyTool = { ...tool, input: limitedInput(tool.input) as AnyTool['input'] }
+      byName.set(tool.name, { tool: effective, validate: compileInputValidator(effective) })
     },
     deregister: (name) => byName.delete(name),
     get: (name) => byName.get(name) ?? byName.get(fromProviderName(name)),

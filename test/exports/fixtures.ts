@@ -1,6 +1,7 @@
 /** Small tools shared by the export tests; Read and Bash mirror seed 002 §1. */
 import { Type } from 'typebox'
 import { defineTool, type AnyTool } from '../../src/tools/define.js'
+import { createRegistry } from '../../src/tools/registry.js'
 
 type Extra = Partial<Pick<AnyTool, 'annotations' | 'output' | 'category' | 'toolset'>>
 
@@ -87,3 +88,60 @@ export const Validate = tool('validator.run_quality', 'Run quality checks', Type
 export const Empty = tool('ping', 'No arguments', Type.Object({}))
 
 export const ALL: AnyTool[] = [Read, Bash, NoteAdd, Validate, Empty]
+
+/** A tool as the registry serves it: its input schema with the default limits of src/tools/limits.ts. */
+export function served(t: AnyTool): AnyTool {
+  return createRegistry([t]).get(t.name)!.tool
+}
+
+type Limits = Record<string, Partial<Record<'maxLength' | 'maximum' | 'minimum', number>>>
+
+/**
+ * A seed's parameters plus the documented limits, added to the named properties. It only adds: a
+ * limit the seed already states, or a property the seed lacks, is a mistake in the test.
+ */
+export function plusLimits<T extends { properties: Record<string, object> }>(params: T, limits: Limits): T {
+  const out = structuredClone(params)
+  for (const [name, added] of Object.entries(limits)) {
+    const prop = out.properties[name] as Record<string, unknown> | undefined
+    if (!prop) throw new Error(`the seed has no parameter ${name}`)
+    for (const [k, v] of Object.entries(added)) {
+      if (k in prop) throw new Error(`the seed already states ${name}.${k}`)
+      prop[k] = v
+    }
+  }
+  return out
+}
+
+/** Seed 002's Read and Bash as served: paths are PATH_MAX, commands 100,000 characters, integers 32-bit. */
+export const READ_LIMITS: Limits = { file_path: { maxLength: 4096 }, offset: { maximum: 2_147_483_647 } }
+export const BASH_LIMITS: Limits = { command: { maxLength: 100_000 } }
+
+/**
+ * A served schema split in two: what the seed wrote (`rest`, to compare with the seed exactly) and
+ * the limits the registry added where the seed states none (`added`, as `path keyword=value`).
+ */
+export function splitLimits(served: unknown, seed: unknown, at = ''): { rest: unknown; added: string[] } {
+  if (typeof served !== 'object' || served === null || Array.isArray(served)) return { rest: served, added: [] }
+  const s = served as Record<string, unknown>
+  const o = (typeof seed === 'object' && seed !== null ? seed : {}) as Record<string, unknown>
+  const rest: Record<string, unknown> = {}
+  const added: string[] = []
+  for (const [k, v] of Object.entries(s)) {
+    if ((k === 'maxLength' || k === 'maximum' || k === 'minimum') && !(k in o)) added.push(`${at || '.'} ${k}=${v}`)
+    else if (k === 'properties' && typeof v === 'object' && v !== null) {
+      const props: Record<string, unknown> = {}
+      for (const [name, sub] of Object.entries(v)) {
+        const split = splitLimits(sub, (o.properties as Record<string, unknown> | undefined)?.[name], `${at}.${name}`)
+        props[name] = split.rest
+        added.push(...split.added)
+      }
+      rest[k] = props
+    } else if (k === 'items') {
+      const split = splitLimits(v, o.items, `${at}[]`)
+      rest[k] = split.rest
+      added.push(...split.added)
+    } else rest[k] = v
+  }
+  return { rest, added }
+}

@@ -102,6 +102,9 @@ notebook_path: string,
 
 } // namespace validator`
 
+/** The same section as served: the registry adds the path limit (PATH_MAX) the validator enforces. */
+const SERVED_VALIDATOR_SECTION = VALIDATOR_SECTION.replaceAll('notebook_path: string,', '// maxLength: 4096\nnotebook_path: string,')
+
 describe('rendering', () => {
   it('a tool with every kind of constraint, exactly', () => {
     expect(toHarmony(EVERY_KIND)).toEqual({ namespace: 'demo', function: 'every_kind', recipient: 'demo.every_kind', tool: 'demo.every_kind', definition: EVERY_KIND_TEXT })
@@ -220,7 +223,9 @@ describe('GET /v1/schemas/harmony', () => {
     const tools = t.app.registry.list()
     expect(res.body).toBe(harmonyDeveloperMessage(tools))
     expect(res.body.startsWith(`# Instructions\n\n${SEED_INSTRUCTIONS}\n\n# Tools\n\n## functions\n\nnamespace functions {\n`)).toBe(true)
-    expect(res.body).toContain(`\n\n${VALIDATOR_SECTION}`)
+    expect(res.body).toContain(`\n\n${SERVED_VALIDATOR_SECTION}`)
+    // the served text shows the limits of the served schemas (hello's name: NAME_MAX)
+    expect(res.body).toContain('// Name to greet\n// maxLength: 256\nname?: string, // default: "World"\n')
     expect(res.body).toContain('type NotebookEdit = (_: {\n')
     const map = JSON.parse(res.headers['x-tool-name-map'] as string)
     expect(map).toMatchObject({ 'functions.Read': 'Read', 'functions.NotebookEdit': 'NotebookEdit', 'validator.run_colab': 'validator.run_colab' })
@@ -230,7 +235,7 @@ describe('GET /v1/schemas/harmony', () => {
   it('?toolset=alain: instructions and the alain namespaces only; ?toolset=claude: no instructions', async () => {
     const alain = await get('/v1/schemas/harmony?toolset=alain')
     expect(alain.body.startsWith(`# Instructions\n\n${SEED_INSTRUCTIONS}\n\n# Tools\n\n`)).toBe(true)
-    expect(alain.body.endsWith(VALIDATOR_SECTION)).toBe(true)
+    expect(alain.body.endsWith(SERVED_VALIDATOR_SECTION)).toBe(true)
     expect(alain.body).not.toContain('namespace functions')
     const claude = await get('/v1/schemas/harmony?toolset=claude')
     expect(claude.body.startsWith('# Tools\n\n## functions\n\nnamespace functions {\n')).toBe(true)

@@ -1,11 +1,16 @@
 import { Ajv } from 'ajv'
+import { createRegistry } from '../../src/tools/registry.js'
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import {
   FORMATS, exportNameMap, exportTools, toAnthropic, toLangChain, toOpenAI, type OpenAITool, type AnthropicTool,
   type LangChainTool, type McpTool,
 } from '../../src/exports/index.js'
-import { ALL, Bash, Empty, NoteAdd, Read, Validate, seedAnthropicRead, seedOpenAIBash, seedOpenAIRead, tool } from './fixtures.js'
+import {
+  ALL, BASH_LIMITS, Bash, Empty, NoteAdd, READ_LIMITS, Read, Validate, plusLimits, readParameters, seedAnthropicRead, seedOpenAIBash,
+  seedOpenAIRead, served, tool,
+} from './fixtures.js'
+import { toHarmony, toMcp } from '../../src/exports/index.js'
 
 /** Every own property name, enumerable or not, anywhere in `value`. */
 function allOwnNames(value: unknown, seen = new Set<unknown>()): string[] {
@@ -27,6 +32,41 @@ describe('seed 002 shapes', () => {
   })
   it('puts type, properties, required first like the seed', () => {
     expect(Object.keys(toOpenAI(Read).function.parameters)).toEqual(['type', 'properties', 'required'])
+  })
+})
+
+describe('seed 002 shapes as served: the seed plus the limits the validator enforces', () => {
+  const read = plusLimits(readParameters, READ_LIMITS)
+  const bashParams = plusLimits(seedOpenAIBash.function.parameters, BASH_LIMITS)
+
+  it('OpenAI and Anthropic Read, Bash', () => {
+    expect(toOpenAI(served(Read))).toStrictEqual({ ...seedOpenAIRead, function: { ...seedOpenAIRead.function, parameters: read } })
+    expect(toOpenAI(served(Bash))).toStrictEqual({ ...seedOpenAIBash, function: { ...seedOpenAIBash.function, parameters: bashParams } })
+    expect(toAnthropic(served(Read))).toStrictEqual({ ...seedAnthropicRead, input_schema: read })
+    expect(Object.keys(toOpenAI(served(Read)).function.parameters)).toEqual(['type', 'properties', 'required'])
+  })
+  it('LangChain and MCP Read', () => {
+    expect(toLangChain(served(Read))).toStrictEqual({ title: 'Read', description: seedOpenAIRead.function.description, ...read })
+    expect(toMcp(served(Read)).inputSchema).toStrictEqual(read)
+  })
+  it('Harmony Read names each limit in a comment', () => {
+    const text = toHarmony(served(Read)).definition
+    expect(text).toContain('// Absolute path to the file to read\n// maxLength: 4096\nfile_path: string,')
+    expect(text).toContain('// minimum: 0\n// maximum: 2147483647\noffset?: number,')
+    // the seed's own bound stands: no default replaces it
+    expect(text).toContain('// minimum: 1\n// maximum: 10000\nlimit?: number,')
+  })
+  it('the validator refuses just past each limit it shows', () => {
+    const { validate } = createRegistry([served(Bash)]).get('Bash')!
+    expect(validate({ command: 'x'.repeat(100_000) }).ok).toBe(true)
+    expect(validate({ command: 'x'.repeat(100_001) })).toMatchObject({ ok: false, error: { message: 'Value for command is too long: maximum length is 100000' } })
+    const readCheck = createRegistry([Read]).get('Read')!.validate
+    expect(readCheck({ file_path: '/a', offset: 2_147_483_647 }).ok).toBe(true)
+    expect(readCheck({ file_path: '/a', offset: 2 ** 31 })).toMatchObject({ ok: false, error: { message: 'Value for offset exceeds maximum: 2147483647' } })
+  })
+  it('registering leaves the tool as written', () => {
+    createRegistry([Read])
+    expect(toOpenAI(Read)).toStrictEqual(seedOpenAIRead)
   })
 })
 

@@ -64,7 +64,8 @@ describe('MCP with an admin key', () => {
       expect(tool.annotations).toBeDefined()
     }
     const hello = tools.find((x) => x.name === 'hello')!
-    expect(hello.inputSchema.properties).toEqual({ name: { type: 'string', description: 'Name to greet', default: 'World' } })
+    // the seed's schema plus the limit the validator enforces (NAME_MAX, src/tools/limits.ts)
+    expect(hello.inputSchema.properties).toEqual({ name: { type: 'string', description: 'Name to greet', default: 'World', maxLength: 256 } })
     expect(Object.keys(hello.outputSchema!.properties!)).toEqual(expect.arrayContaining(['message', 'timestamp', 'status', 'execution_id']))
     expect(hello.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
     const write = tools.find((x) => x.name === 'write_memory_entry')!

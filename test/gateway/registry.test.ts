@@ -134,7 +134,7 @@ describe('catalog and registry state', () => {
     const body = res.json()
     expect(body).toMatchObject({ name: 'read_repo_file', category: 'FILE', scope: 'read', description: expect.stringContaining('Read a file') })
     expect(body.parameters).toEqual([
-      { name: 'path', type: 'string', required: true, description: 'Relative path from repo root', constraints: { pattern: '^[a-zA-Z0-9_./-]+$' } },
+      { name: 'path', type: 'string', required: true, description: 'Relative path from repo root', constraints: { maxLength: 4096, pattern: '^[a-zA-Z0-9_./-]+$' } },
       expect.objectContaining({ name: 'encoding', type: 'string', required: false, default: 'utf-8', constraints: { enum: ['utf-8', 'base64'] } }),
     ])
     for (const name of ['nope', 'helo']) {

@@ -23,9 +23,10 @@ const probe = defineTool({
   execute: ({ note }: { note: string }) => ({ echoed: note }),
 }) as AnyTool
 
+// As served: the seed's schema plus the limit the validator enforces (src/tools/limits.ts, NAME_MAX).
 const HELLO_PARAMETERS = {
   type: 'object',
-  properties: { name: { type: 'string', description: 'Name to greet', default: 'World' } },
+  properties: { name: { type: 'string', description: 'Name to greet', default: 'World', maxLength: 256 } },
 }
 const BOOSTER = ['hello', 'read_repo_file', 'write_memory_entry']
 const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
@@ -76,7 +77,7 @@ describe('formats', () => {
     })
     const read = list.find((x: any) => x.function.name === 'read_repo_file').function.parameters
     expect(read.required).toEqual(['path'])
-    expect(read.properties.path).toEqual({ type: 'string', description: 'Relative path from repo root', pattern: '^[a-zA-Z0-9_./-]+$' })
+    expect(read.properties.path).toEqual({ type: 'string', description: 'Relative path from repo root', pattern: '^[a-zA-Z0-9_./-]+$', maxLength: 4096 })
     expect(read.properties.encoding).toMatchObject({ type: 'string', enum: ['utf-8', 'base64'], default: 'utf-8' })
   })
 
@@ -126,8 +127,8 @@ describe('formats', () => {
     expect(params).toEqual({
       type: 'object',
       properties: {
-        note: { type: 'string', description: 'What to echo' },
-        cell: { type: 'object', properties: { id: { type: 'integer', minimum: 0 } }, required: ['id'] },
+        note: { type: 'string', description: 'What to echo', maxLength: 100_000 },
+        cell: { type: 'object', properties: { id: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } }, required: ['id'] },
       },
       required: ['note'],
     })

@@ -4,9 +4,8 @@
  * once with a `bash_id` for BashOutput and KillShell).
  */
 import { Type } from 'typebox'
-import { fail } from '../../errors.js'
 import { defineTool } from '../define.js'
-import { EXEC_TIMEOUT, ExecResult, dryRunResult, riskyApproval, warnIfRisky, workDir } from './common.js'
+import { EXEC_TIMEOUT, ExecResult, checkCommand, dryRunResult, riskyApproval, warnIfRisky, workDir } from './common.js'
 import { runForeground } from './run.js'
 
 export default defineTool({
@@ -29,9 +28,7 @@ export default defineTool({
   // Validation fills in the default (120000), so only a different value is the caller's own choice
   // and wins over X-Timeout-Ms; otherwise the header (or the default) applies.
   timeoutFromArgs: (args) => (args.timeout === undefined || args.timeout === EXEC_TIMEOUT.defaultMs ? undefined : args.timeout),
-  precheck({ command }) {
-    if (command.trim() === '') fail('VALIDATION_ERROR', 'Value for command is empty: pass the command to run')
-  },
+  precheck: ({ command }) => checkCommand(command),
   async execute({ command, run_in_background: background = false }, ctx) {
     warnIfRisky(command, ctx)
     const dir = await workDir(ctx)

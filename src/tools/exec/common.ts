@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config.js'
 import { fail } from '../../errors.js'
 import { resolveInside } from '../../workspace/index.js'
 import type { ApprovalDecision, ToolContext } from '../define.js'
+import { ARG_BYTES_MAX } from '../limits.js'
 import { ToolResult } from '../schema.js'
 import { describeRisk, findRisk } from './risky.js'
 
@@ -38,6 +39,21 @@ export async function workDir(ctx: Pick<ToolContext, 'workspace'>, cwd?: string)
   if (r.real === null) fail('FILE_NOT_FOUND', `Folder not found: ${r.rel}; pass cwd as an existing folder inside the workspace`)
   if (!(await stat(r.real)).isDirectory()) fail('INVALID_REQUEST', `cwd ${r.rel} is a file, not a folder`)
   return { abs: r.real, rel: r.targetRel }
+}
+
+/**
+ * Bash's and shell's precheck: a command that is not empty and that fits one argument of
+ * `bash -c` in bytes. The schema bounds characters; 100,000 '€' are 300 KB, which the kernel
+ * refuses (E2BIG) after the call was accepted, or approved.
+ */
+export function checkCommand(command: string): void {
+  if (command.trim() === '') fail('VALIDATION_ERROR', 'Value for command is empty: pass the command to run')
+  const bytes = Buffer.byteLength(command)
+  if (bytes > ARG_BYTES_MAX) {
+    fail('PAYLOAD_TOO_LARGE', `Value for command is ${bytes} bytes in UTF-8; a command can be at most ${ARG_BYTES_MAX} bytes (Linux's limit on one argument). Write a longer script to a file and run that`, {
+      details: { parameter: 'command', received_bytes: bytes, max_bytes: ARG_BYTES_MAX },
+    })
+  }
 }
 
 /** The approval policy of Bash and shell: risky commands are held only when TOOLGATE_HOLD_RISKY is on. */

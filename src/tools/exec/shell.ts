@@ -3,9 +3,8 @@
  * folder inside the workspace (through the path guard), `timeout` is in seconds.
  */
 import { Type } from 'typebox'
-import { fail } from '../../errors.js'
 import { defineTool } from '../define.js'
-import { EXEC_TIMEOUT, ExecResult, dryRunResult, riskyApproval, warnIfRisky, workDir } from './common.js'
+import { EXEC_TIMEOUT, ExecResult, checkCommand, dryRunResult, riskyApproval, warnIfRisky, workDir } from './common.js'
 import { runForeground } from './run.js'
 
 export default defineTool({
@@ -25,9 +24,7 @@ export default defineTool({
   annotations: { title: 'Run a shell command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   timeout: EXEC_TIMEOUT,
   timeoutFromArgs: (args) => (args.timeout === undefined ? undefined : args.timeout * 1000),
-  precheck({ command }) {
-    if (command.trim() === '') fail('VALIDATION_ERROR', 'Value for command is empty: pass the command to run')
-  },
+  precheck: ({ command }) => checkCommand(command),
   async execute({ command, cwd }, ctx) {
     warnIfRisky(command, ctx)
     const dir = await workDir(ctx, cwd)

@@ -169,9 +169,11 @@ describe('shell (codex)', () => {
     const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-outside-'))
     await fs.symlink(outside, path.join(ws, 'escape'))
     try {
-      for (const cwd of ['..', '../..', '/', '/etc', outside, 'escape', 'escape/', `${ws}_evil`, 'a\0b']) {
+      for (const cwd of ['..', '../..', '/', '/etc', outside, 'escape', 'escape/', `${ws}_evil`]) {
         expectError(await shell({ command: 'touch pwned', cwd }), 403, 'PATH_OUTSIDE_WORKSPACE')
       }
+      // no parameter takes a NUL: the validator refuses it before any path is resolved
+      expectError(await shell({ command: 'touch pwned', cwd: 'a\0b' }), 400, 'VALIDATION_ERROR')
       expect(await fs.readdir(outside)).toEqual([])
     } finally {
       await fs.rm(outside, { recursive: true, force: true })

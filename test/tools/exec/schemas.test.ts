@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { toOpenAI } from '../../../src/exports/openai.js'
 import { execTools } from '../../../src/tools/exec/index.js'
-import { seedOpenAIBash } from '../../exports/fixtures.js'
+import { BASH_LIMITS, plusLimits, seedOpenAIBash, served } from '../../exports/fixtures.js'
 
 const byName = Object.fromEntries(execTools.map((t) => [t.name, t]))
 
@@ -15,6 +15,9 @@ describe('exec tool schemas', () => {
       description: { type: 'string', description: 'Clear, concise description of what this command does in 5-10 words' },
     } as typeof expected.function.parameters.properties
     expect(toOpenAI(byName.Bash)).toEqual(expected)
+    // as served: the same plus the limits the validator enforces, and nothing else
+    const limited = plusLimits(expected.function.parameters, { ...BASH_LIMITS, description: { maxLength: 100_000 } })
+    expect(toOpenAI(served(byName.Bash))).toStrictEqual({ ...expected, function: { ...expected.function, parameters: limited } })
   })
 
   it('shell takes command, cwd and timeout in seconds', () => {
@@ -23,6 +26,9 @@ describe('exec tool schemas', () => {
     expect(params.required).toEqual(['command'])
     expect(params.properties.timeout).toMatchObject({ type: 'integer', minimum: 1, maximum: 600 })
     expect(params.properties.timeout.description).toContain('seconds')
+    const limited = toOpenAI(served(byName.shell)).function.parameters as any
+    expect(limited.properties.command.maxLength).toBe(100_000)
+    expect(limited.properties.cwd.maxLength).toBe(4096)
   })
 
   it('BashOutput and KillShell take bash_id / filter and shell_id', () => {

@@ -8,6 +8,7 @@ import { toOpenAI } from '../../../src/exports/openai.js'
 import { notebookTools } from '../../../src/tools/notebook/index.js'
 import { compileInputValidator } from '../../../src/tools/validate.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
+import { splitLimits } from '../../exports/fixtures.js'
 import { callout, codeCell, exactly, finalizeBody, markdownStep, newSession, question, session } from './helpers.js'
 
 const VERSION = String.raw`^([0-9]+\.)*[0-9]+(-[A-Za-z0-9]+)?$`
@@ -92,6 +93,18 @@ const SEED: Record<string, object> = {
   },
 }
 
+/** The limits the registry adds where the seed states none (src/tools/limits.ts): names, prose, code, ids. */
+const P = 100_000
+const ADDED: Record<string, string[]> = {
+  'notebook.add_dependency': ['.import_check maxLength=' + P, '.notes maxLength=' + P, '.package maxLength=256', '.version maxLength=256'],
+  'notebook.emit_markdown_step': ['.body maxLength=' + P, '.callouts[].message maxLength=' + P, '.next_section_hint maxLength=' + P,
+    '.prerequisites_check[] maxLength=' + P, '.section_number maximum=10000', '.title maxLength=' + P],
+  'notebook.emit_code_cell': ['.code maxLength=1000000', '.expected_output maxLength=' + P, '.narration maxLength=' + P, '.section_number maximum=10000'],
+  'notebook.record_assessment': ['.questions[].correct_index maximum=2147483647', '.questions[].explanation maxLength=' + P,
+    '.questions[].options[] maxLength=' + P, '.questions[].prompt maxLength=' + P, '.section_number maximum=10000'],
+  'notebook.finalize': ['.next_steps[] maxLength=' + P, '.outline_summary maxLength=' + P, '.references[] maxLength=' + P],
+}
+
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
@@ -104,6 +117,12 @@ describe('schemas and catalog', () => {
     const res = await t.app.inject({ url: '/v1/schemas/openai?toolset=alain', headers: { authorization: `Bearer ${t.adminKey}` } })
     expect(res.statusCode).toBe(200)
     const params = (name: string) => (res.json() as any[]).find((x: any) => x.function.name === name.replace('.', '__')).function.parameters
+    // as served: the seed exactly, plus only the documented limits
+    for (const tool of notebookTools) {
+      const { rest, added } = splitLimits(params(tool.name), SEED[tool.name])
+      expect(rest, tool.name).toEqual(SEED[tool.name])
+      expect(added.sort(), tool.name).toEqual(ADDED[tool.name])
+    }
     expect(params('notebook.add_dependency').properties.version.pattern).toBe(VERSION)
     expect(params('notebook.emit_markdown_step').properties.title.pattern).toBe(TITLE)
     // in the JSON text the backslash is escaped once, as JSON requires
