@@ -20,6 +20,9 @@ const ETC = [
   'locale.alias', 'debian_version', 'os-release', 'magic', 'magic.mime', 'terminfo', 'python3', 'perl', 'shells', 'mtab',
 ]
 
+/** Processes (and threads) the server's user may have while a sandboxed command forks. */
+const MAX_PROCESSES = 4096
+
 /** The user inside: the server's own, or `nobody` when the server runs as root. */
 const innerId = (id: number | undefined) => (id === undefined || id === 0 ? 65534 : id)
 
@@ -69,7 +72,8 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     for (const o of policy.overlays ?? []) args.push('--ro-bind', o.source, o.target)
     args.push('--chdir', policy.cwd, '--')
     if (opts.prlimit) {
-      args.push(opts.prlimit, `--data=${opts.memoryBytes}`, '--core=0')
+      // nproc counts per user; the kernel exempts root, so it binds only a server not run as root.
+      args.push(opts.prlimit, `--data=${opts.memoryBytes}`, '--core=0', `--nproc=${MAX_PROCESSES}`)
       if (policy.cpuSeconds) args.push(`--cpu=${policy.cpuSeconds}`)
       args.push('--')
     }
