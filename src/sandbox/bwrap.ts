@@ -62,7 +62,10 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '--unshare-all', policy.network ? '--share-net' : '--unshare-net',
       '--unshare-user', '--uid', String(uid), '--gid', String(gid), '--cap-drop', 'ALL',
       '--die-with-parent', ...system,
-      '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp', '--tmpfs', '/run',
+      // Read-only sysctls: a server run as root maps the sandbox's user onto host uid 0, and the
+      // kernel lets uid 0 write /proc/sys without any capability (core_pattern runs a program).
+      '--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger',
+      '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp', '--tmpfs', '/run',
     ]
     for (const dir of policy.writable) args.push('--bind', dir, dir)
     for (const hidden of opts.hidden) {

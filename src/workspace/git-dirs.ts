@@ -15,14 +15,30 @@ async function looksLikeGitDir(dir: string): Promise<boolean> {
   return head !== null && (objects?.isDirectory() === true || commondir !== null)
 }
 
-/** Refuses (403 PATH_BLOCKED, rule git-dir) a write to `target` when a folder above it, up to `root`, is a git directory. */
+const PARTS = ['HEAD', 'objects', 'refs', 'commondir']
+
+/** Writing one of git's own names beside another would make (or finish making) a git directory. */
+async function wouldMakeGitDir(target: string): Promise<boolean> {
+  const name = path.basename(target).toLowerCase()
+  if (!PARTS.some((p) => p.toLowerCase() === name)) return false
+  const others = PARTS.filter((p) => p.toLowerCase() !== name)
+  const found = await Promise.all(others.map((n) => fs.lstat(path.join(path.dirname(target), n)).catch(() => null)))
+  return found.some((st) => st !== null)
+}
+
+const refuse = (shown: string, why: string): never =>
+  fail('PATH_BLOCKED',
+    `Access denied: ${shown} ${why} (git-dir); such files cannot be written through tools, so choose another path`,
+    { details: { path: shown, rule: 'git-dir', mode: 'write' } })
+
+/**
+ * Refuses (403 PATH_BLOCKED, rule git-dir) a write to `target` when a folder above it, up to
+ * `root`, is a git directory, or when the write would make a folder on its way one.
+ */
 export async function assertNotInGitDir(root: string, target: string, shown: string): Promise<void> {
-  for (let dir = path.dirname(target); isInside(root, dir); dir = path.dirname(dir)) {
-    if (await looksLikeGitDir(dir)) {
-      fail('PATH_BLOCKED',
-        `Access denied: ${shown} is inside a git directory (git-dir); files there cannot be written through tools, so choose another path`,
-        { details: { path: shown, rule: 'git-dir', mode: 'write' } })
-    }
-    if (dir === root) return
+  // Every folder on the way counts: `mkdir -p a/refs/heads` creates `a/refs` too.
+  for (let p = target; p !== root && isInside(root, p); p = path.dirname(p)) {
+    if (await wouldMakeGitDir(p)) refuse(shown, 'would make its folder a git directory')
+    if (await looksLikeGitDir(path.dirname(p))) refuse(shown, 'is inside a git directory')
   }
 }

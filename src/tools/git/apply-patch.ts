@@ -26,6 +26,29 @@ async function checkTargets(repo: Repo, files: string[], ctx: ToolContext): Prom
   }
 }
 
+/**
+ * The paths and modes as git itself reads the patch (`--numstat --summary`), so that a spelling
+ * our parser reads otherwise (`new file mode 0120000`, a binary section without ---/+++ lines)
+ * cannot slip a link or an unchecked path past checkTargets.
+ */
+async function pathsGitSees(repo: Repo, input: string): Promise<string[]> {
+  const r = await repo.git(['apply', '--numstat', '--summary', '-z', '-'], { atTop: true, allowFail: true, input })
+  if (r.exitCode !== 0) return [] // not a patch git can read: the check run below reports why
+  const tokens = r.stdout.split('\0')
+  const paths: string[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(tokens[i])
+    if (!m) {
+      if (/\bmode (?:\d+ => )?(?:120000|160000)\b/.test(tokens[i])) fail('PATH_BLOCKED', 'The patch creates a symbolic link or a submodule; patches may change regular files only', { details: { rule: 'link' } })
+      continue
+    }
+    if (m[1] === '-') fail('INVALID_REQUEST', 'The patch holds a binary section; send text patches only')
+    if (m[3] === '') paths.push(tokens[++i], tokens[++i])
+    else paths.push(m[3])
+  }
+  return paths
+}
+
 export default defineTool({
   name: 'git_apply_patch',
   toolset: 'codex',
@@ -56,9 +79,9 @@ export default defineTool({
   async execute({ repo_path = '.', patch, check = true }, ctx) {
     const { files } = parsePatch(patch)
     const repo = await openRepo(ctx, repo_path)
-    await checkTargets(repo, files, ctx)
-    const doCheck = check || ctx.dryRun
     const input = patch.endsWith('\n') ? patch : `${patch}\n`
+    await checkTargets(repo, [...new Set([...files, ...(await pathsGitSees(repo, input))])], ctx)
+    const doCheck = check || ctx.dryRun
     const log: string[] = []
     let returncode: number | null = null
     let ok = true

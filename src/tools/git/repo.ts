@@ -103,14 +103,14 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
       { details: { repo_path: res.rel } })
   }
   const realTop = await realInside(root, top, 'work tree')
-  await realInside(root, gitDir, '.git folder')
+  const realGitDir = await realInside(root, gitDir, '.git folder')
   const realCommon = await realInside(root, path.resolve(dir, commonDir), 'common git folder (commondir)')
   await checkAlternates(root, realCommon)
   const overlays = await safeConfig(bare, realCommon, ctx)
   return {
     rel: res.rel,
     topRel: relOf(root, realTop),
-    git: (args, opts = {}) => runGit({ cwd: opts.atTop ? realTop : dir, root, overlays }, args, ctx, opts),
+    git: (args, opts = {}) => runGit({ cwd: opts.atTop ? realTop : dir, root, overlays, pinned: { gitDir: realGitDir, workTree: realTop } }, args, ctx, opts),
   }
 }
 

@@ -27,11 +27,15 @@ export interface GitPlace {
   cwd: string
   root: string
   overlays: { source: string; target: string }[]
+  /** GIT_DIR and GIT_WORK_TREE once the repository is found and checked: git never looks for it again. */
+  pinned?: { gitDir: string; workTree: string }
 }
 
 const HARDENING = [
   '--no-pager', '--literal-pathspecs', '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false',
-  '-c', 'core.quotePath=false', '-c', 'protocol.allow=never',
+  '-c', 'core.quotePath=false', '-c', 'protocol.allow=never', '-c', 'safe.bareRepository=explicit',
+  // A submodule is another repository whose config nobody checked: git must not enter it.
+  '-c', 'diff.ignoreSubmodules=all', '-c', 'status.submoduleSummary=false', '-c', 'submodule.recurse=false',
 ]
 const MAX_OUTPUT = 64 << 20
 const MAX_STDERR = 64 << 10
@@ -55,7 +59,8 @@ export function scrub(text: string, root: string): string {
 export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolContext, 'signal' | 'services'>, opts: RunOptions = {}): Promise<GitResult> {
   ctx.signal.throwIfAborted()
   const child = spawnConfined(ctx.services.sandbox, ['git', ...HARDENING, ...args], {
-    writable: [place.root], overlays: place.overlays, network: false, cwd: place.cwd, env: cleanEnv(place.root, opts.env),
+    writable: [place.root], overlays: place.overlays, network: false, cwd: place.cwd,
+    env: cleanEnv(place.root, { ...(place.pinned && { GIT_DIR: place.pinned.gitDir, GIT_WORK_TREE: place.pinned.workTree }), ...opts.env }),
   }, { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
   const out: Buffer[] = []
   let size = 0

@@ -152,3 +152,19 @@ describe('positive controls: real work still works inside', () => {
     expect(sandboxed()).toBe(true)
   })
 })
+
+describe('from the attacker review', () => {
+  it.each([
+    'cat /proc/sys/kernel/core_pattern > /proc/sys/kernel/core_pattern',
+    'echo 10 > /proc/sys/kernel/printk_ratelimit',
+    'cat /proc/sys/kernel/hostname > /proc/sys/kernel/hostname',
+  ])('cannot write a host sysctl, even as the host uid it may map to: %s', async (command) => {
+    const res = await bash(`${command} 2>&1`)
+    expect(res.success).toBe(false)
+    expect(res.output).toMatch(/Read-only file system|Permission denied/)
+  })
+
+  it('still reads sysctls (positive control)', async () => {
+    expect((await bash('cat /proc/sys/kernel/ostype')).output).toBe('Linux\n')
+  })
+})

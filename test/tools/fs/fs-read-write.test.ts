@@ -89,7 +89,7 @@ describe('fs_write', () => {
   })
 
   it('refuses binary content (NUL characters)', async () => {
-    expectFail(await fsWrite({ path: 'nul.txt', content: 'a\u0000b' }), 400, 'BINARY_FILE', 'content contains NUL characters', fx)
+    expectFail(await fsWrite({ path: 'nul.txt', content: 'a\u0000b' }), 400, 'VALIDATION_ERROR', 'NUL character', fx)
     expect(await exists(path.join(fx.ws, 'nul.txt'))).toBe(false)
   })
 

@@ -109,7 +109,7 @@ describe('fs_mkdir', () => {
     await fs.symlink(path.join(fx.outside, 'newdir'), at('mk-dangling'))
     expectFail(await mkdir({ path: 'mk-dangling' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'outside the workspace', fx)
     expectFail(await mkdir({ path: '../mk-escape' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'climbs out', fx)
-    expectFail(await mkdir({ path: 'a\u0000b' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'NUL byte', fx)
+    expectFail(await mkdir({ path: 'a\u0000b' }), 400, 'VALIDATION_ERROR', 'NUL character', fx)
     expect(await snapshot(fx.outside)).toEqual(before)
   })
 })
@@ -173,7 +173,7 @@ describe('fs_remove', () => {
     expectFail(await remove({ path: '..', recursive: true }), 403, 'PATH_OUTSIDE_WORKSPACE', 'climbs out', fx)
     expectFail(await remove({ path: path.join(fx.sibling, 'x') }), 403, 'PATH_OUTSIDE_WORKSPACE', 'Absolute paths must point inside', fx)
     expectFail(await remove({ path: `../${path.basename(fx.sibling)}`, recursive: true }), 403, 'PATH_OUTSIDE_WORKSPACE', 'climbs out', fx)
-    expectFail(await remove({ path: 'x\u0000' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'NUL byte', fx)
+    expectFail(await remove({ path: 'x\u0000' }), 400, 'VALIDATION_ERROR', 'NUL character', fx)
     expect(await snapshot(fx.outside, fx.sibling)).toEqual(before)
   })
 

@@ -129,8 +129,10 @@ describe('Write: escapes (nothing outside is ever created or changed)', () => {
     expect(await exists(path.join(fx.outside, 'abs.txt'))).toBe(false)
   })
 
-  it('NUL byte in the path', async () => {
-    await refused('ok.txt\u0000../../x', 'NUL byte')
+  it('NUL byte in the path: refused by validation, nothing written', async () => {
+    before = await snapshot(fx.outside, fx.sibling)
+    expectFail(await write('ok.txt\u0000../../x', 'PWNED'), 400, 'VALIDATION_ERROR', 'NUL character', fx)
+    expect(await snapshot(fx.outside, fx.sibling)).toEqual(before)
     expect(await exists(path.join(fx.ws, 'ok.txt'))).toBe(false)
   })
 })

@@ -204,3 +204,63 @@ describe('without the sandbox', () => {
     }
   })
 })
+
+describe('from the attacker review', () => {
+  it('a git directory cannot be built piece by piece with file tools', async () => {
+    expect((await call('Write', { file_path: 'piece/HEAD', content: 'ref: refs/heads/main\n' })).statusCode).toBe(200) // alone, a plain file
+    for (const [tool, body] of [['fs_mkdir', { path: 'piece/refs/heads' }], ['fs_mkdir', { path: 'piece/objects' }], ['Write', { file_path: 'piece/commondir', content: '..\n' }]] as const) {
+      const res = await call(tool, body)
+      expect(res.statusCode, `${tool} ${JSON.stringify(body)}`).toBe(403)
+      expect(res.body.error_message).toContain('would make its folder a git directory')
+    }
+    expect((await call('Write', { file_path: 'piece/notes.txt', content: 'ok\n' })).statusCode).toBe(200)
+  })
+
+  it('a folder shaped like a bare repository is never taken for one (safe.bareRepository=explicit)', async () => {
+    const dir = await makeRepo(path.join(ws, 'host'))
+    const fake = path.join(dir, 'fake')
+    const marker = path.join(ws, 'bare.PWNED')
+    await fs.mkdir(path.join(fake, 'refs/heads'), { recursive: true })
+    await fs.mkdir(path.join(fake, 'objects'), { recursive: true })
+    await fs.writeFile(path.join(fake, 'HEAD'), 'ref: refs/heads/main\n')
+    await fs.writeFile(path.join(fake, 'config'), `[core]\n\tbare = false\n\tworktree = ${dir}\n[filter "pwn"]\n\tclean = "touch ${marker}; cat"\n`)
+    await fs.mkdir(path.join(fake, 'info'))
+    await fs.writeFile(path.join(fake, 'info/attributes'), '* filter=pwn\n')
+    await fs.writeFile(path.join(dir, 'README.md'), 'changed\n')
+    const res = await call('git_status', { repo_path: 'host/fake' })
+    expect(res.statusCode).toBe(400)
+    expect(res.body.error_code).toBe('INVALID_REQUEST')
+    expect(await exists(marker)).toBe(false)
+    expect((await call('git_status', { repo_path: 'host' })).body.metadata.modified).toContain('README.md') // the real one works
+  })
+
+  it('git_apply_patch refuses links however the mode is spelt, and binary sections', async () => {
+    await makeRepo(path.join(ws, 'patchee'))
+    for (const mode of ['0120000', '120000', '00120000']) {
+      const patch = `diff --git a/lnk b/lnk\nnew file mode ${mode}\nindex 0000000..e69de29\n--- /dev/null\n+++ b/lnk\n@@ -0,0 +1 @@\n+/etc/passwd\n\\ No newline at end of file\n`
+      const res = await call('git_apply_patch', { repo_path: 'patchee', patch })
+      expect(res.statusCode, mode).toBe(403)
+      expect(await exists(path.join(ws, 'patchee/lnk'))).toBe(false)
+    }
+    const binary = 'diff --git a/.env b/.env\nnew file mode 100644\nindex 0000000..2e65efe\nGIT binary patch\nliteral 1\nIcmZPo000310RR91\n\nliteral 0\nHcmV?d00001\n\n' +
+      'diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1,2 +1,2 @@\n hello\n-world\n+there\n'
+    const res = await call('git_apply_patch', { repo_path: 'patchee', patch: binary })
+    expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    expect(await exists(path.join(ws, 'patchee/.env'))).toBe(false)
+    expect(await fs.readFile(path.join(ws, 'patchee/README.md'), 'utf8')).toBe('hello\nworld\n')
+  })
+
+  it('a submodule configured to run a filter is never entered', async () => {
+    const lib = await makeRepo(path.join(outside, 'lib'))
+    const dir = await makeRepo(path.join(ws, 'super'))
+    git(dir, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'lib')
+    git(dir, 'commit', '-qm', 'add lib')
+    const marker = path.join(ws, 'submodule.PWNED')
+    const subGit = path.join(dir, '.git/modules/lib')
+    await fs.appendFile(path.join(subGit, 'config'), `[filter "evil"]\n\tclean = "touch ${marker}; cat"\n`)
+    await fs.writeFile(path.join(dir, 'lib/.gitattributes'), '* filter=evil\n')
+    await fs.writeFile(path.join(dir, 'lib/README.md'), 'changed in the submodule\n')
+    for (const tool of ['git_status', 'git_diff']) expect((await call(tool, { repo_path: 'super' })).statusCode).toBe(200)
+    expect(await exists(marker)).toBe(false)
+  })
+})
