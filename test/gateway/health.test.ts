@@ -14,7 +14,7 @@ describe('health and metrics', () => {
     expect(live.json()).toEqual({ status: 'ok' })
     const ready = await t.app.inject('/readyz')
     expect(ready.statusCode).toBe(200)
-    expect(ready.json()).toEqual({ status: 'ok', database: 'up' })
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', sandbox: { mode: 'bwrap' } })
   })
 
   it('counts calls, errors and durations per tool for Prometheus', async () => {
