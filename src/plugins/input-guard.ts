@@ -53,9 +53,13 @@ function findWhere(v: unknown, bad: (x: unknown) => boolean, keysToo: boolean, a
 }
 
 type Part = [where: string, value: unknown]
+/** Parsed JSON only: a streamed body (the corpus import) is a Readable, whose object graph is no input. */
+const isParsedJson = (v: unknown): boolean =>
+  typeof v === 'string' || Array.isArray(v) || (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype)
+
 const partsOf = (request: FastifyRequest): Part[] => {
   const parts: Part[] = [['path parameter', request.params], ['query', request.query]]
-  if (!request.routeOptions.config?.toolArguments) parts.push(['body', request.body])
+  if (!request.routeOptions.config?.toolArguments && isParsedJson(request.body)) parts.push(['body', request.body])
   return parts
 }
 
