@@ -24,6 +24,14 @@ export const NAME_MAX = 256
 export const QUERY_MAX = 2048
 /** Any other string: prose such as descriptions, prompts and notebook text. */
 export const PROSE_MAX = 100_000
+/**
+ * JSON request bodies: elements (object members and array items) and nesting. 700,000 small
+ * members (what fits in 10 MiB) took 400 ms to parse and as long again to walk, during which the
+ * server answered nobody; 50,000 still cost 30 to 80 ms a call; 20,000 cost about 10. No tool's
+ * parameters come near either limit; large data travels as one string (file content).
+ */
+export const BODY_ELEMENTS_MAX = 20_000
+export const BODY_DEPTH_MAX = 64
 /** Integers are 32-bit unless a parameter says otherwise: ids are int4 columns in Postgres. */
 export const INT_MAX = 2_147_483_647
 export const INT_MIN = -2_147_483_648
