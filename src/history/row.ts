@@ -5,7 +5,7 @@
  * glance whether there is anything to redact: most lines hold nothing that could be a secret, and
  * go to the database as they came, with no parsing and no copy.
  */
-import type { Redactor } from '../redaction/index.js'
+import { bound, cutString, RECORD_BOUNDS, type Redactor } from '../redaction/index.js'
 import { NULL_FIELD, copyInt, copyJson, copyJsonText, copyText, copyTime, fromCopyText } from '../db/copy-text.js'
 import type { executions } from '../db/schema/index.js'
 
@@ -43,9 +43,13 @@ function jsonField(v: unknown, redactor: Redactor): string {
  * `resultJson`, when given, is `r.result` already serialized.
  */
 export function copyRow(r: ExecutionRecord, instance: string, redactor: Redactor, resultJson?: string): string {
-  const result = resultJson === undefined ? jsonField(r.result, redactor) : copyJsonText(resultJson)
-  return `${jsonField(r.params, redactor)}\t${result}\t${jsonField(r.messages, redactor)}\t` +
-    `${copyText(r.sessionId)}\t${copyText(r.agentId)}\t${copyText(r.requestId)}\t${copyText(r.error)}\t` +
+  // A row holds a bounded copy of what the call carried (bound.ts): the answer was capped already,
+  // and rows of 10 MiB would take the writer's thread (the main one on PGlite) for a second.
+  const result = resultJson !== undefined && resultJson.length <= RECORD_BOUNDS.maxChars
+    ? copyJsonText(resultJson)
+    : jsonField(bound(r.result, RECORD_BOUNDS), redactor)
+  return `${jsonField(bound(r.params, RECORD_BOUNDS), redactor)}\t${result}\t${jsonField(bound(r.messages, RECORD_BOUNDS), redactor)}\t` +
+    `${copyText(r.sessionId)}\t${copyText(r.agentId)}\t${copyText(r.requestId)}\t${copyText(r.error && cutString(r.error, RECORD_BOUNDS.maxString))}\t` +
     // id, tool, toolset, transport and status are ours, and plain: a UUID, registered names
     // (letters, digits, "_", "-", "."), fixed words.
     `${r.id}\t${r.tool}\t${r.toolset}\t${r.transport}\t${copyText(r.callerId)}\t${copyText(r.callerName)}\t${r.status}\t` +

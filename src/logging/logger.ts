@@ -4,9 +4,11 @@
  */
 import { Writable } from 'node:stream'
 import pino, { type Logger } from 'pino'
-import type { Redactor } from '../redaction/index.js'
+import { bound, cutString, LOG_BOUNDS, type Redactor } from '../redaction/index.js'
 import type { AppConfig } from '../config.js'
 
+/** A log message's characters: messages are ours, but may quote a caller's value. */
+const MESSAGE_MAX = 4 * LOG_BOUNDS.maxString
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
 
 export function createLogger(
@@ -20,12 +22,13 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: {
       level: (label) => ({ level: label }),
-      // Every field of every record, whoever logs it (our code, fastify, a plugin).
-      log: (obj) => redactor.redact(obj),
+      // Every field of every record, whoever logs it (our code, fastify, a plugin); bounded first,
+      // so that a call's 10 MiB argument costs a few KB of redaction, not the whole of it.
+      log: (obj) => redactor.redact(bound(obj, LOG_BOUNDS) as Record<string, unknown>),
     },
     hooks: {
       logMethod(args, method) {
-        const clean = args.map((a) => (typeof a === 'string' ? redactor.redactString(a) : a)) as Parameters<typeof method>
+        const clean = args.map((a) => (typeof a === 'string' ? redactor.redactString(cutString(a, MESSAGE_MAX)) : a)) as Parameters<typeof method>
         method.apply(this, clean)
       },
     },

@@ -19,6 +19,7 @@ import { isUuid } from '../lib/uuidv7.js'
 import type { AnyTool, ApprovalDecision, Caller } from '../tools/define.js'
 import type { CallContext } from '../pipeline/context.js'
 import { isInside } from '../workspace/paths.js'
+import { bound, RECORD_BOUNDS } from '../redaction/index.js'
 
 type Row = typeof approvals.$inferSelect
 
@@ -135,7 +136,8 @@ export default fp(
           id,
           executionId,
           tool: tool.name,
-          params: app.redactor.redact(args),
+          // What approvers see: bounded as history rows are; the sealed arguments are whole.
+          params: app.redactor.redact(bound(args, RECORD_BOUNDS)) as Record<string, unknown>,
           sealedArgs: box.seal(args),
           sealedContext: box.seal(context),
           reason: reason ? app.redactor.redactString(reason) : null,

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin'
 import sjson from 'secure-json-parse'
 import type { FastifyError } from 'fastify'
 import { codedError, isCodedError, type CodedError } from '../errors.js'
+import { shapeProblem } from '../lib/json-shape.js'
+import { BODY_DEPTH_MAX, BODY_ELEMENTS_MAX } from '../tools/limits.js'
 
 export function errorPayload(err: CodedError): Record<string, unknown> {
   return { status: 'error', error_code: err.code, error_message: err.message, ...(err.details && { details: err.details }) }
@@ -30,6 +32,11 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
       const text = String(body)
       if (text.trim() === '') return done(null, {})
+      const problem = shapeProblem(text, BODY_ELEMENTS_MAX, BODY_DEPTH_MAX)
+      if (problem?.kind === 'elements') {
+        return done(codedError('PAYLOAD_TOO_LARGE', `Request body has more than ${problem.limit} JSON elements (object members and array items)`), undefined)
+      }
+      if (problem) return done(codedError('INVALID_REQUEST', `Request body is nested deeper than ${problem.limit} levels`), undefined)
       try {
         done(null, sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }))
       } catch (e) {

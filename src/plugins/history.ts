@@ -13,6 +13,7 @@ import { EXECUTION_COLUMNS, copyRow, redactLine, type ExecutionRecord } from '..
 import { createCopyWriter } from '../history/copy-writer.js'
 import { localSink, workerSink, type RowSink } from '../history/sink.js'
 import { copyText } from '../db/copy-text.js'
+import { bound, cutString, RECORD_BOUNDS } from '../redaction/index.js'
 import { fail } from '../errors.js'
 import { isUuid } from '../lib/uuidv7.js'
 
@@ -119,13 +120,15 @@ export default fp(
       return sink.flush()
     }
 
-    // For updates of a recorded call (approval outcomes): rare, so a plain redacted copy will do.
+    // For updates of a recorded call (approval outcomes): rare, so a plain redacted copy will do,
+    // bounded as the rows are.
+    const redacted = <T>(v: T) => redactor.redact(bound(v, RECORD_BOUNDS)) as T
     const clean = (rec: Partial<ExecutionRecord>) => ({
       ...rec,
-      ...(rec.params !== undefined && { params: redactor.redact(rec.params) }),
-      ...(rec.result !== undefined && { result: redactor.redact(rec.result) }),
-      ...(rec.error != null && { error: redactor.redactString(rec.error) }),
-      ...(rec.messages !== undefined && { messages: redactor.redact(rec.messages) }),
+      ...(rec.params !== undefined && { params: redacted(rec.params) }),
+      ...(rec.result !== undefined && { result: redacted(rec.result) }),
+      ...(rec.error != null && { error: redactor.redactString(cutString(rec.error, RECORD_BOUNDS.maxString)) }),
+      ...(rec.messages !== undefined && { messages: redacted(rec.messages) }),
       ...(rec.sessionId != null && { sessionId: redactor.redactString(rec.sessionId) }),
       ...(rec.agentId != null && { agentId: redactor.redactString(rec.agentId) }),
       ...(rec.requestId != null && { requestId: redactor.redactString(rec.requestId) }),

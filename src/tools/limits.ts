@@ -23,8 +23,15 @@ export const ARG_BYTES_MAX = 128 * 1024 - 1
 export const ARGV_BYTES_MAX = 1024 * 1024
 /** File contents, edits and patches: as large as the 10 MiB request body that carries them. */
 export const CONTENT_MAX = 10 * 1024 * 1024
-/** Texts to analyse or summarize. */
-export const TEXT_MAX = 1_000_000
+/**
+ * Texts to analyse or summarize: about 15,000 words, a long article. analyze and the extractive
+ * summary walk every sentence and word on the main thread, 150 to 350 ms a megabyte (65 ms at
+ * 200,000 characters): at this length they stay well under the 100 ms that any one request may
+ * hold the server for. Longer texts are summarized in parts.
+ */
+export const TEXT_MAX = 100_000
+/** Source code to run or check, which goes to a process of its own. */
+export const CODE_MAX = 1_000_000
 /** Regular expressions and globs: long enough for any real one, far below the argument limit of `rg`. */
 export const PATTERN_MAX = 8192
 /** URLs, header and query values. */
@@ -35,6 +42,14 @@ export const NAME_MAX = 256
 export const QUERY_MAX = 2048
 /** Any other string: prose such as descriptions, prompts and notebook text. */
 export const PROSE_MAX = 100_000
+/**
+ * JSON request bodies: elements (object members and array items) and nesting. 700,000 small
+ * members (what fits in 10 MiB) took 400 ms to parse and as long again to walk, during which the
+ * server answered nobody; 50,000 still cost 30 to 80 ms a call; 20,000 cost about 10. No tool's
+ * parameters come near either limit; large data travels as one string (file content).
+ */
+export const BODY_ELEMENTS_MAX = 20_000
+export const BODY_DEPTH_MAX = 64
 /** Integers are 32-bit unless a parameter says otherwise: ids are int4 columns in Postgres. */
 export const INT_MAX = 2_147_483_647
 export const INT_MIN = -2_147_483_648
@@ -43,7 +58,7 @@ const BY_NAME: Record<string, number> = {
   path: PATH_MAX, paths: PATH_MAX, file_path: PATH_MAX, notebook_path: PATH_MAX, cwd: PATH_MAX, repo_path: PATH_MAX,
   command: COMMAND_MAX,
   content: CONTENT_MAX, old_string: CONTENT_MAX, new_string: CONTENT_MAX, new_source: CONTENT_MAX, patch: CONTENT_MAX, data: CONTENT_MAX,
-  text: TEXT_MAX, code: TEXT_MAX,
+  text: TEXT_MAX, code: CODE_MAX,
   pattern: PATTERN_MAX, glob: PATTERN_MAX, filter: PATTERN_MAX,
   url: URL_MAX, headers: URL_MAX, params: URL_MAX,
   name: NAME_MAX, bash_id: NAME_MAX, shell_id: NAME_MAX, cell_id: NAME_MAX, ref: NAME_MAX, rev: NAME_MAX, tag_filter: NAME_MAX,

@@ -133,7 +133,7 @@ function describe(tool: AnyTool, root: JsonSchema, e: ErrorObject, data: unknown
         parameter: name, received_count: Array.isArray(received) ? received.length : 0, constraints,
       })
     case 'additionalProperties':
-      return validationError(tool, `Unknown parameter: ${name ? `${name}.` : ''}${e.params.additionalProperty}`, { parameter: name })
+      return validationError(tool, `Unknown parameter: ${name ? `${name}.` : ''}${String(e.params.additionalProperty).slice(0, 64)}`, { parameter: name })
     default:
       return validationError(tool, `Invalid value for ${name || 'parameters'}: ${e.message ?? 'not allowed'}`, { parameter: name, received: show(received) })
   }
@@ -163,11 +163,12 @@ function constraintText(s: JsonSchema): string | undefined {
   return parts.length ? parts.join(', ') : undefined
 }
 
+/** A parameter's name for a message; nested names are the caller's, so each part is cut to 64. */
 function paramName(instancePath: string): string {
   return instancePath
     .split('/')
     .slice(1)
-    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~').slice(0, 64))
     .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '')
 }
 

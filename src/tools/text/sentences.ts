@@ -42,7 +42,7 @@ export function splitSentences(text: string): string[] {
     for (const m of block.matchAll(BOUNDARY)) {
       const end = m.index + m[1].length + m[2].length
       const next = block[m.index + m[0].length] ?? ''
-      if (m[1] === '.' && isAbbreviation(block.slice(start, m.index))) continue
+      if (m[1] === '.' && isAbbreviation(lastWord(block, start, m.index))) continue
       if (/\p{Ll}/u.test(next)) continue
       out.push(block.slice(start, end).trim())
       start = m.index + m[0].length
@@ -53,8 +53,18 @@ export function splitSentences(text: string): string[] {
   return out
 }
 
-function isAbbreviation(before: string): boolean {
-  const last = /(\S+)$/.exec(before)?.[1] ?? ''
+/**
+ * The run of non-space characters that ends at `end`. Found by stepping back from `end`: a regex
+ * anchored at the end of everything since `from` rescanned it at every period ("Mr. Mr. Mr. …"
+ * kept `from` in place), which was quadratic.
+ */
+function lastWord(text: string, from: number, end: number): string {
+  let i = end
+  while (i > from && !/\s/.test(text[i - 1])) i--
+  return text.slice(i, end)
+}
+
+function isAbbreviation(last: string): boolean {
   const word = last.replace(/^["'“‘(\[]+/, '').toLowerCase()
   return ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word)
 }

@@ -1,0 +1,113 @@
+/**
+ * Bounded copies of caller data for log lines, history rows and approval records: strings cut,
+ * long containers shortened, so that redacting and storing them costs little however large the
+ * call was. A log line has no use for 10 MiB of file content, and redacting it took the main
+ * thread for half a second.
+ *
+ * Cutting happens before redaction, so a cut must never leave the head of a secret that the
+ * patterns no longer recognise (`AKIA` + 8 of its 16 characters, `password=hun`): the run of
+ * token characters the cut falls in is dropped whole, and only the dropped part goes unscanned.
+ */
+import { REDACTED } from './redactor.js'
+
+export interface Bounds {
+  /** Characters kept of one string. */
+  maxString: number
+  /** Members kept of one object, items of one array. */
+  maxEntries: number
+  /** Characters of strings and names kept in all, each value or container counting one more. */
+  maxChars: number
+  /** Containers deeper than this become `[Truncated]`, as in the redactor. */
+  maxDepth: number
+}
+
+/** A log line: enough to see what was called with what, a few KB at most. */
+export const LOG_BOUNDS: Bounds = { maxString: 2048, maxEntries: 50, maxChars: 8192, maxDepth: 20 }
+/** A history row or approval record: the gist of every parameter; the call itself gets them whole. */
+export const RECORD_BOUNDS: Bounds = { maxString: 65_536, maxEntries: 1000, maxChars: 262_144, maxDepth: 20 }
+/** A name longer than this is no parameter's: it is cut, and its value hidden. */
+export const NAME_MAX_KEPT = 256
+
+/** Letters, digits and the punctuation that tokens, keys, URLs and base64 are made of. */
+function isTokenChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2b || c === 0x2d || c === 0x2e || c === 0x2f || c === 0x3a || c === 0x3d || c === 0x40 ||
+    c === 0x5f || c === 0x7e || c === 0x25
+}
+
+/** `s` cut to at most `max` characters and a marker; the token run the cut falls in is dropped whole. */
+export function cutString(s: string, max: number): string {
+  if (s.length <= max) return s
+  let end = Math.max(0, max)
+  while (end > 0 && isTokenChar(s.charCodeAt(end - 1))) end--
+  // Never half of a surrogate pair.
+  const c = s.charCodeAt(end - 1)
+  if (c >= 0xd800 && c <= 0xdbff) end--
+  return `${s.slice(0, end)}…[${s.length - end} characters cut]`
+}
+
+const isPlainObject = (v: object): boolean => {
+  const proto = Object.getPrototypeOf(v)
+  return proto === Object.prototype || proto === null
+}
+
+// `out[key] = …` with key "__proto__" (JSON.parse makes such own keys) would swap the prototype.
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
+}
+
+/**
+ * A copy of `value` within `bounds`. Strings, arrays and plain objects are bounded; anything else
+ * (numbers, Errors, Dates, Buffers) is kept as it is, for the redactor and JSON.stringify to
+ * handle as before. The input is never mutated.
+ */
+export function bound(value: unknown, bounds: Bounds): unknown {
+  let left = bounds.maxChars
+  const text = (s: string) => {
+    const kept = s.length > Math.min(bounds.maxString, left) ? cutString(s, Math.min(bounds.maxString, Math.max(0, left))) : s
+    left -= Math.min(s.length, bounds.maxString)
+    return kept
+  }
+  // The path from the root, as in the redactor: a cycle is marked, not copied 20 levels deep.
+  const ancestors: object[] = []
+  const walk = (v: unknown, depth: number): unknown => {
+    left--
+    if (typeof v === 'string') return text(v)
+    if (v === null || typeof v !== 'object' || !(Array.isArray(v) || isPlainObject(v))) return v
+    if (ancestors.includes(v)) return '[Circular]'
+    if (depth >= bounds.maxDepth || left <= 0) return '[Truncated]'
+    ancestors.push(v)
+    try {
+      return Array.isArray(v) ? items(v, depth) : members(v as Record<string, unknown>, depth)
+    } finally {
+      ancestors.pop()
+    }
+  }
+  const items = (v: unknown[], depth: number): unknown[] => {
+    const n = Math.min(v.length, bounds.maxEntries)
+    const out: unknown[] = new Array(n)
+    for (let i = 0; i < n; i++) out[i] = left > 0 ? walk(v[i], depth + 1) : '[Truncated]'
+    if (v.length > n) out.push(`[${v.length - n} more items]`)
+    return out
+  }
+  const members = (v: Record<string, unknown>, depth: number): Record<string, unknown> => {
+    const keys = Object.keys(v)
+    const out: Record<string, unknown> = {}
+    const n = Math.min(keys.length, bounds.maxEntries)
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]
+      const item = v[key]
+      if (key.length > NAME_MAX_KEPT) {
+        setOwn(out, `${key.slice(0, NAME_MAX_KEPT)}…[${key.length - NAME_MAX_KEPT} characters cut]`, REDACTED)
+        left -= NAME_MAX_KEPT
+      } else {
+        left -= key.length
+        setOwn(out, key, left > 0 ? walk(item, depth + 1) : '[Truncated]')
+      }
+    }
+    if (keys.length > n) out['…'] = `[${keys.length - n} more members]`
+    return out
+  }
+  return walk(value, 0)
+}
