@@ -20,7 +20,7 @@ describe('/readyz on Postgres', () => {
     await setup.cut()
     const down = await t.app.inject('/readyz')
     expect(down.statusCode).toBe(503)
-    expect(down.json()).toEqual({ status: 'unavailable', database: 'down' })
+    expect(down.json()).toEqual({ status: 'unavailable', database: 'down', sandbox: { mode: 'bwrap' } })
     // Liveness does not depend on the database.
     expect((await t.app.inject('/healthz')).statusCode).toBe(200)
     await setup.restore()
