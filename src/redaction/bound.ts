@@ -8,7 +8,7 @@
  * patterns no longer recognise (`AKIA` + 8 of its 16 characters, `password=hun`): the run of
  * token characters the cut falls in is dropped whole, and only the dropped part goes unscanned.
  */
-import { REDACTED } from './redactor.js'
+import { isPlainObject, REDACTED, setOwn } from './redactor.js'
 
 export interface Bounds {
   /** Characters kept of one string. */
@@ -44,17 +44,6 @@ export function cutString(s: string, max: number): string {
   const c = s.charCodeAt(end - 1)
   if (c >= 0xd800 && c <= 0xdbff) end--
   return `${s.slice(0, end)}…[${s.length - end} characters cut]`
-}
-
-const isPlainObject = (v: object): boolean => {
-  const proto = Object.getPrototypeOf(v)
-  return proto === Object.prototype || proto === null
-}
-
-// `out[key] = …` with key "__proto__" (JSON.parse makes such own keys) would swap the prototype.
-function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
-  else out[key] = value
 }
 
 /**

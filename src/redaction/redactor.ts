@@ -136,13 +136,13 @@ function mayNestDeeper(text: string, limit: number): boolean {
   return false
 }
 
-const isPlainObject = (v: object): boolean => {
+export const isPlainObject = (v: object): boolean => {
   const proto = Object.getPrototypeOf(v)
   return proto === Object.prototype || proto === null
 }
 
 // `out[key] = …` with key "__proto__" (JSON.parse makes such own keys) would swap the prototype.
-function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
   else out[key] = value
 }
