@@ -3,16 +3,19 @@
  * (every create, update and delete, oldest first), which outlives a deleted entry.
  */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { entryNotFound, getEntry } from '../glossary/entries.js'
 import { lastKnownTerm, listRevisions } from '../glossary/revisions.js'
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'Entry id' } },
-}
+const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Entry id' }) })
+const RevisionsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Only revisions with a higher id (the previous page’s next_after)' })),
+})
 
-export default async function glossaryRoutes(app: FastifyInstance) {
+export default async function glossaryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const db = () => app.database.db
 
   app.get('/v1/glossary/entries/:id', {
@@ -24,7 +27,7 @@ export default async function glossaryRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     await app.keys.requireScope(request, 'read')
-    const { id } = request.params as { id: number }
+    const { id } = request.params
     const entry = await getEntry(db(), id)
     return { entry: entry ?? (await entryNotFound(db(), id)) }
   })
@@ -35,18 +38,12 @@ export default async function glossaryRoutes(app: FastifyInstance) {
       tags: ['glossary'],
       security: [{ bearerAuth: [] }],
       params: idParams,
-      querystring: {
-        type: 'object',
-        properties: {
-          limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
-          after: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Only revisions with a higher id (the previous page’s next_after)' },
-        },
-      },
+      querystring: RevisionsQuery,
     },
   }, async (request) => {
     await app.keys.requireScope(request, 'read')
-    const { id } = request.params as { id: number }
-    const { limit, after } = request.query as { limit: number; after?: number }
+    const { id } = request.params
+    const { limit, after } = request.query
     // One more than asked tells whether there is a next page.
     const revisions = await listRevisions(db(), id, { limit: limit + 1, after })
     const more = revisions.length > limit

@@ -1,8 +1,17 @@
 /** API keys (admin): create (the key is shown this once), list, revoke. */
 import type { FastifyInstance } from 'fastify'
-import { SCOPES, type Scope } from '../tools/define.js'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { SCOPES } from '../tools/define.js'
 
-export default async function keyRoutes(app: FastifyInstance) {
+const KeyBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  scopes: Type.Array(Type.Union(SCOPES.map((s) => Type.Literal(s))), { uniqueItems: true }),
+  workspace: Type.Optional(Type.String({ maxLength: 500, description: "Folder inside the server workspace this key's tools are confined to" })),
+}, { additionalProperties: false })
+
+export default async function keyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const security = [{ bearerAuth: [] }]
   // Authenticate before the body is parsed and validated: an anonymous caller learns nothing.
   app.addHook('onRequest', async (request) => {
@@ -17,25 +26,15 @@ export default async function keyRoutes(app: FastifyInstance) {
       summary: 'Create an API key; the answer is the only time the key is shown',
       tags: ['keys'],
       security,
-      body: {
-        type: 'object',
-        required: ['name', 'scopes'],
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string', minLength: 1, maxLength: 100 },
-          scopes: { type: 'array', items: { type: 'string', enum: [...SCOPES] }, uniqueItems: true },
-          workspace: { type: 'string', maxLength: 500, description: "Folder inside the server workspace this key's tools are confined to" },
-        },
-      },
+      body: KeyBody,
     },
   }, async (request, reply) => {
-    const body = request.body as { name: string; scopes: Scope[]; workspace?: string }
-    const created = await app.keys.create(body)
+    const created = await app.keys.create(request.body)
     return reply.code(201).send(created)
   })
 
-  app.delete('/v1/keys/:id', { schema: { summary: 'Revoke an API key', tags: ['keys'], security } }, async (request) => {
-    const { id } = request.params as { id: string }
+  app.delete('/v1/keys/:id', { schema: { summary: 'Revoke an API key', tags: ['keys'], security, params: Type.Object({ id: Type.String() }) } }, async (request) => {
+    const { id } = request.params
     return { key: await app.keys.revoke(id) }
   })
 }
