@@ -57,8 +57,10 @@ export function limitsOf(schema: Schema): string[] {
     schema.pattern !== undefined ? `pattern ${code(schema.pattern)}` : undefined,
     schema.format !== undefined ? `format ${schema.format}` : undefined,
   ].filter((l): l is string => l !== undefined)
-  const nested = [...(schema.anyOf ?? schema.oneOf ?? []), ...(schema.type === 'array' && schema.items ? [schema.items] : [])]
-  const inner = nested.flatMap((s: Schema) => limitsOf(s).map((l) => (s === schema.items ? `each: ${l}` : l)))
+  const values = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined
+  const nested = [...(schema.anyOf ?? schema.oneOf ?? []), ...(schema.type === 'array' && schema.items ? [schema.items] : []), ...(values ? [values] : [])]
+  const prefix = (s: Schema) => (s === schema.items ? 'each: ' : s === values ? 'each value: ' : '')
+  const inner = nested.flatMap((s: Schema) => limitsOf(s).map((l) => `${prefix(s)}${l}`))
   return [...new Set([...own, ...inner])]
 }
 
@@ -92,12 +94,16 @@ function parameterTable(tool: AnyTool): string[] {
 
 function approvalOf(tool: AnyTool): string {
   if (tool.approval === 'always') return 'every call is held for approval'
-  if (typeof tool.approval === 'function') return 'decided per call (see the description)'
+  if (typeof tool.approval === 'function') return 'decided per call from its arguments and settings ([approvals.md](approvals.md))'
   return 'none (unless `TOOLGATE_APPROVAL_REQUIRED` names it)'
 }
 
+/** `120 s`, `1.5 s`, `250 ms`. */
+export const duration = (ms: number): string => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`)
+
 function facts(tool: AnyTool): string[] {
-  const timeout = tool.timeout ? `${tool.timeout.defaultMs} ms (${tool.timeout.minMs ?? 1}–${tool.timeout.maxMs} ms with \`X-Timeout-Ms\`)` : 'the gateway default ([api.md](api.md#context-headers))'
+  const t = tool.timeout
+  const timeout = t ? `${duration(t.defaultMs)} (${duration(t.minMs ?? 1)}–${duration(t.maxMs)} with \`X-Timeout-Ms\`)` : 'the gateway default ([api.md](api.md#context-headers))'
   const returns = Object.keys((toPlainSchema(tool.output) as Schema).properties ?? {})
   return [
     `- toolset \`${tool.toolset}\`, category \`${tool.category}\`, scope \`${tool.scope}\`, route \`POST /v1/tools/${tool.name}\``,

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises'
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { TOOLS_DOC_FILE, liveToolReference } from '../../scripts/docs-tools.js'
-import { code, renderToolReference, typeOf } from '../../scripts/docs-tools-render.js'
+import { code, duration, limitsOf, renderToolReference, typeOf } from '../../scripts/docs-tools-render.js'
 import { defineTool, type AnyTool } from '../../src/tools/define.js'
 import { allTools } from '../../src/tools/index.js'
 
@@ -80,5 +80,8 @@ describe('the renderer', () => {
     expect(code('a`b')).toBe('``a`b``')
     expect(typeOf({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string or null')
     expect(typeOf({ type: 'object', properties: {}, additionalProperties: { type: 'string' } })).toBe('object of string')
+    expect(limitsOf({ type: 'object', properties: {}, additionalProperties: { type: 'string', maxLength: 9 } })).toEqual(['each value: length ≤ 9'])
+    expect(duration(120_000)).toBe('120 s')
+    expect(duration(1)).toBe('1 ms')
   })
 })
