@@ -1,0 +1,62 @@
+/**
+ * Comments cite the seed specifications as "seed 00X §N"; docs/specs/ holds them (seed-00X.md), and
+ * every section cited must be a numbered heading there, so a reader can follow each reference.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SOURCES = ['src', 'test', 'test-pg', 'scripts', 'bench']
+
+function sourceFiles(): string[] {
+  return SOURCES.filter((dir) => fs.existsSync(path.join(ROOT, dir))).flatMap((dir) =>
+    fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|js|mjs|cjs)$/.test(f))
+      .map((f) => path.join(dir, f)))
+}
+
+/** `seed 002 §5` → `{seed: '002', section: '5'}`; a bare `seed 004` has no section. */
+export function citations(text: string): { seed: string; section?: string }[] {
+  return [...text.matchAll(/\bseeds? (\d{3})(?:'s)?(?: §(\d+(?:\.\d+)?))?/g)].map((m) => ({ seed: m[1], section: m[2] }))
+}
+
+export function hasSection(spec: string, section: string): boolean {
+  const escaped = section.replace('.', '\\.')
+  return new RegExp(`^#{1,4} ${escaped}(?:\\.|\\s)`, 'm').test(spec)
+}
+
+describe('seed citations in the code', () => {
+  const found = sourceFiles().flatMap((file) => citations(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((c) => ({ file, ...c })))
+
+  it('finds citations, with sections', () => {
+    expect(found.length).toBeGreaterThan(20)
+    expect(found.some((c) => c.section)).toBe(true)
+  })
+
+  it('each names a spec under docs/specs/ and a numbered section it has', () => {
+    const broken = found.filter(({ seed, section }) => {
+      const spec = path.join(ROOT, 'docs', 'specs', `seed-${seed}.md`)
+      if (!fs.existsSync(spec)) return true
+      return section !== undefined && !hasSection(fs.readFileSync(spec, 'utf8'), section)
+    })
+    expect(broken).toEqual([])
+  })
+
+  it('the specs are the README\'s, which names each of them', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'docs', 'specs', 'README.md'), 'utf8')
+    for (const seed of ['000', '001', '002', '003', '004']) expect(readme).toContain(`(seed-${seed}.md)`)
+  })
+})
+
+describe('the citation reader', () => {
+  it('reads seeds and sections, and finds numbered headings only', () => {
+    expect(citations("seed 002 §5's messages, seed 004's XML, seed 000 §2.3")).toEqual([
+      { seed: '002', section: '5' }, { seed: '004', section: undefined }, { seed: '000', section: '2.3' },
+    ])
+    expect(hasSection('## 5. Validation\n### 2.1 `x`', '5')).toBe(true)
+    expect(hasSection('## 5. Validation\n### 2.1 `x`', '2.1')).toBe(true)
+    expect(hasSection('## 15. Other', '5')).toBe(false)
+  })
+})
