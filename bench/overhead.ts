@@ -16,7 +16,7 @@ import {
   bad, BENCH_KEY, compareWithToolgate, firstWarmUp, interleave, machine, numericOptions, out, paired, verdict,
   type Measure, type Target,
 } from './harness.js'
-import { fmt, median } from './stats.js'
+import { fmt, median, pad } from './stats.js'
 
 const SELF = fileURLToPath(import.meta.url)
 const ROUTE = '/v1/tools/hello'
@@ -63,10 +63,7 @@ async function measure(bare: Target, toolgate: Target, o: Options, served: Map<T
   out(`\nphase 2: saturation, ${o.connections} connections`)
   const [b2, t2] = await interleave(bare, toolgate, rounds, served)
 
-  out(`\nmedians of ${o.rounds} round(s): bare p50 ${fmt(median(b1.map((m) => m.p50)))} ms, p99 ${fmt(median(b1.map((m) => m.p99)))} ms, ` +
-    `${fmt(median(b2.map((m) => m.rps)), 0)} calls/s at saturation; toolgate p50 ${fmt(median(t1.map((m) => m.p50)))} ms, ` +
-    `p99 ${fmt(median(t1.map((m) => m.p99)))} ms, ${fmt(median(t2.map((m) => m.rps)), 0)} calls/s`)
-  out(`achieved rate in phase 1: bare ${fmt(median(b1.map((m) => m.rps)), 0)}, toolgate ${fmt(median(t1.map((m) => m.rps)), 0)} calls/s`)
+  printMedians([['bare', b1, b2], ['toolgate', t1, t2]], o)
   const results = [
     verdict(`added latency p50 at ${o.rate}/s`, paired(t1, b1, (t, b) => t.p50 - b.p50), 0.5, true, ' ms'),
     verdict(`added latency p99 at ${o.rate}/s`, paired(t1, b1, (t, b) => t.p99 - b.p99), 2, true, ' ms'),
@@ -75,6 +72,14 @@ async function measure(bare: Target, toolgate: Target, o: Options, served: Map<T
   const errors = bad([...b1, ...t1, ...b2, ...t2])
   if (errors) out(`NOTE ${errors} non-2xx answers or errors: the figures do not measure a clean run`)
   return results.every(Boolean) && errors === 0
+}
+
+function printMedians(rows: [name: string, fixed: Measure[], saturated: Measure[]][], o: Options) {
+  const med = (ms: Measure[], k: 'p50' | 'p99' | 'rps', width: number, digits = 2) => pad(fmt(median(ms.map((m) => m[k])), digits), width)
+  out(`\n${pad(`medians of ${o.rounds} round(s)`, 22, true)}  ${pad(`calls/s at ${o.rate}/s`, 20)}  ${pad('p50 ms', 8)}  ${pad('p99 ms', 8)}  ${pad('calls/s saturated', 18)}`)
+  for (const [name, fixed, saturated] of rows) {
+    out(`${pad(name, 22, true)}  ${med(fixed, 'rps', 20, 0)}  ${med(fixed, 'p50', 8)}  ${med(fixed, 'p99', 8)}  ${med(saturated, 'rps', 18, 0)}`)
+  }
 }
 
 /** Below the fixed rate, latencies measure a queue (the machine's, or a server's), not the work. */
