@@ -246,6 +246,13 @@ export async function compareWithToolgate(c: Comparison): Promise<void> {
   const { env, cleanup } = await toolgateEnv(db.url)
   const servers: Server[] = []
   let pass = false
+  const cleanUp = async () => {
+    await Promise.all(servers.map((s) => s.stop()))
+    await db.drop().catch((err) => process.stderr.write(`could not drop ${db.name}: ${err}\n`))
+    await cleanup()
+  }
+  // Ctrl-C skips the finally below; the run's database must not outlive it.
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)))
   try {
     servers.push(await startServer(c.baseline, selfArgs(c.self, c.baseline), env, (port) => c.target(c.baseline, port)))
     servers.push(await startServer('toolgate', ['dist/server.js'], env, (port) => c.target('toolgate', port)))
@@ -260,9 +267,7 @@ export async function compareWithToolgate(c: Comparison): Promise<void> {
     out(`load average at the end: ${loadAverage()}`)
     pass &&= rows >= answered
   } finally {
-    await Promise.all(servers.map((s) => s.stop()))
-    await db.drop().catch((err) => process.stderr.write(`could not drop ${db.name}: ${err}\n`))
-    await cleanup()
+    await cleanUp()
   }
   out(pass ? 'overall: PASS' : 'overall: FAIL')
   if (c.strict && !pass) process.exitCode = 1
