@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { exportTools } from '../exports/index.js'
 import { isCodedError } from '../errors.js'
 import { metaToHeaders } from '../pipeline/context.js'
@@ -43,10 +44,13 @@ export function toMcpResult(outcome: CallOutcome) {
 
 export default async function mcpRoutes(app: FastifyInstance) {
   const version = '0.1.0'
+  // One validator for every per-request server: the SDK would otherwise build a new Ajv for each.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator()
+  const tools = exportTools('mcp', app.registry.list()) as never[]
 
   function serverFor(request: FastifyRequest): Server {
-    const server = new Server({ name: 'toolgate', version }, { capabilities: { tools: { listChanged: false } } })
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: exportTools('mcp', app.registry.list()) as never[] }))
+    const server = new Server({ name: 'toolgate', version }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator })
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
     server.setRequestHandler(CallToolRequestSchema, async (req) => {
       const outcome = await app.pipeline.invoke({
         tool: req.params.name,
