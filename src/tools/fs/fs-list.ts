@@ -10,8 +10,8 @@ import { assertAllowed } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { openDir } from './guard.js'
-import { jsonBytes } from './text.js'
+import { openDir } from './support/guard.js'
+import { jsonBytes } from './support/text.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
 type Kind = (typeof KINDS)[number]

@@ -8,7 +8,7 @@ import { fail } from '../../errors.js'
 import { openForRead } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { assertText, fitJson, jsonBytes, SNIFF_BYTES } from './text.js'
+import { assertText, fitJson, jsonBytes, SNIFF_BYTES } from './support/text.js'
 
 export const ENCODINGS = ['utf-8', 'utf8', 'ascii', 'latin1', 'iso-8859-1', 'utf-16le'] as const
 export type Encoding = (typeof ENCODINGS)[number]
