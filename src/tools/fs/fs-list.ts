@@ -1,7 +1,8 @@
 /**
- * Seed 003 `fs_list`: the entries of one folder, sorted by name, with their kind (from the folder
- * itself, no stat per entry); file sizes only with `details`, since a stat per entry made large
- * folders eight times slower. Links are listed as links and never followed or read, so a listing
+ * Seed 003 `fs_list`: the entries of one folder, sorted by name. `metadata.entries` holds their
+ * names, the output marks folders and links (`ls -F`, kinds read from the folder itself); with
+ * `details`, entries are `{name, type, size}` objects. Names only by default: a stat per entry made
+ * large folders eight times slower, and objects per entry doubled the cost of the answer. Links are listed as links and never followed or read, so a listing
  * reveals nothing outside the workspace; the folder is opened through the guard and listed
  * through its descriptor.
  */
@@ -50,14 +51,17 @@ export default defineTool({
   description: 'List directory entries.',
   input: Type.Object({
     path: Type.Optional(Type.String({ description: 'Folder to list, relative to the workspace root (or absolute inside it)', default: '.' })),
-    details: Type.Optional(Type.Boolean({ description: 'Also give each file\'s size (one stat per entry: slower on large folders)', default: false })),
+    details: Type.Optional(Type.Boolean({ description: 'Entries as {name, type, size} objects instead of names (one stat per file: slower on large folders)', default: false })),
   }),
   output: ToolResult({
-    entries: Type.Array(Type.Object({
-      name: Type.String(),
-      type: StringEnum(KINDS),
-      size: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'With details: bytes, for files; null otherwise' })),
-    }), { description: 'The folder\'s entries, sorted by name' }),
+    entries: Type.Union([
+      Type.Array(Type.String()),
+      Type.Array(Type.Object({
+        name: Type.String(),
+        type: StringEnum(KINDS),
+        size: Type.Union([Type.Integer(), Type.Null()], { description: 'Bytes, for files; null otherwise' }),
+      })),
+    ], { description: 'The folder\'s entries sorted by name: their names, or with details {name, type, size} objects' }),
     count: Type.Integer({ description: 'Number of entries in the folder' }),
     path: Type.String({ description: 'The folder, relative to the workspace root' }),
     truncated: Type.Boolean({ description: 'True when entries were left out to fit X-Max-Output-Size' }),
@@ -80,7 +84,8 @@ export default defineTool({
     // entries and text both grow with the folder: keep as many as the output cap can carry
     const budget = Math.max(0, ctx.maxOutputSize - 800)
     let used = 0
-    const kept = entries.findIndex((e) => (used += Buffer.byteLength(JSON.stringify(e)) + 1 + jsonBytes(line(e)) + 2) > budget)
+    const listed = (e: Entry) => (details ? e : e.name)
+    const kept = entries.findIndex((e) => (used += Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2) > budget)
     const truncated = kept !== -1
     if (truncated) {
       entries = entries.slice(0, kept)
@@ -90,7 +95,7 @@ export default defineTool({
     if (truncated) output += `\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
     return {
       success: true, output, error: null,
-      metadata: { entries, count, path: res.rel, truncated },
+      metadata: { entries: entries.map(listed), count, path: res.rel, truncated },
     }
   },
 })

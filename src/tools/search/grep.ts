@@ -1,5 +1,5 @@
 /**
- * Seed 002 `Grep`: Claude Code's content search, run by ripgrep (engine-rg.ts; 503
+ * Seed 002 `Grep`: Claude Code's content search, run by ripgrep (engine/rg.ts; 503
  * GREP_NOT_AVAILABLE without it). Files blocked for reading (`.env*`, secrets/, *.key, *.pem) are
  * never searched, `.git` never, .gitignore is honoured.
  */

@@ -3,7 +3,7 @@
  * can never stall the event loop. `rg` (TOOLGATE_RG) runs in the OS sandbox, seeing the workspace
  * read-only with a clean environment; its NUL-delimited output is parsed into GrepOutput, and it is
  * killed as soon as the output is full or the call is aborted. files_with_matches and count let rg
- * search in parallel and sort the (small) result here into the walker's order; content streams in
+ * search in parallel and sort the (small) result here into path order (folder by folder); content streams in
  * path order. Without rg, Grep answers 503 GREP_NOT_AVAILABLE saying how to install it.
  */
 import { execFile } from 'node:child_process'
@@ -62,7 +62,7 @@ export async function requireRg(bin: string, tool = 'Grep'): Promise<Rg> {
     'macOS: brew install ripgrep; others: https://github.com/BurntSushi/ripgrep#installation) or set TOOLGATE_RG to the rg binary\'s absolute path')
 }
 
-/** Walker order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). */
+/** Path order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). */
 export function byWalkOrder(a: string, b: string): number {
   const x = a.split('/')
   const y = b.split('/')
