@@ -25,7 +25,8 @@ export default defineTool({
   annotations: { title: 'Glob files', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 300_000 },
   async execute({ pattern }, ctx) {
-    const found = (await unlessAborted(ctx, () => findFiles(ctx, pattern, undefined, 'fs_glob'))).paths
+    const { paths: found, complete } = await unlessAborted(ctx, () => findFiles(ctx, pattern, undefined, 'fs_glob'))
+    if (!complete) ctx.warn(`More than ${found.length} files matched; only those were sorted. Narrow the pattern`)
     found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     const matches = found.slice(0, MAX_GLOB_RESULTS)
     const truncated = found.length > MAX_GLOB_RESULTS

@@ -32,6 +32,7 @@ export default defineTool({
   async execute({ pattern, path }, ctx) {
     const sorted = await unlessAborted(ctx, async () => {
       const found = await findFiles(ctx, pattern, path, 'Glob')
+      if (!found.complete) ctx.warn(`More than ${found.paths.length} files matched; only those were sorted. Narrow the pattern or path`)
       return newestFirst(ctx.workspace, found.paths, ctx.signal)
     })
     const matches = sorted.slice(0, MAX_GLOB_RESULTS)
