@@ -1,18 +1,20 @@
 /**
  * Data for `npm run bench:files`, generated once and reused: under /tmp/toolgate-bench (or
  * BENCH_FILES_DIR), `tree/` is a source-like tree of ≥ 50 MB (TypeScript, JavaScript, Python, Go
- * and Markdown files of realistic lines, deterministic) and `big/huge.txt` a 1 GB text file.
+ * and Markdown files of realistic lines, deterministic), `big/huge.txt` a 300 MB text file and
+ * `wide/` a folder of 5,000 entries.
  * `meta.json` is written last and records what is there; without it everything is regenerated.
  */
 import { createWriteStream, promises as fs } from 'node:fs'
 import path from 'node:path'
 
 export const BENCH_DIR = process.env.BENCH_FILES_DIR || '/tmp/toolgate-bench'
-const META_VERSION = 1
+const META_VERSION = 2
 export const TREE_BYTES = 52 * 1024 * 1024
-export const BIG_BYTES = 1024 * 1024 * 1024
+export const BIG_BYTES = 300 * 1024 * 1024
+export const WIDE_ENTRIES = 5000
 
-export interface BenchData { dir: string; treeFiles: number; treeBytes: number; bigLines: number; bigBytes: number; rareLines: number }
+export interface BenchData { dir: string; treeFiles: number; treeBytes: number; bigLines: number; bigBytes: number; rareLines: number; wideEntries: number }
 
 function rng(seed: number) {
   return () => {
@@ -91,6 +93,17 @@ async function makeBig(file: string): Promise<{ lines: number; bytes: number }> 
   return { lines, bytes }
 }
 
+/** A folder of WIDE_ENTRIES entries: files of a few bytes and every 50th a folder. */
+async function makeWide(dir: string): Promise<number> {
+  await fs.mkdir(dir, { recursive: true })
+  for (let i = 0; i < WIDE_ENTRIES; i++) {
+    const name = path.join(dir, `entry-${String(i).padStart(5, '0')}`)
+    if (i % 50 === 0) await fs.mkdir(name)
+    else await fs.writeFile(`${name}.txt`, `entry ${i}\n`)
+  }
+  return WIDE_ENTRIES
+}
+
 /** The bench data, generated now if it is missing or stale. */
 export async function benchData(log: (m: string) => void): Promise<BenchData> {
   const metaFile = path.join(BENCH_DIR, 'meta.json')
@@ -103,7 +116,8 @@ export async function benchData(log: (m: string) => void): Promise<BenchData> {
   await fs.mkdir(BENCH_DIR, { recursive: true })
   const tree = await makeTree(path.join(BENCH_DIR, 'tree'))
   const big = await makeBig(path.join(BENCH_DIR, 'big', 'huge.txt'))
-  const data = { dir: BENCH_DIR, treeFiles: tree.files, treeBytes: tree.bytes, rareLines: tree.rare, bigLines: big.lines, bigBytes: big.bytes }
+  const wideEntries = await makeWide(path.join(BENCH_DIR, 'wide'))
+  const data = { dir: BENCH_DIR, treeFiles: tree.files, treeBytes: tree.bytes, rareLines: tree.rare, bigLines: big.lines, bigBytes: big.bytes, wideEntries }
   await fs.writeFile(metaFile, JSON.stringify({ version: META_VERSION, ...data }, null, 2))
   return data
 }

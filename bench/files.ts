@@ -1,124 +1,106 @@
 /**
- * `npm run bench:files`: the figures issue 3 asks for, side by side in one run.
- *   1. Grep on a generated source tree of ≥ 50 MB (bench/files-data.ts): toolgate's Grep over real
- *      HTTP on loopback (files_with_matches and content; Grep runs rg) against `rg` and `grep -r`
- *      run directly on the same folder. Median of 5 runs each after a warm-up
- *      run (page cache warm for everyone). Target: toolgate ≤ 1.5 × rg + one HTTP round
- *      trip, the round trip being the median of `hello` calls.
- *   2. Read of the last 100 lines of a 1 GB file (offset = lines − 100, limit 100): median time
- *      (target < 50 ms) and the server's resident memory growth (target < 50 MB). The server runs in
- *      this process, so process.memoryUsage().rss is the server's (sampled every 5 ms for the peak).
- * The app is the real buildApp with the real loadConfig (PGlite in a temp data folder), listening
- * on 127.0.0.1.
- * Options (environment): BENCH_FILES_DIR (data folder, default /tmp/toolgate-bench), BENCH_RUNS (5).
+ * `npm run bench:files`: the file-tool performance contract of issue 14, in one run.
+ *   - toolgate against the MCP reference filesystem server (@modelcontextprotocol/server-filesystem):
+ *     the last 100 lines of a 300 MB file (fs_read tail / read_text_file tail), find by name (Glob /
+ *     search_files), a 5,000-entry folder (fs_list / list_directory, and with sizes). Each measured
+ *     end to end from a client (bench/files-reference.ts). Target: speed ratio (reference ms ÷
+ *     toolgate ms) ≥ 1.
+ *   - Grep against plain `rg` on the same ≥ 50 MB tree. Target: toolgate ms ÷ rg ms ≤ 1.5.
+ * Rounds are interleaved (each case's sides alternate, the order swapped every round); medians are
+ * compared. The table is printed and written under `## File tools` in docs/benchmarks.md.
+ * Options (environment): BENCH_FILES_DIR (data, default /tmp/toolgate-bench), BENCH_ROUNDS (15).
  */
 import { execFile } from 'node:child_process'
-import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { benchData } from './files-data.js'
+import { startReference, startToolgate } from './files-reference.js'
+import { writeSection } from './files-report.js'
+import { median } from './stats.js'
 
-const RUNS = Number(process.env.BENCH_RUNS || 5)
-const KEY = 'tg_bench_files_key_0123456789abcdef'
-const CASES = [
-  { mode: 'files_with_matches', pattern: 'useEffect', rg: ['-l'], grep: ['-rl'] },
-  { mode: 'content', pattern: 'XYZZY_[0-9]+', rg: ['-n'], grep: ['-rnE'] },
-] as const
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const ms = (x: number) => `${x.toFixed(1)} ms`
-const pad = (s: string, n: number) => s.padEnd(n)
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 25)
+const WARMUP = 5
 
-async function timed<T>(fn: () => Promise<T>, runs = RUNS): Promise<{ ms: number; first: number; last: T }> {
-  const t = performance.now()
-  let last = await fn() // warm-up
-  const first = performance.now() - t
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    last = await fn()
-    times.push(performance.now() - t0)
-  }
-  return { ms: median(times), first, last }
-}
+interface Side { name: string; run: () => Promise<string> }
+interface Case { label: string; kind: 'reference' | 'rg'; sides: [toolgate: Side, other: Side]; same: (a: string, b: string) => boolean }
 
-function run(cmd: string, args: string[], cwd: string): Promise<string> {
+function rg(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(cmd, args, { cwd, maxBuffer: 1 << 30 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(String(stdout)))))
+    execFile('rg', args, { cwd, maxBuffer: 1 << 30 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(String(stdout)))))
 }
 
-async function loadTools() {
-  const { allTools } = await import('../src/tools/index.js')
-  const { searchTools } = await import('../src/tools/search/index.js')
-  const fileTools = await import('../src/tools/fs/index.js').then((m) => m.fileTools as typeof allTools).catch(() => [])
-  const tools = [...new Map([...allTools, ...searchTools, ...fileTools].map((t) => [t.name, t])).values()]
-  return { tools, hasRead: tools.some((t) => t.name === 'Read') }
+const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '')
+const lastLine = (s: string) => lines(s).at(-1)
+
+/** Interleaved rounds: both sides once per round, in alternating order, after a few warm-up calls each. */
+async function measure(c: Case): Promise<{ ms: [number, number]; same: boolean }> {
+  for (let i = 1; i < WARMUP; i++) for (const side of c.sides) await side.run()
+  const outs = [await c.sides[0].run(), await c.sides[1].run()]
+  const times: [number[], number[]] = [[], []]
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+      const t = performance.now()
+      outs[i] = await c.sides[i].run()
+      times[i].push(performance.now() - t)
+    }
+  }
+  return { ms: [median(times[0]), median(times[1])], same: c.same(outs[0], outs[1]) }
 }
 
 async function main() {
   const log = (m: string) => console.log(m)
   const data = await benchData(log)
-  const hasRg = await run('rg', ['--version'], data.dir).then((v) => v.split('\n')[0], () => null)
-  const { loadConfig } = await import('../src/config.js')
-  const { buildApp } = await import('../src/app.js')
-  const { tools, hasRead } = await loadTools()
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-bench-files-'))
-  const config = loadConfig({
-    TOOLGATE_WORKSPACE: data.dir, TOOLGATE_DATA_DIR: dataDir, TOOLGATE_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'warn',
-    TOOLGATE_RATE_LIMITS: '*=10000000/minute', TOOLGATE_HISTORY_FLUSH_MS: '50',
-  })
-  const app = await buildApp({ config, tools })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
-  const post = async (tool: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}/v1/tools/${tool}`, {
-      method: 'POST', body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}`, 'x-max-output-size': String(64 << 20), ...headers },
-    })
-    const json = (await res.json()) as Record<string, any>
-    if (res.status !== 200) throw new Error(`${tool} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`)
-    return json
-  }
+  const rgVersion = await rg(['--version'], data.dir).then((v) => v.split('\n')[0])
+  const tg = await startToolgate(data.dir)
+  const ref = await startReference(data.dir)
+  const abs = (p: string) => path.join(data.dir, p)
+  const text = (p: Promise<{ text: string }>) => p.then((r) => r.text)
+  const cases: Case[] = [
+    // the reference's tail gives 99 lines when the file ends with a newline: compare the last line
+    { label: 'last 100 lines of 300 MB', kind: 'reference', same: (a, b) => lastLine(a) === lastLine(b) && lines(a).length === 100,
+      sides: [{ name: 'fs_read tail', run: () => text(tg.call('fs_read', { path: 'big/huge.txt', tail: 100 })) },
+        { name: 'read_text_file tail', run: () => text(ref.call('read_text_file', { path: abs('big/huge.txt'), tail: 100 })) }] },
+    { label: 'find by name (**/file1*.ts)', kind: 'reference', same: (a, b) => lines(a).length === lines(b).length,
+      sides: [{ name: 'Glob', run: () => text(tg.call('Glob', { pattern: '**/file1*.ts', path: 'tree' })) },
+        { name: 'search_files', run: () => text(ref.call('search_files', { path: abs('tree'), pattern: '**/file1*.ts' })) }] },
+    { label: 'list 5,000 entries', kind: 'reference', same: (a, b) => lines(a).length === lines(b).length,
+      sides: [{ name: 'fs_list', run: () => text(tg.call('fs_list', { path: 'wide' })) },
+        { name: 'list_directory', run: () => text(ref.call('list_directory', { path: abs('wide') })) }] },
+    { label: 'list 5,000 entries, sizes', kind: 'reference', same: (a, b) => lines(a).length + 2 === lines(b).length, // its two summary lines
+      sides: [{ name: 'fs_list details', run: () => text(tg.call('fs_list', { path: 'wide', details: true })) },
+        { name: 'list_directory_with_sizes', run: () => text(ref.call('list_directory_with_sizes', { path: abs('wide') })) }] },
+    { label: 'Grep files /useEffect/', kind: 'rg', same: (a, b) => lines(a).length === lines(b).length,
+      sides: [{ name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'useEffect', path: 'tree' })) },
+        { name: 'rg -l', run: () => rg(['-l', '-e', 'useEffect', '--', 'tree'], data.dir) }] },
+    { label: 'Grep content /XYZZY_[0-9]+/', kind: 'rg', same: (a, b) => lines(a).length === lines(b).length,
+      sides: [{ name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'XYZZY_[0-9]+', path: 'tree', output_mode: 'content' })) },
+        { name: 'rg -n', run: () => rg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree'], data.dir) }] },
+  ]
+  const rows: string[] = []
+  let rtt = 0
   try {
-    await Promise.all(Array.from({ length: 20 }, () => post('hello', {})))
-    const rtt = (await timed(() => post('hello', {}), 51)).ms
-    log(`\ntoolgate bench:files — ${os.cpus().length} CPUs, Node ${process.version}, ${hasRg ?? 'rg not installed'}`)
-    log(`tree/: ${data.treeFiles} files, ${(data.treeBytes / 2 ** 20).toFixed(1)} MB;  big/huge.txt: ${(data.bigBytes / 2 ** 30).toFixed(2)} GB, ${data.bigLines} lines`)
-    log(`HTTP round trip (hello, median of 51): ${ms(rtt)}\n`)
-    log(`${pad('Grep', 24)}${pad('rg direct', 12)}${pad('grep -r', 12)}${pad('toolgate', 14)}${pad('vs rg', 8)}${pad('target ≤ 1.5×rg+rtt', 22)}same result`)
-    for (const c of CASES) {
-      const body = { pattern: c.pattern, path: 'tree', output_mode: c.mode }
-      const rgRun = hasRg ? await timed(() => run('rg', [...c.rg, '-e', c.pattern, '--', 'tree'], data.dir)) : null
-      const grepRun = await timed(() => run('grep', [...c.grep, '-e', c.pattern, '--', 'tree'], data.dir))
-      const tgRg = hasRg ? await timed(() => post('Grep', body)) : null
-      const lines = (s: string) => s.split('\n').filter(Boolean).length
-      const same = tgRg !== null && lines(grepRun.last) === lines(tgRg.last.output) && (!rgRun || lines(rgRun.last) === lines(tgRg.last.output))
-      const target = rgRun && tgRg ? 1.5 * rgRun.ms + rtt : null
-      log(`${pad(`${c.mode === 'content' ? 'content' : 'files'} /${c.pattern}/`, 24)}${pad(rgRun ? ms(rgRun.ms) : 'n/a', 12)}${pad(ms(grepRun.ms), 12)}` +
-        `${pad(tgRg ? ms(tgRg.ms) : 'n/a', 14)}${pad(rgRun && tgRg ? `${(tgRg.ms / rgRun.ms).toFixed(2)}×` : '', 8)}` +
-        `${pad(target !== null && tgRg ? `${tgRg.ms <= target ? 'PASS' : 'FAIL'} (≤ ${ms(target)})` : 'n/a', 22)}` +
-        `${same ? `yes (${lines(tgRg.last.output)} lines)` : tgRg ? 'NO' : 'n/a (Grep needs rg)'}`)
-    }
-    if (!hasRead) log('\nRead: not available')
-    else {
-      const offset = data.bigLines - 100
-      const file = path.join(data.dir, 'big', 'huge.txt')
-      const rss0 = process.memoryUsage().rss
-      let peak = rss0
-      const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss) }, 5)
-      const read = await timed(() => post('Read', { file_path: file, offset, limit: 100 }))
-      clearInterval(sampler)
-      const rss1 = process.memoryUsage().rss
-      const out = String(read.last.output)
-      const ok = out.includes(String(data.bigLines - 1).padStart(10, '0')) && read.last.metadata?.lines === 100
-      const growth = (Math.max(peak, rss1) - rss0) / 2 ** 20
-      log(`\nRead last 100 lines of 1 GB (offset ${offset}, limit 100): median ${ms(read.ms)} ${read.ms < 50 ? 'PASS' : 'FAIL'} (target < 50 ms; first call ${ms(read.first)}); ` +
-        `RSS growth ${growth.toFixed(1)} MB (peak), ${((rss1 - rss0) / 2 ** 20).toFixed(1)} MB after ${growth < 50 ? 'PASS' : 'FAIL'} (target < 50 MB); ` +
-        `${ok ? 'last line present' : 'UNEXPECTED OUTPUT'}`)
+    for (let i = 0; i < 20; i++) await tg.call('hello', {})
+    const hello: number[] = []
+    for (let i = 0; i < 31; i++) { const t = performance.now(); await tg.call('hello', {}); hello.push(performance.now() - t) }
+    rtt = median(hello)
+    for (const c of cases) {
+      const { ms, same } = await measure(c)
+      const ratio = c.kind === 'reference' ? ms[1] / ms[0] : ms[0] / ms[1]
+      const pass = c.kind === 'reference' ? ratio >= 1 : ratio <= 1.5
+      const target = c.kind === 'reference' ? 'speed ≥ 1×' : 'time ≤ 1.5× rg'
+      rows.push(`| ${c.label} | ${c.sides[0].name} | ${ms[0].toFixed(1)} | ${c.sides[1].name} | ${ms[1].toFixed(1)} | ${ratio.toFixed(2)}× | ${target} | ${pass ? 'PASS' : 'FAIL'} | ${same ? 'yes' : 'NO'} |`)
+      log(rows.at(-1)!)
     }
   } finally {
-    await app.close()
-    await fs.rm(dataDir, { recursive: true, force: true })
+    await ref.close()
+    await tg.close()
   }
+  const setup = `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(1)} ms; ` +
+    `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
+  await writeSection(setup, rows)
+  log(`\n${setup}\nwritten to docs/benchmarks.md (## File tools)`)
 }
 
 main().catch((err) => {

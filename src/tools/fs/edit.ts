@@ -10,8 +10,8 @@ import { fail } from '../../errors.js'
 import { assertAllowed, openForRead, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { unifiedDiff } from './diff.js'
-import { assertText, eolOf, withEol } from './text.js'
+import { unifiedDiff } from './support/diff.js'
+import { assertText, eolOf, withEol } from './support/text.js'
 
 export const MAX_EDIT_BYTES = 10 * 1024 * 1024
 

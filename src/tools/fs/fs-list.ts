@@ -1,7 +1,10 @@
 /**
- * Seed 003 `fs_list`: the entries of one folder, sorted by name, with their kind and size. Links
- * are listed as links and never followed or read, so a listing reveals nothing outside the
- * workspace; the folder itself is opened through the guard and listed through its descriptor.
+ * Seed 003 `fs_list`: the entries of one folder, sorted by name. `metadata.entries` holds their
+ * names, the output marks folders and links (`ls -F`, kinds read from the folder itself); with
+ * `details`, entries are `{name, type, size}` objects. Names only by default: a stat per entry made
+ * large folders eight times slower, and objects per entry doubled the cost of the answer. Links are listed as links and never followed or read, so a listing
+ * reveals nothing outside the workspace; the folder is opened through the guard and listed
+ * through its descriptor.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
@@ -10,20 +13,35 @@ import { assertAllowed } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { openDir } from './guard.js'
-import { jsonBytes } from './text.js'
+import { openDir } from './support/guard.js'
+import { jsonBytes } from './support/text.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
 type Kind = (typeof KINDS)[number]
-interface Entry { name: string; type: Kind; size: number | null }
+interface Entry { name: string; type: Kind; size?: number | null }
 
 const kindOf = (st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): Kind =>
   st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other'
 
-/** One line per entry: folders end in `/`, links in `@` (as `ls -F`), files show their size. */
+/** One line per entry: folders end in `/`, links in `@` (as `ls -F`), files show their size when known. */
 function line(e: Entry): string {
   const mark = e.type === 'dir' ? '/' : e.type === 'symlink' ? '@' : ''
-  return e.type === 'file' ? `${e.name}${mark}  ${e.size} bytes` : `${e.name}${mark}`
+  return e.type === 'file' && e.size != null ? `${e.name}${mark}  ${e.size} bytes` : `${e.name}${mark}`
+}
+
+/** The folder's entries; with `details`, a size for each file (one lstat each, 64 at a time). */
+async function readEntries(dirPath: string, rel: string, details: boolean): Promise<Entry[]> {
+  const dirents = await fs.readdir(dirPath, { withFileTypes: true }).catch((err: unknown) => mapFsError(err, rel))
+  if (!details) return dirents.map((d) => ({ name: d.name, type: kindOf(d) }))
+  const entries: Entry[] = []
+  for (let i = 0; i < dirents.length; i += 64) {
+    entries.push(...await Promise.all(dirents.slice(i, i + 64).map(async (d): Promise<Entry> => {
+      const type = kindOf(d)
+      const st = type === 'file' ? await fs.lstat(path.join(dirPath, d.name)).catch(() => null) : null
+      return { name: d.name, type, size: st?.size ?? null }
+    })))
+  }
+  return entries
 }
 
 export default defineTool({
@@ -33,13 +51,17 @@ export default defineTool({
   description: 'List directory entries.',
   input: Type.Object({
     path: Type.Optional(Type.String({ description: 'Folder to list, relative to the workspace root (or absolute inside it)', default: '.' })),
+    details: Type.Optional(Type.Boolean({ description: 'Entries as {name, type, size} objects instead of names (one stat per file: slower on large folders)', default: false })),
   }),
   output: ToolResult({
-    entries: Type.Array(Type.Object({
-      name: Type.String(),
-      type: StringEnum(KINDS),
-      size: Type.Union([Type.Integer(), Type.Null()], { description: 'Bytes, for files; null otherwise' }),
-    }), { description: 'The folder\'s entries, sorted by name' }),
+    entries: Type.Union([
+      Type.Array(Type.String()),
+      Type.Array(Type.Object({
+        name: Type.String(),
+        type: StringEnum(KINDS),
+        size: Type.Union([Type.Integer(), Type.Null()], { description: 'Bytes, for files; null otherwise' }),
+      })),
+    ], { description: 'The folder\'s entries sorted by name: their names, or with details {name, type, size} objects' }),
     count: Type.Integer({ description: 'Number of entries in the folder' }),
     path: Type.String({ description: 'The folder, relative to the workspace root' }),
     truncated: Type.Boolean({ description: 'True when entries were left out to fit X-Max-Output-Size' }),
@@ -47,20 +69,13 @@ export default defineTool({
   scope: 'read',
   annotations: { title: 'List folder', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
-  async execute({ path: userPath = '.' }, ctx) {
+  async execute({ path: userPath = '.', details = false }, ctx) {
     const policy = ctx.config.blockPolicy
     const res = await assertAllowed(ctx.workspace, userPath, 'read', { policy })
     const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
-    let entries: Entry[] = []
+    let entries: Entry[]
     try {
-      const dirents = await fs.readdir(dir.path, { withFileTypes: true }).catch((err: unknown) => mapFsError(err, res.rel))
-      for (let i = 0; i < dirents.length; i += 64) {
-        entries.push(...await Promise.all(dirents.slice(i, i + 64).map(async (d): Promise<Entry> => {
-          const type = kindOf(d)
-          const st = type === 'file' ? await fs.lstat(path.join(dir.path, d.name)).catch(() => null) : null
-          return { name: d.name, type, size: st?.size ?? null }
-        })))
-      }
+      entries = await readEntries(dir.path, res.rel, details)
     } finally {
       await dir.handle.close()
     }
@@ -69,7 +84,8 @@ export default defineTool({
     // entries and text both grow with the folder: keep as many as the output cap can carry
     const budget = Math.max(0, ctx.maxOutputSize - 800)
     let used = 0
-    const kept = entries.findIndex((e) => (used += Buffer.byteLength(JSON.stringify(e)) + 1 + jsonBytes(line(e)) + 2) > budget)
+    const listed = (e: Entry) => (details ? e : e.name)
+    const kept = entries.findIndex((e) => (used += Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2) > budget)
     const truncated = kept !== -1
     if (truncated) {
       entries = entries.slice(0, kept)
@@ -79,7 +95,7 @@ export default defineTool({
     if (truncated) output += `\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
     return {
       success: true, output, error: null,
-      metadata: { entries, count, path: res.rel, truncated },
+      metadata: { entries: entries.map(listed), count, path: res.rel, truncated },
     }
   },
 })

@@ -13,7 +13,7 @@ import { assertNotBlocked, assertNotInGitDir, isBlocked, realRootOf, relInside, 
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { openDir } from './guard.js'
+import { openDir } from './support/guard.js'
 
 /** Entries under a folder, stopping at the first blocked path (returned). */
 async function scan(dir: string, rel: string, policy: BlockPolicy, seen = { count: 0 }): Promise<{ count: number; blocked?: string }> {

@@ -10,7 +10,7 @@ import { appendInside, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { ENCODINGS, type Encoding } from './fs-read.js'
-import { planWrite } from './guard.js'
+import { planWrite } from './support/guard.js'
 
 function encode(content: string, encoding: Encoding): Buffer {
   if (content.includes('\0')) {

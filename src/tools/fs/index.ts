@@ -1,5 +1,6 @@
-/** The workspace file tools: seed 002's Read, Write, Edit, NotebookEdit and seed 003's fs_* (fs_glob lives with search). */
+/** The workspace file tools: seed 002's Read, Write, Edit, NotebookEdit and seed 003's fs_*. Helpers live in support/. */
 import edit from './edit.js'
+import fsGlob from './fs-glob.js'
 import fsList from './fs-list.js'
 import fsMkdir from './fs-mkdir.js'
 import fsRead from './fs-read.js'
@@ -9,4 +10,4 @@ import notebookEdit from './notebook-edit.js'
 import read from './read.js'
 import write from './write.js'
 
-export const fileTools = [read, write, edit, notebookEdit, fsRead, fsWrite, fsList, fsMkdir, fsRemove]
+export const fileTools = [read, write, edit, notebookEdit, fsRead, fsWrite, fsList, fsMkdir, fsRemove, fsGlob]

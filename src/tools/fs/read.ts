@@ -9,10 +9,10 @@ import { fail } from '../../errors.js'
 import { openForRead } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { readWindow } from './lines.js'
+import { readWindow } from './support/lines.js'
 import { renderNotebook } from './notebook.js'
-import { MAX_LINE_CHARS, NumberedOutput } from './numbered.js'
-import { assertText, SNIFF_BYTES } from './text.js'
+import { MAX_LINE_CHARS, NumberedOutput } from './support/numbered.js'
+import { assertText, SNIFF_BYTES } from './support/text.js'
 
 /** Room kept in the output budget for metadata and the closing marker. */
 const RESERVE = 600

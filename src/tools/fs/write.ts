@@ -6,7 +6,7 @@ import { Type } from 'typebox'
 import { writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { planWrite } from './guard.js'
+import { planWrite } from './support/guard.js'
 
 export default defineTool({
   name: 'Write',

@@ -1,13 +1,13 @@
 /**
  * Seed 002 `Glob`: Claude Code's file finder. Paths relative to the workspace, newest first (by
  * modification time), at most 1000; .gitignore honoured, `.git` and files blocked for reading left
- * out, symbolic links never followed out of the workspace.
+ * out, symbolic links never followed (rg lists the files; see engine/find-files.ts).
  */
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { unlessAborted } from './abort.js'
-import { MAX_GLOB_RESULTS, globFiles } from './glob-files.js'
+import { unlessAborted } from './engine/abort.js'
+import { MAX_GLOB_RESULTS, findFiles, newestFirst } from './engine/find-files.js'
 
 export default defineTool({
   name: 'Glob',
@@ -30,11 +30,14 @@ export default defineTool({
   annotations: { title: 'Find files', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 300_000 },
   async execute({ pattern, path }, ctx) {
-    const found = await unlessAborted(ctx, () => globFiles(ctx, pattern, path, true))
-    found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
-    const matches = found.slice(0, MAX_GLOB_RESULTS).map((m) => m.rel)
-    const truncated = found.length > MAX_GLOB_RESULTS
-    if (truncated) ctx.warn(`${found.length} files matched; showing the ${MAX_GLOB_RESULTS} newest. Narrow the pattern or path`)
-    return { success: true, output: matches.join('\n'), error: null, metadata: { matches, count: matches.length, total: found.length, truncated } }
+    const sorted = await unlessAborted(ctx, async () => {
+      const found = await findFiles(ctx, pattern, path, 'Glob')
+      if (!found.complete) ctx.warn(`More than ${found.paths.length} files matched; only those were sorted. Narrow the pattern or path`)
+      return newestFirst(ctx.workspace, found.paths, ctx.signal)
+    })
+    const matches = sorted.slice(0, MAX_GLOB_RESULTS)
+    const truncated = sorted.length > MAX_GLOB_RESULTS
+    if (truncated) ctx.warn(`${sorted.length} files matched; showing the ${MAX_GLOB_RESULTS} newest. Narrow the pattern or path`)
+    return { success: true, output: matches.join('\n'), error: null, metadata: { matches, count: matches.length, total: sorted.length, truncated } }
   },
 })

@@ -1,19 +1,19 @@
 /**
- * Seed 002 `Grep`: Claude Code's content search, run by ripgrep (engine-rg.ts; 503
+ * Seed 002 `Grep`: Claude Code's content search, run by ripgrep (engine/rg.ts; 503
  * GREP_NOT_AVAILABLE without it). Files blocked for reading (`.env*`, secrets/, *.key, *.pem) are
  * never searched, `.git` never, .gitignore is honoured.
  */
 import { Type } from 'typebox'
 import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { unlessAborted } from './abort.js'
-import { requireRg, runRg } from './engine-rg.js'
+import { unlessAborted } from './engine/abort.js'
+import { requireRg, runRg } from './engine/rg.js'
 import fs from 'node:fs'
-import { isBinary, openChecked } from './open-file.js'
-import { FILE_TYPE_NAMES } from './file-types.js'
-import { GrepOutput, type Mode } from './output.js'
-import { resolveTarget } from './target.js'
-import type { GrepJob, SearchTarget } from './job.js'
+import { isBinary, openChecked } from './engine/open-file.js'
+import { FILE_TYPE_NAMES } from './engine/file-types.js'
+import { GrepOutput, type Mode } from './engine/output.js'
+import { resolveTarget } from './engine/target.js'
+import type { GrepJob, SearchTarget } from './engine/job.js'
 
 const MODES = ['content', 'files_with_matches', 'count'] as const
 const context = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }))

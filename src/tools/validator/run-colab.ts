@@ -15,7 +15,7 @@ import { indentOf, serializeNotebook } from '../../validator/ipynb.js'
 import { loadNotebook } from '../../validator/load.js'
 import { writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
-import { planWrite } from '../fs/guard.js'
+import { planWrite } from '../fs/support/guard.js'
 
 /** `dir/name.ipynb` → `dir/name.colab.ipynb` (any other name gets `.colab.ipynb` appended). */
 export function colabCopyPath(rel: string): string {

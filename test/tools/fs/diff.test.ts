@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { unifiedDiff } from '../../../src/tools/fs/diff.js'
+import { unifiedDiff } from '../../../src/tools/fs/support/diff.js'
 
 let dir: string
 beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-diff-')) })

@@ -54,6 +54,37 @@ describe('fs_read', () => {
     expect(Buffer.byteLength(JSON.stringify({ success, output, error, metadata }))).toBeLessThanOrEqual(4000)
   })
 
+  it('tail: the last N lines in one call, read from the end, with the byte offset they start at', async () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => `row ${String(i).padStart(6, '0')} ${'.'.repeat(i % 50)}`)
+    await fx.file('log.txt', `${rows.join('\n')}\n`)
+    const body = expectOk(await fsRead({ path: 'log.txt', tail: 100 }))
+    expect(body.output).toBe(`${rows.slice(-100).join('\n')}\n`)
+    expect(body.metadata).toMatchObject({ truncated: false, size: expect.any(Number), bytes_read: Buffer.byteLength(body.output) })
+    expect(body.metadata.offset).toBe(body.metadata.size - body.metadata.bytes_read)
+    await fx.file('short.txt', 'a\nb\nc') // no final newline; fewer lines than asked
+    expect(expectOk(await fsRead({ path: 'short.txt', tail: 2 })).output).toBe('b\nc')
+    expect(expectOk(await fsRead({ path: 'short.txt', tail: 50 })).metadata).toMatchObject({ offset: 0, bytes_read: 5 })
+    await fx.file('l1tail.txt', Buffer.from('x\ncafé\n', 'latin1'))
+    expect(expectOk(await fsRead({ path: 'l1tail.txt', tail: 1, encoding: 'latin1' })).output).toBe('café\n')
+  })
+
+  it('tail: a tail larger than X-Max-Output-Size keeps its end, from a whole line, and says so', async () => {
+    await fx.file('wide.txt', Array.from({ length: 1000 }, (_, i) => `line ${i} ${'w'.repeat(40)}`).join('\n') + '\n')
+    const body = expectOk(await fsRead({ path: 'wide.txt', tail: 900 }, { 'x-max-output-size': '4000' }))
+    expect(body.metadata.truncated).toBe(true)
+    expect(body.output).toMatch(/^line \d+ w+\n/)
+    expect(body.output).toContain(`line 999 ${'w'.repeat(40)}\n\n…[truncated:`)
+    expect(body.messages[0]).toContain('Output truncated to fit X-Max-Output-Size (4000 bytes)')
+  })
+
+  it('tail: refused below 1 and with utf-16le (positive controls beside)', async () => {
+    await fx.file('t16.txt', Buffer.from('a\nb\n', 'utf16le'))
+    expectFail(await fsRead({ path: 't16.txt', encoding: 'utf-16le', tail: 1 }), 400, 'VALIDATION_ERROR', /tail .* cannot be used with utf-16le/)
+    expect(expectOk(await fsRead({ path: 't16.txt', encoding: 'utf-16le' })).output).toBe('a\nb\n')
+    expectFail(await fsRead({ path: 'short.txt', tail: 0 }), 400, 'VALIDATION_ERROR', /tail/)
+    expect(expectOk(await fsRead({ path: 'short.txt', tail: 1 })).output).toBe('c')
+  })
+
   it('refuses blocked names and paths outside the workspace', async () => {
     await fx.file('secrets/db.txt', 'pw')
     expectFail(await fsRead({ path: 'secrets/db.txt' }), 403, 'PATH_BLOCKED', 'secrets/db.txt is a blocked path', fx)

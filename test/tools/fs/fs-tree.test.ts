@@ -18,14 +18,14 @@ beforeAll(async () => { fx = await fsFixture() })
 afterAll(async () => { await fx.close() })
 
 describe('fs_list', () => {
-  it('lists entries sorted by name with type and size; links stay links', async () => {
+  it('lists entries sorted by name with type, and size with details; links stay links', async () => {
     await fx.file('ls/b.txt', '12345')
     await fx.file('ls/a.txt', '')
     await fx.file('ls/sub/inner.txt', 'x')
     await fx.file('ls/.env', 'SECRET=1')
     await fs.symlink(path.join(fx.outside, 'secret.txt'), at('ls/out-link'))
     await fs.symlink(fx.outside, at('ls/out-dir-link'))
-    const body = expectOk(await list({ path: 'ls' }))
+    const body = expectOk(await list({ path: 'ls', details: true }))
     expect(body.metadata).toEqual({
       path: 'ls', count: 6, truncated: false,
       entries: [
@@ -40,12 +40,18 @@ describe('fs_list', () => {
     expect(body.output).toBe('.env  8 bytes\na.txt  0 bytes\nb.txt  5 bytes\nout-dir-link@\nout-link@\nsub/')
     expect(JSON.stringify(body)).not.toContain(fx.outside) // where links lead is never shown
     expect(JSON.stringify(body)).not.toContain('secret.txt')
+    // without details: the names, kinds marked in the output, no stat per entry
+    const plain = expectOk(await list({ path: 'ls' }))
+    expect(plain.metadata.entries).toEqual(['.env', 'a.txt', 'b.txt', 'out-dir-link', 'out-link', 'sub'])
+    expect(plain.metadata.count).toBe(6)
+    expect(plain.output).toBe('.env\na.txt\nb.txt\nout-dir-link@\nout-link@\nsub/')
+    expectFail(await list({ path: 'ls', details: 'yes' }), 400, 'VALIDATION_ERROR', /details/)
   })
 
   it('lists the root by default, and an empty folder', async () => {
     const root = expectOk(await list({}))
     expect(root.metadata.path).toBe('.')
-    expect(root.metadata.entries.map((e: { name: string }) => e.name)).toContain('ls')
+    expect(root.metadata.entries).toContain('ls')
     await fs.mkdir(at('void'))
     const empty = expectOk(await list({ path: 'void' }))
     expect(empty).toMatchObject({ output: 'void is empty', metadata: { entries: [], count: 0 } })
@@ -67,7 +73,7 @@ describe('fs_list', () => {
     expect(body.metadata.count).toBe(300)
     expect(body.metadata.truncated).toBe(true)
     expect(body.metadata.entries.length).toBeLessThan(300)
-    expect(body.metadata.entries[0].name).toBe('file-000.txt')
+    expect(body.metadata.entries[0]).toBe('file-000.txt')
     expect(body.output).toContain(`${300 - body.metadata.entries.length} more entries not shown`)
     const { success, output, error, metadata } = body
     expect(Buffer.byteLength(JSON.stringify({ success, output, error, metadata }))).toBeLessThanOrEqual(4000)

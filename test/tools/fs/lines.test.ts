@@ -8,9 +8,8 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHUNK_BYTES, readWindow } from '../../../src/tools/fs/lines.js'
-import { clearLineIndexes, lineIndexFor } from '../../../src/tools/fs/line-index.js'
-import { newlineCounter } from '../../../src/tools/fs/newlines.js'
+import { CHUNK_BYTES, countNewlines, readWindow } from '../../../src/tools/fs/support/lines.js'
+import { clearLineIndexes, lineIndexFor } from '../../../src/tools/fs/support/line-index.js'
 
 let dir: string
 beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-lines-')) })
@@ -130,30 +129,22 @@ describe('readWindow', () => {
   })
 })
 
-describe('newlineCounter', () => {
-  it('counts like an indexOf loop, with and without SIMD, at every length', () => {
+describe('countNewlines', () => {
+  it('counts the newlines before `length` only, at every length', () => {
     const r = rng(42)
-    const simd = newlineCounter(1 << 16)
-    const plain = newlineCounter(1 << 16, { simd: false })
+    const buf = Buffer.alloc(1 << 16)
     for (let trial = 0; trial < 300; trial++) {
       const n = trial < 40 ? trial : Math.floor(r() * (1 << 16))
       const density = r()
-      for (const c of [simd, plain]) c.buffer.fill(10) // stale bytes past `n` must not count
-      for (let i = 0; i < n; i++) {
-        const b = r() < density ? 10 : Math.floor(r() * 256)
-        simd.buffer[i] = b
-        plain.buffer[i] = b
-      }
+      buf.fill(10) // stale bytes past `n` must not count
+      for (let i = 0; i < n; i++) buf[i] = r() < density ? 10 : Math.floor(r() * 256)
       let want = 0
-      for (let i = 0; i < n; i++) if (simd.buffer[i] === 10) want++
-      expect(simd.count(n), `length ${n}`).toBe(want)
-      expect(plain.count(n)).toBe(want)
+      for (let i = 0; i < n; i++) if (buf[i] === 10) want++
+      expect(countNewlines(buf, n), `length ${n}`).toBe(want)
     }
   })
 
-  it('counts a buffer made only of newlines (every byte lane saturated)', () => {
-    const c = newlineCounter(1 << 20)
-    c.buffer.fill(10)
-    expect(c.count(1 << 20)).toBe(1 << 20)
+  it('counts a buffer made only of newlines', () => {
+    expect(countNewlines(Buffer.alloc(1 << 20, 10), 1 << 20)).toBe(1 << 20)
   })
 })

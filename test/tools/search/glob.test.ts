@@ -1,7 +1,7 @@
 /**
  * Glob and fs_glob through the real app on the generated tree: newest-first order (mtimes set
- * with utimes), the 1000 cap, .gitignore, blocked names, links (inside listed, outside never),
- * and every refusal with its status and words.
+ * with utimes), the 1000 cap, .gitignore, blocked names, links (never followed nor listed, as rg
+ * walks), every refusal with its status and words, and the 503 without ripgrep.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
@@ -35,7 +35,7 @@ afterAll(async () => {
 })
 
 const glob = (args: Record<string, unknown>) => t.call('Glob', args)
-const TS_FILES = ['.hidden/h.ts', 'link.ts', 'pkg/deeper/y.ts', 'pkg/main.ts', 'src/app.ts', 'times/a.ts', 'times/b.ts', 'times/c.ts']
+const TS_FILES = ['.hidden/h.ts', 'pkg/deeper/y.ts', 'pkg/main.ts', 'src/app.ts', 'times/a.ts', 'times/b.ts', 'times/c.ts']
 
 describe('Glob', () => {
   it('lists matches newest first, relative to the workspace', async () => {
@@ -47,11 +47,20 @@ describe('Glob', () => {
     })
   })
 
-  it('respects .gitignore (root and nested), lists links to inside files, never the outside', async () => {
+  it('respects .gitignore (root and nested), never lists links, nor anything outside', async () => {
     const res = await glob({ pattern: '**/*.ts' })
     expect(res.statusCode).toBe(200)
     expect([...res.body.metadata.matches].sort()).toEqual(TS_FILES)
-    expect(res.body.output).not.toMatch(/ignored\/|gen\/|outfile|outside-link/)
+    expect(res.body.output).not.toMatch(/ignored\/|gen\/|outfile|outside-link|link\.ts/)
+    // positive control: the ignored and linked-to files exist, and an ignored folder named as path is searched
+    expect((await glob({ pattern: '*.ts', path: 'ignored' })).body.output).toBe('ignored/hidden.ts')
+    expect((await glob({ pattern: 'src/app.ts' })).body.output).toBe('src/app.ts')
+  })
+
+  it('matches `**` inside a name as `*`, and keeps a name with glob characters literal when escaped', async () => {
+    expect((await glob({ pattern: 'src/a**.ts' })).body.metadata.matches).toEqual(['src/app.ts'])
+    expect((await glob({ pattern: 'src/\\*.ts' })).body.metadata.matches).toEqual([])
+    expect((await glob({ pattern: 'src/*.{ts,tsx}' })).body.metadata.matches.sort()).toEqual(['src/app.ts', 'src/view.tsx'])
   })
 
   it('keeps blocked files and .git out of the results', async () => {
@@ -99,6 +108,7 @@ describe('Glob', () => {
       [{ pattern: '/etc/*' }, 400, 'VALIDATION_ERROR', /absolute/],
       [{ pattern: '../*' }, 400, 'VALIDATION_ERROR', /'\.\.'/],
       [{ pattern: '' }, 400, 'VALIDATION_ERROR', /pattern/],
+      [{ pattern: 'src/[ab' }, 400, 'VALIDATION_ERROR', /unclosed character class/],
     ]
     for (const [args, status, code, message] of cases) {
       const res = await glob(args)
@@ -123,5 +133,22 @@ describe('fs_glob', () => {
     expect((await t.call('fs_glob', { pattern: 'src/*' })).body.metadata.matches).toEqual(['src/app.ts', 'src/util.js', 'src/view.tsx'])
     expect((await t.call('fs_glob', { pattern: '**/.env*' })).body.metadata).toEqual({ matches: [], count: 0, truncated: false })
     expect((await t.call('fs_glob', { pattern: 'secrets/**' })).body.metadata.matches).toEqual([])
+  })
+})
+
+describe('Glob and fs_glob without ripgrep', () => {
+  it('answer 503 GREP_NOT_AVAILABLE saying how to install it; with rg the same call works', async () => {
+    const app = await appOn(tree, { TOOLGATE_RG: path.join(tree.ws, 'no-rg-here') })
+    try {
+      for (const tool of ['Glob', 'fs_glob']) {
+        const res = await app.call(tool, { pattern: '**/*.ts' })
+        expect(res.statusCode, tool).toBe(503)
+        expect(res.body).toMatchObject({ success: false, error_code: 'GREP_NOT_AVAILABLE' })
+        expect(res.body.error_message).toMatch(new RegExp(`^${tool} needs ripgrep.*apt-get install ripgrep`, 's'))
+        expect((await t.call(tool, { pattern: '**/*.ts' })).body.metadata.count).toBe(TS_FILES.length)
+      }
+    } finally {
+      await app.close()
+    }
   })
 })

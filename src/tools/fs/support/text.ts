@@ -2,7 +2,7 @@
  * Text helpers shared by the file tools: telling text from binary, sizing output the way the
  * X-Max-Output-Size cap measures it (bytes of JSON), and line-ending styles. Pure functions.
  */
-import { fail } from '../../errors.js'
+import { fail } from '../../../errors.js'
 
 /** How many leading bytes the binary sniff looks at. */
 export const SNIFF_BYTES = 8192

@@ -4,7 +4,7 @@
  * first chunk tested for NUL bytes. One shared read buffer: each fill is tested synchronously.
  */
 import fs, { constants } from 'node:fs'
-import { isBlocked, isInside, relOf, type BlockPolicy } from '../../workspace/index.js'
+import { isBlocked, isInside, relOf, type BlockPolicy } from '../../../workspace/index.js'
 
 const CHUNK = 1 << 20
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants

@@ -1,16 +1,23 @@
 /**
  * Streaming a window of lines out of a file of any size with flat memory: one reused chunk
- * buffer, newlines before the window counted in bulk (SIMD) rather than line by line, and only
- * the first `maxLineBytes` of each line in the window ever copied. Lines are `\n`-separated; a
+ * buffer, newlines before the window counted with Buffer.indexOf (native memchr), and only the
+ * first `maxLineBytes` of each line in the window ever copied. Lines are `\n`-separated; a
  * last line without `\n` counts, the empty rest after a final `\n` does not.
  */
 import type { Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { fail } from '../../errors.js'
+import { fail } from '../../../errors.js'
 import { lineIndexFor } from './line-index.js'
-import { newlineCounter } from './newlines.js'
 
 export const CHUNK_BYTES = 1 << 20
+
+/** Number of `\n` bytes in `buf[0, length)`. */
+export function countNewlines(buf: Buffer, length: number): number {
+  const b = length === buf.length ? buf : buf.subarray(0, length)
+  let n = 0
+  for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) n++
+  return n
+}
 
 export interface WindowOptions {
   /** First line to hand over, 0-based. */
@@ -46,9 +53,7 @@ const aborted = (signal?: AbortSignal) => {
 export async function readWindow(handle: FileHandle, stat: Stats, opts: WindowOptions): Promise<WindowResult> {
   const { size } = stat
   const index = lineIndexFor(stat)
-  // no bit tricks on `size`: files pass 2 GB, beyond 32-bit integers
-  const counter = newlineCounter(Math.min(CHUNK_BYTES, Math.ceil(Math.max(size, 1) / 16) * 16), { simd: size > 64 * 1024 })
-  const buf = counter.buffer
+  const buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)))
   const read = async (pos: number) => (await handle.read(buf, 0, Math.min(buf.length, size - pos), pos)).bytesRead
   const known = (r: WindowResult): WindowResult => (index.totalLines === undefined ? r : { ...r, totalLines: index.totalLines })
 
@@ -69,7 +74,7 @@ export async function readWindow(handle: FileHandle, stat: Stats, opts: WindowOp
       return known({ count: 0, bytes: 0, totalLines: 0, more: false })
     }
     if (lines === opts.offset) break // offset 0, at the start of the file
-    const found = counter.count(n)
+    const found = countNewlines(buf, n)
     if (lines + found >= opts.offset) {
       at = -1
       for (let k = opts.offset - lines; k > 0; k--) at = buf.indexOf(10, at + 1)
@@ -106,7 +111,7 @@ export async function readWindow(handle: FileHandle, stat: Stats, opts: WindowOp
       if (taken) at = nl + 1
       if (!taken || count === opts.limit) {
         // in the file's last chunk, the lines left are known at the cost of one count
-        if (pos + n >= size) index.totalLines = lines + counter.count(n) + (buf[n - 1] === 10 ? 0 : 1)
+        if (pos + n >= size) index.totalLines = lines + countNewlines(buf, n) + (buf[n - 1] === 10 ? 0 : 1)
         return known({ count, bytes, more: pos + at < size })
       }
     }
@@ -118,7 +123,7 @@ export async function readWindow(handle: FileHandle, stat: Stats, opts: WindowOp
       headBytes += keep.length
     }
     length += rest.length
-    lines += counter.count(n)
+    lines += countNewlines(buf, n)
     pos += n
     at = 0
     aborted(opts.signal)

@@ -1,12 +1,12 @@
 /**
  * Seed 003 `fs_glob`: Codex's glob over the workspace. Matched relative paths, sorted by path, in
- * metadata `matches`; the same walker and rules as Glob (.gitignore, `.git`, blocked names, links).
+ * metadata `matches`; the same finder and rules as Glob (.gitignore, `.git`, blocked names, links).
  */
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { unlessAborted } from './abort.js'
-import { MAX_GLOB_RESULTS, globFiles } from './glob-files.js'
+import { unlessAborted } from '../search/engine/abort.js'
+import { MAX_GLOB_RESULTS, findFiles } from '../search/engine/find-files.js'
 
 export default defineTool({
   name: 'fs_glob',
@@ -25,7 +25,8 @@ export default defineTool({
   annotations: { title: 'Glob files', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 300_000 },
   async execute({ pattern }, ctx) {
-    const found = (await unlessAborted(ctx, () => globFiles(ctx, pattern, undefined, false))).map((m) => m.rel)
+    const { paths: found, complete } = await unlessAborted(ctx, () => findFiles(ctx, pattern, undefined, 'fs_glob'))
+    if (!complete) ctx.warn(`More than ${found.length} files matched; only those were sorted. Narrow the pattern`)
     found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     const matches = found.slice(0, MAX_GLOB_RESULTS)
     const truncated = found.length > MAX_GLOB_RESULTS

@@ -3,10 +3,10 @@
  * workspace, not blocked for reading, existing; searches then run from its real path.
  */
 import { promises as fs } from 'node:fs'
-import { fail } from '../../errors.js'
-import { assertAllowed } from '../../workspace/index.js'
-import { mapFsError } from '../../workspace/fs-errors.js'
-import type { ToolContext } from '../define.js'
+import { fail } from '../../../errors.js'
+import { assertAllowed } from '../../../workspace/index.js'
+import { mapFsError } from '../../../workspace/fs-errors.js'
+import type { ToolContext } from '../../define.js'
 import type { SearchTarget } from './job.js'
 
 export async function resolveTarget(ctx: ToolContext, userPath: string | undefined, want: 'folder' | 'any'): Promise<SearchTarget> {

@@ -5,12 +5,10 @@
  * honoured without a git repository, nothing read from above the workspace, `.git` and blocked
  * names excluded, file types from our own table.
  */
-import path from 'node:path'
 import { FILE_TYPES } from './file-types.js'
-import { blockedGlobs } from './filter.js'
-import { rebaseGitignore } from './ignore-rules.js'
+import { blockedGlobs } from './blocked-globs.js'
+import { parentIgnoreRules } from './parent-ignores.js'
 import { MAX_COLUMNS } from './output.js'
-import { foldersAbove, readGitignoreText } from './walk.js'
 import type { GrepJob } from './job.js'
 
 export const RG_BASE = [
@@ -18,20 +16,9 @@ export const RG_BASE = [
   '--no-ignore-global', '--no-ignore-exclude', '--no-ignore-dot', '--max-columns', String(MAX_COLUMNS),
 ]
 
-/**
- * .gitignore rules of the folders between the workspace root and the searched folder, rebased to
- * the root, for `--ignore-file`: --no-ignore-parent keeps rg from climbing there itself (and
- * beyond the workspace). Null when there are none.
- */
-export function parentIgnoreRules(job: GrepJob): string | null {
-  if (!job.target.isDir) return null
-  const parts: string[] = []
-  for (const base of foldersAbove(job.target.rel)) {
-    const text = readGitignoreText(base === '.' ? job.root : path.join(job.root, base))
-    if (text !== null) parts.push(rebaseGitignore(text, base))
-  }
-  const rules = parts.filter((p) => p !== '').join('\n')
-  return rules === '' ? null : `${rules}\n`
+/** The parents' .gitignore rules for a Grep job (see parent-ignores.ts); null for a single file. */
+export function grepIgnoreRules(job: GrepJob): string | null {
+  return job.target.isDir ? parentIgnoreRules(job.root, job.target.rel) : null
 }
 
 export function rgArgs(job: GrepJob, opts: { ignoreFile: string | null; sorted: boolean }): string[] {

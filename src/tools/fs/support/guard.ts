@@ -6,10 +6,10 @@
  */
 import { constants, promises as fs, type Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { fail } from '../../errors.js'
-import { assertAllowed, type BlockPolicy, type Resolution } from '../../workspace/index.js'
-import { mapFsError } from '../../workspace/fs-errors.js'
-import { verifyOpened } from '../../workspace/verify.js'
+import { fail } from '../../../errors.js'
+import { assertAllowed, type BlockPolicy, type Resolution } from '../../../workspace/index.js'
+import { mapFsError } from '../../../workspace/fs-errors.js'
+import { verifyOpened } from '../../../workspace/verify.js'
 
 /** The checks writeFileInside makes before writing; returns the resolution and what exists there. */
 export async function planWrite(root: string, userPath: string, policy: BlockPolicy): Promise<{ res: Resolution; existing: Stats | null }> {

@@ -3,7 +3,7 @@
  * can never stall the event loop. `rg` (TOOLGATE_RG) runs in the OS sandbox, seeing the workspace
  * read-only with a clean environment; its NUL-delimited output is parsed into GrepOutput, and it is
  * killed as soon as the output is full or the call is aborted. files_with_matches and count let rg
- * search in parallel and sort the (small) result here into the walker's order; content streams in
+ * search in parallel and sort the (small) result here into path order (folder by folder); content streams in
  * path order. Without rg, Grep answers 503 GREP_NOT_AVAILABLE saying how to install it.
  */
 import { execFile } from 'node:child_process'
@@ -11,9 +11,9 @@ import crypto from 'node:crypto'
 import { accessSync, constants, promises as fs, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { codedError, fail } from '../../errors.js'
-import { DEFAULT_PATH, spawnConfined } from '../../sandbox/index.js'
-import { parentIgnoreRules, rgArgs } from './rg-args.js'
+import { codedError, fail } from '../../../errors.js'
+import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import { grepIgnoreRules, rgArgs } from './rg-args.js'
 import type { GrepJob } from './job.js'
 
 const MAX_COLLECTED = 64 << 20
@@ -53,16 +53,16 @@ export async function detectRg(bin: string): Promise<Rg | null> {
 }
 
 /** The rg to run, or 503 GREP_NOT_AVAILABLE with how to install it (the server's paths are not shown). */
-export async function requireRg(bin: string): Promise<Rg> {
+export async function requireRg(bin: string, tool = 'Grep'): Promise<Rg> {
   const rg = await detectRg(bin)
   if (rg) return rg
   const where = bin === 'rg' ? 'no rg was found on the server\'s PATH' : 'TOOLGATE_RG does not name an executable ripgrep'
   fail('GREP_NOT_AVAILABLE',
-    `Grep needs ripgrep (rg) and ${where}. Install ripgrep (Debian/Ubuntu: apt-get install ripgrep; Alpine: apk add ripgrep; ` +
+    `${tool} needs ripgrep (rg) and ${where}. Install ripgrep (Debian/Ubuntu: apt-get install ripgrep; Alpine: apk add ripgrep; ` +
     'macOS: brew install ripgrep; others: https://github.com/BurntSushi/ripgrep#installation) or set TOOLGATE_RG to the rg binary\'s absolute path')
 }
 
-/** Walker order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). */
+/** Path order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). */
 export function byWalkOrder(a: string, b: string): number {
   const x = a.split('/')
   const y = b.split('/')
@@ -82,7 +82,7 @@ function rgError(stderr: string): Error {
 }
 
 /** The parent rules in a private temp file (a child's stdin is a socket, which rg cannot open). */
-async function withIgnoreFile<T>(rules: string | null, fn: (file: string | null) => Promise<T>): Promise<T> {
+export async function withIgnoreFile<T>(rules: string | null, fn: (file: string | null) => Promise<T>): Promise<T> {
   if (rules === null) return fn(null)
   const file = path.join(os.tmpdir(), `toolgate-rg-${crypto.randomUUID()}.ignore`)
   await fs.writeFile(file, rules, { flag: 'wx', mode: 0o600 })
@@ -94,7 +94,7 @@ async function withIgnoreFile<T>(rules: string | null, fn: (file: string | null)
 }
 
 export async function runRg(job: GrepJob): Promise<void> {
-  return withIgnoreFile(parentIgnoreRules(job), (file) => spawnRg(job, file))
+  return withIgnoreFile(grepIgnoreRules(job), (file) => spawnRg(job, file))
 }
 
 async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<void> {

@@ -2,9 +2,9 @@
  * What Grep hands to rg, resolved and checked once: the real search root, the rg binary and the
  * output being built. runRg only searches; it never resolves caller paths itself.
  */
-import type { BlockPolicy } from '../../workspace/index.js'
+import type { BlockPolicy } from '../../../workspace/index.js'
 import type { GrepOutput, Mode } from './output.js'
-import type { Sandbox } from '../../sandbox/index.js'
+import type { Sandbox } from '../../../sandbox/index.js'
 
 export interface SearchTarget {
   /** Real path of the workspace root. */

@@ -3,9 +3,9 @@
  * far (the pipeline shows a tool's own partial result), or 503 when the server is shutting down.
  * Without it an aborted search would surface as a bare error, i.e. a 500.
  */
-import { codedError, type CodedError } from '../../errors.js'
-import { seconds } from '../../pipeline/context.js'
-import type { ToolContext } from '../define.js'
+import { codedError, type CodedError } from '../../../errors.js'
+import { seconds } from '../../../pipeline/context.js'
+import type { ToolContext } from '../../define.js'
 
 export function abortError(ctx: ToolContext, partial?: Record<string, unknown>): CodedError {
   const reason = ctx.signal.reason as Error | undefined

@@ -1,0 +1,26 @@
+/** Writes bench:files' table under `## File tools` in docs/benchmarks.md, leaving other sections as they are. */
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+
+const FILE = path.join(import.meta.dirname, '..', 'docs', 'benchmarks.md')
+const HEADING = '## File tools'
+
+export async function writeSection(setup: string, rows: string[]): Promise<void> {
+  const section = [
+    HEADING, '',
+    'Command: `npm run bench:files` (bench/files.ts). toolgate is called over HTTP on loopback with a key; the MCP reference',
+    'filesystem server over stdio with the MCP SDK client; `rg` directly. Ratio: for the reference rows, reference ms ÷',
+    'toolgate ms (above 1 = toolgate faster); for Grep, toolgate ms ÷ rg ms.', '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup}.`, '',
+    '| Case | toolgate | ms | Other | ms | Ratio | Target | | Same result |',
+    '|---|---|---:|---|---:|---:|---|---|---|',
+    ...rows, '',
+  ].join('\n')
+  const old = await fs.readFile(FILE, 'utf8').catch(() => '# Benchmarks\n')
+  const start = old.indexOf(`${HEADING}\n`)
+  let next = start === -1 ? -1 : old.indexOf('\n## ', start + HEADING.length)
+  if (next !== -1) next += 1
+  const text = start === -1 ? `${old.trimEnd()}\n\n${section}` : `${old.slice(0, start)}${section}${next === -1 ? '' : `\n${old.slice(next)}`}`
+  await fs.mkdir(path.dirname(FILE), { recursive: true })
+  await fs.writeFile(FILE, text)
+}

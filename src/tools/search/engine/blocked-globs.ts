@@ -1,0 +1,16 @@
+/**
+ * The always-on exclusions every search passes to rg as case-insensitive `--iglob` overrides:
+ * `.git` and the names blocked for reading. Grep and Glob/fs_glob share them.
+ */
+import type { BlockRule } from '../../../workspace/index.js'
+
+/** rg override globs (case-insensitive, `--iglob`) that keep `.git` and blocked names out. */
+export function blockedGlobs(rules: readonly BlockRule[]): string[] {
+  const globs = ['!.git']
+  const byRule: Record<BlockRule, string> = {
+    env: '!.env*', secrets: '!secrets', key: '!*.key', pem: '!*.pem',
+    'git-config': '!**/.git/config', 'git-hooks': '!**/.git/hooks', 'git-dir': '!**/.git',
+  }
+  for (const r of rules) if (Object.hasOwn(byRule, r)) globs.push(byRule[r])
+  return globs
+}

@@ -1,0 +1,93 @@
+/**
+ * File-name globbing for Glob and fs_glob. ripgrep walks (`rg --files`: the same .gitignore
+ * handling and exclusions as Grep, `.git` and blocked names out, links never followed, in the
+ * sandbox, in another process); the pattern is matched here by glob-match.ts, because rg's own
+ * `--glob` overrides would bypass .gitignore for whatever they match.
+ */
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fail } from '../../../errors.js'
+import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import type { ToolContext } from '../../define.js'
+import { blockedGlobs } from './blocked-globs.js'
+import { compileGlob, type GlobMatcher } from './glob-match.js'
+import { parentIgnoreRules } from './parent-ignores.js'
+import { RG_BASE } from './rg-args.js'
+import { requireRg, withIgnoreFile } from './rg.js'
+import { resolveTarget } from './target.js'
+import type { SearchTarget } from './job.js'
+
+export const MAX_GLOB_RESULTS = 1000
+/** Paths kept at most; past it the list is cut (and said to be). */
+const MAX_FOUND = 200_000
+
+export interface FoundFiles {
+  /** Matching files, relative to the workspace root, in no particular order. */
+  paths: string[]
+  /** False when more files matched than MAX_FOUND. */
+  complete: boolean
+}
+
+function checkPattern(pattern: string): void {
+  if (pattern.includes('\0')) fail('VALIDATION_ERROR', 'pattern contains a NUL byte; remove it')
+  if (pattern.startsWith('/')) {
+    fail('VALIDATION_ERROR', `pattern ${JSON.stringify(pattern)} is absolute; write it relative to the folder searched (e.g. "**/*.ts") and pass the folder as path`)
+  }
+  if (pattern.split('/').includes('..')) fail('VALIDATION_ERROR', `pattern ${JSON.stringify(pattern)} climbs out with '..'; pass the folder to search as path instead`)
+}
+
+/** Every file under `userPath` (default: the root) whose path relative to it matches `pattern`. */
+export async function findFiles(ctx: ToolContext, pattern: string, userPath: string | undefined, tool: string): Promise<FoundFiles> {
+  checkPattern(pattern)
+  const matcher = compileGlob(pattern, { what: 'pattern' })
+  const rg = await requireRg(ctx.config.rg, tool)
+  const target = await resolveTarget(ctx, userPath, 'folder')
+  return withIgnoreFile(parentIgnoreRules(target.root, target.rel), (ignoreFile) => listFiles(ctx, rg.path, target, ignoreFile, matcher))
+}
+
+async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ignoreFile: string | null, matcher: GlobMatcher): Promise<FoundFiles> {
+  const args = [...RG_BASE, '--files', '--null']
+  for (const g of blockedGlobs(ctx.config.blockPolicy.read)) args.push('--iglob', g)
+  if (ignoreFile !== null) args.push('--ignore-file', ignoreFile)
+  args.push('--', target.rel)
+  const child = spawnConfined(ctx.services.sandbox, [rg, ...args], {
+    writable: [], readable: [target.root, rg, ...(ignoreFile ? [ignoreFile] : [])], network: false, cwd: target.root, env: { PATH: DEFAULT_PATH },
+  }, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const skip = target.rel === '.' ? 2 : target.rel.length + 1 // `./` or `folder/` before each path
+  const paths: string[] = []
+  let complete = true
+  let pending = ''
+  let stderr = ''
+  const stop = () => child.kill('SIGKILL')
+  ctx.signal.addEventListener('abort', stop, { once: true })
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    const parts = (pending + chunk).split('\0')
+    pending = parts.pop()!
+    for (const p of parts) if (matcher.test(p.slice(skip))) paths.push(target.rel === '.' ? p.slice(2) : p)
+    if (paths.length > MAX_FOUND) { complete = false; paths.length = MAX_FOUND; stop() }
+  })
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { if (stderr.length < 8192) stderr += chunk })
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  }).finally(() => ctx.signal.removeEventListener('abort', stop))
+  ctx.signal.throwIfAborted()
+  if (code === 2 && paths.length === 0 && stderr.trim() !== '') throw new Error(`rg --files failed: ${stderr.trim().slice(0, 600)}`)
+  return { paths, complete }
+}
+
+/** `paths` (relative to `root`) newest first by modification time, then by path; stats yield to the event loop every 10 ms. */
+export async function newestFirst(root: string, paths: string[], signal: AbortSignal): Promise<string[]> {
+  const mtimes = new Map<string, number>()
+  let since = performance.now()
+  for (const p of paths) {
+    mtimes.set(p, statSync(path.join(root, p), { throwIfNoEntry: false })?.mtimeMs ?? 0)
+    if (performance.now() - since > 10) {
+      await new Promise((resolve) => setImmediate(resolve))
+      signal.throwIfAborted()
+      since = performance.now()
+    }
+  }
+  return [...paths].sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
+}
