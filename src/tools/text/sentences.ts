@@ -1,9 +1,9 @@
 /**
  * Paragraphs, sentences and words, the way summarize and analyze count them. Paragraphs are blocks
- * separated by blank lines. Sentences are ICU's (`Intl.Segmenter`), joined again where ICU ends
- * one after a known abbreviation or a single-letter initial ("Mr. J. Jones"); an ellipsis ends a
- * sentence too, and a list item line is a sentence of its own. A word is a run of letters and
- * digits, with inner apostrophes or hyphens kept ("don't", "state-of-the-art").
+ * separated by blank lines. Sentences are ICU's (`Intl.Segmenter`), except that none ends at a
+ * known abbreviation or a single-letter initial ("Mr. J. Jones"), an ellipsis ends one too, and a
+ * list item line is a sentence of its own. A word is a run of letters and digits, with inner
+ * apostrophes or hyphens kept ("don't", "state-of-the-art").
  */
 
 const ABBREVIATIONS = new Set([
@@ -15,7 +15,6 @@ const ABBREVIATIONS = new Set([
 const LIST_ITEM = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' })
-const CLOSERS = new Set(['"', "'", '”', '’', ')', ']'])
 
 export function splitParagraphs(text: string): string[] {
   return text.split(/\r?\n[ \t]*\r?\n/).map((p) => p.trim()).filter((p) => p !== '')
@@ -42,17 +41,32 @@ export function splitSentences(text: string): string[] {
 }
 
 function sentencesOfBlock(block: string, out: string[]): void {
-  // ICU does not end a sentence at "…"; a copy of the same length with "." in its place does.
-  const probe = block.replaceAll('…', '.')
-  let pending = ''
+  const probe = probeOf(block)
   for (const [start, end] of sentenceRanges(probe)) {
-    const text = block.slice(start, end)
-    pending += text
-    if (endsAtAbbreviation(text.trimEnd())) continue
-    if (pending.trim() !== '') out.push(pending.trim())
-    pending = ''
+    const sentence = block.slice(start, end).trim()
+    if (sentence !== '') out.push(sentence)
   }
-  if (pending.trim() !== '') out.push(pending.trim())
+}
+
+/**
+ * A copy of the block of the same length for ICU to segment: "…" reads as "." (ICU would not end a
+ * sentence there) and the "." after an abbreviation or initial as "_" (so ICU does not end one
+ * there; "Mr. J. Jones" stays whole).
+ */
+function probeOf(block: string): string {
+  const chars = block.replaceAll('…', '.').split('')
+  for (let i = block.indexOf('.'); i >= 0; i = block.indexOf('.', i + 1)) {
+    if (block[i - 1] === '.' || block[i + 1] === '.') continue
+    if (isAbbreviation(wordBefore(block, i))) chars[i] = '_'
+  }
+  return chars.join('')
+}
+
+/** The run of non-space characters that ends at `end`; '' when longer than any abbreviation (keeps "a.a.a…" linear). */
+function wordBefore(text: string, end: number): string {
+  let i = end
+  while (i > 0 && end - i <= 16 && !/\s/.test(text[i - 1])) i--
+  return end - i > 16 ? '' : text.slice(i, end)
 }
 
 const WINDOW = 128
@@ -80,20 +94,6 @@ function* sentenceRanges(text: string): Generator<[number, number]> {
     size = done === from ? size * 2 : WINDOW
     from = done
   }
-}
-
-/**
- * Does this segment end with one "." (closing quotes or brackets after it allowed) right after an
- * abbreviation or an initial? Scanned backwards by hand: an end-anchored regex is quadratic on a
- * long run without spaces.
- */
-function endsAtAbbreviation(text: string): boolean {
-  let end = text.length
-  while (end > 0 && CLOSERS.has(text[end - 1])) end--
-  if (text[end - 1] !== '.' || text[end - 2] === '.') return false
-  let start = end - 1
-  while (start > 0 && !/\s/.test(text[start - 1])) start--
-  return isAbbreviation(text.slice(start, end - 1))
 }
 
 function isAbbreviation(last: string): boolean {
