@@ -1,10 +1,14 @@
 /**
- * Configuration is environment variables, read once and validated at start. Every bad value is
- * reported with its variable name and what would be accepted, all at once, before anything binds.
+ * Configuration is environment variables, declared in src/config-schema.ts and read once at start
+ * with `env-schema`. Every bad value is reported with its variable name and what would be accepted,
+ * all at once, before anything binds.
  */
 import path from 'node:path'
+import { Ajv } from 'ajv'
+import envSchema from 'env-schema'
+import { accepted, ConfigSchema, variables, type ConfigEnv, type ConfigName, type VariableSchema } from './config-schema.js'
 import { parseAllowlist } from './net/allowlist.js'
-import { defaultPolicy, parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
+import { parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
 
 export interface RateRule { limit: number; windowMs: number }
 
@@ -73,7 +77,6 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 }
 
 export function parseRateLimits(spec: string): Record<string, RateRule> {
@@ -88,145 +91,132 @@ export function parseRateLimits(spec: string): Record<string, RateRule> {
   return out
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+type Env = Record<string, string | undefined>
+
+/**
+ * The raw values the schema will see: empty means unset, and enums and booleans are read without
+ * regard to case (`ALLOW`, `TRUE`, `1`).
+ */
+function normalise(env: Env): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, schema] of variables()) {
+    const raw = env[name]
+    if (raw === undefined || raw === '') continue
+    if (schema.type === 'boolean') out[name] = ({ 1: 'true', 0: 'false' } as Record<string, string>)[raw] ?? raw.toLowerCase()
+    else out[name] = schema.enum ? raw.toLowerCase() : raw
+  }
+  return out
+}
+
+/** `NAME="value" must be …`; secrets are named but never echoed. */
+function problemOf(name: ConfigName, schema: VariableSchema, raw: string): string {
+  return schema['x-secret'] ? `${name} must be ${accepted(schema)}` : `${name}="${raw}" must be ${accepted(schema)}`
+}
+
+/** Checks a type cannot say: URLs and their protocols, and values with a grammar of their own. */
+function refinements(values: Record<string, string>): string[] {
   const problems: string[] = []
-  const int = (name: string, dflt: number, min: number, max: number): number => {
-    const raw = env[name]
-    if (raw === undefined || raw === '') return dflt
-    const n = Number(raw)
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name}="${raw}" must be an integer from ${min} to ${max}`)
-      return dflt
-    }
-    return n
-  }
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const raw = env[name]
-    if (!raw) return undefined
+  const check = (name: ConfigName, parse: (raw: string) => unknown) => {
+    if (values[name] === undefined) return
     try {
-      const u = new URL(raw)
-      if (!protocols.includes(u.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}, got ${u.protocol}`)
-    } catch {
-      problems.push(`${name} is not a valid URL`)
+      parse(values[name])
+    } catch (e) {
+      problems.push(`${name}: ${(e as Error).message}`)
     }
-    return raw
   }
-  const bool = (name: string): boolean => {
-    const raw = (env[name] ?? '').toLowerCase()
-    if (raw === '' || raw === 'false' || raw === '0') return false
-    if (raw === 'true' || raw === '1') return true
-    problems.push(`${name}="${env[name]}" must be true or false`)
-    return false
+  for (const [name, schema] of variables()) {
+    const protocols = schema['x-url']
+    const raw = values[name]
+    if (!protocols || raw === undefined) continue
+    const protocol = URL.canParse(raw) ? new URL(raw).protocol : undefined
+    // The URL may carry a password: say what is wrong, never echo it.
+    if (!protocol) problems.push(`${name} is not a valid URL`)
+    else if (!protocols.includes(protocol)) problems.push(`${name} must use ${protocols.join(' or ')}, got ${protocol}`)
   }
+  check('TOOLGATE_RATE_LIMITS', parseRateLimits)
+  check('TOOLGATE_READ_BLOCKED', parseBlockPolicy)
+  check('TOOLGATE_NET_ALLOW', (raw) => parseAllowlist(list(raw)))
+  const memoryDir = values.TOOLGATE_MEMORY_DIR
+  if (memoryDir !== undefined && (path.isAbsolute(memoryDir) || memoryDir.split(/[\\/]/).includes('..'))) {
+    problems.push(problemOf('TOOLGATE_MEMORY_DIR', ConfigSchema.properties.TOOLGATE_MEMORY_DIR, memoryDir))
+  }
+  const rg = values.TOOLGATE_RG
+  if (rg !== undefined && rg.includes('/') && !path.isAbsolute(rg)) problems.push(problemOf('TOOLGATE_RG', ConfigSchema.properties.TOOLGATE_RG, rg))
+  const backend = values.SEARCH_BACKEND
+  if (backend === 'searxng' && !values.SEARCH_URL) problems.push('SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)')
+  if (backend === 'brave' && !values.SEARCH_API_KEY) problems.push('SEARCH_BACKEND=brave needs SEARCH_API_KEY')
+  return problems
+}
 
-  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase()
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL="${env.LOG_LEVEL}" must be one of ${LOG_LEVELS.join(', ')}`)
-  const logFormat = (env.LOG_FORMAT ?? 'json').toLowerCase()
-  if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT="${env.LOG_FORMAT}" must be json or pretty`)
+const list = (raw: string | undefined): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 
-  let rateLimits: Record<string, RateRule> = {}
+// env-schema's own options, built once (a fresh instance compiles the schema again: ~0.5 s a call).
+const ajv = new Ajv({
+  allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: true, allowUnionTypes: true, addUsedSchema: false,
+  keywords: [envSchema.keywords.separator, 'x-accepts', 'x-secret', 'x-url', 'x-default'],
+})
+const schema = { ...ConfigSchema, additionalProperties: false }
+
+/** Validates against the schema (types, ranges, enums, defaults); one problem per bad variable. */
+function validate(values: Record<string, string>, raw: Env): { env?: ConfigEnv; problems: string[] } {
   try {
-    rateLimits = parseRateLimits(env.TOOLGATE_RATE_LIMITS ?? '')
+    const env = envSchema<ConfigEnv>({ schema, data: { ...values }, env: false, ajv })
+    return { env, problems: [] }
   } catch (e) {
-    problems.push(`TOOLGATE_RATE_LIMITS: ${(e as Error).message}`)
+    const errors = (e as { errors?: { instancePath: string }[] }).errors
+    if (!errors) throw e
+    const names = [...new Set(errors.map((err) => err.instancePath.slice(1) as ConfigName))]
+    const schemas = ConfigSchema.properties as Record<ConfigName, VariableSchema>
+    return { problems: names.map((name) => problemOf(name, schemas[name], raw[name] ?? '')) }
   }
+}
 
-  const bootstrapKey = env.TOOLGATE_BOOTSTRAP_KEY || undefined
-  if (bootstrapKey !== undefined && bootstrapKey.length < 16) {
-    problems.push('TOOLGATE_BOOTSTRAP_KEY must be at least 16 characters')
-  }
-  const secretKey = env.TOOLGATE_SECRET_KEY || undefined
-  if (secretKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(secretKey)) {
-    problems.push('TOOLGATE_SECRET_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
-  }
-  const memoryDir = env.TOOLGATE_MEMORY_DIR ?? 'memory'
-  if (path.isAbsolute(memoryDir) || memoryDir.split(/[\\/]/).includes('..')) {
-    problems.push('TOOLGATE_MEMORY_DIR must be a relative folder inside the workspace')
-  }
+export function loadConfig(env: Env = process.env): AppConfig {
+  const values = normalise(env)
+  const { env: e, problems } = validate(values, env)
+  problems.push(...refinements(values))
+  if (!e || problems.length) throw new ConfigError(problems)
+  return toAppConfig(e)
+}
 
-  let blockPolicy: BlockPolicy = defaultPolicy
-  try {
-    blockPolicy = parseBlockPolicy(env.TOOLGATE_READ_BLOCKED)
-  } catch (e) {
-    problems.push(`TOOLGATE_READ_BLOCKED: ${(e as Error).message}`)
-  }
-
-  // Grep runs ripgrep only (linear-time regexes, in the sandbox); the JavaScript engine is gone
-  const grepEngine = (env.TOOLGATE_GREP_ENGINE || 'rg').toLowerCase()
-  if (!['auto', 'rg'].includes(grepEngine)) {
-    problems.push(`TOOLGATE_GREP_ENGINE="${env.TOOLGATE_GREP_ENGINE}": Grep always runs ripgrep now (the JavaScript engine was removed); unset it, or set TOOLGATE_RG to the rg binary`)
-  }
-  const rg = env.TOOLGATE_RG || 'rg'
-  if (rg.includes('/') && !path.isAbsolute(rg)) problems.push(`TOOLGATE_RG="${rg}" must be a command name looked up on PATH (e.g. rg) or an absolute path`)
-
-  const sandbox = (env.TOOLGATE_SANDBOX || 'auto').toLowerCase()
-  if (!['auto', 'bwrap', 'off'].includes(sandbox)) problems.push(`TOOLGATE_SANDBOX="${env.TOOLGATE_SANDBOX}" must be auto, bwrap or off`)
-
-  const approvalSelf = (env.TOOLGATE_APPROVAL_SELF || 'deny').toLowerCase()
-  if (!['deny', 'allow'].includes(approvalSelf)) {
-    problems.push(`TOOLGATE_APPROVAL_SELF="${env.TOOLGATE_APPROVAL_SELF}" must be deny (another key decides a held call) or allow (single-user setups)`)
-  }
-
-  const netAllow = (env.TOOLGATE_NET_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  try {
-    parseAllowlist(netAllow)
-  } catch (e) {
-    problems.push(`TOOLGATE_NET_ALLOW: ${(e as Error).message}`)
-  }
-
-  const searchBackend = (env.SEARCH_BACKEND || '').toLowerCase() || undefined
-  if (searchBackend && !['searxng', 'brave'].includes(searchBackend)) problems.push(`SEARCH_BACKEND="${env.SEARCH_BACKEND}" must be searxng or brave`)
-  if (searchBackend === 'searxng' && !env.SEARCH_URL) problems.push('SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)')
-  if (searchBackend === 'brave' && !env.SEARCH_API_KEY) problems.push('SEARCH_BACKEND=brave needs SEARCH_API_KEY')
-
-  const config: AppConfig = {
-    port: int('PORT', 3000, 0, 65535),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    dataDir: path.resolve(env.TOOLGATE_DATA_DIR || 'data'),
-    workspace: path.resolve(env.TOOLGATE_WORKSPACE || process.cwd()),
-    bootstrapKey,
-    secretKey,
-    logLevel,
-    logFormat: logFormat as 'json' | 'pretty',
-    llm: {
-      baseUrl: url('LLM_BASE_URL', ['http:', 'https:']),
-      apiKey: env.LLM_API_KEY || undefined,
-      model: env.LLM_MODEL || undefined,
-      timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1_000, 600_000),
-      maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
-    },
+function toAppConfig(e: ConfigEnv): AppConfig {
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir: path.resolve(e.TOOLGATE_DATA_DIR),
+    workspace: path.resolve(e.TOOLGATE_WORKSPACE ?? process.cwd()),
+    bootstrapKey: e.TOOLGATE_BOOTSTRAP_KEY,
+    secretKey: e.TOOLGATE_SECRET_KEY,
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, maxRetries: e.LLM_MAX_RETRIES },
     search: {
-      backend: searchBackend as AppConfig['search']['backend'],
-      url: url('SEARCH_URL', ['http:', 'https:']),
-      apiKey: env.SEARCH_API_KEY || undefined,
-      timeoutMs: int('SEARCH_TIMEOUT_MS', 10_000, 100, 120_000),
-      retryBaseMs: int('SEARCH_RETRY_BASE_MS', 500, 1, 60_000),
+      backend: e.SEARCH_BACKEND, url: e.SEARCH_URL, apiKey: e.SEARCH_API_KEY,
+      timeoutMs: e.SEARCH_TIMEOUT_MS, retryBaseMs: e.SEARCH_RETRY_BASE_MS,
     },
-    gitCommits: bool('TOOLGATE_GIT_COMMITS'),
-    fetchMaxBytes: int('TOOLGATE_FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    importMaxBytes: int('TOOLGATE_IMPORT_MAX_BYTES', 1024 ** 3, 1024, 1024 ** 4),
-    netAllow,
-    rateLimits,
-    approvalTools: (env.TOOLGATE_APPROVAL_REQUIRED ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    approvalTtlMs: int('TOOLGATE_APPROVAL_TTL', 86_400, 1, 30 * 86_400) * 1000,
-    approvalSelf: approvalSelf as AppConfig['approvalSelf'],
-    bodyLimit: int('TOOLGATE_BODY_LIMIT', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    maxOutputSize: int('TOOLGATE_MAX_OUTPUT', 100_000, 1, 64 * 1024 * 1024),
-    metricsPublic: bool('TOOLGATE_METRICS_PUBLIC'),
-    historyFlushMs: int('TOOLGATE_HISTORY_FLUSH_MS', 10, 1, 10_000),
-    memoryDir,
-    blockPolicy,
-    holdRisky: bool('TOOLGATE_HOLD_RISKY'),
-    maxShells: int('TOOLGATE_MAX_SHELLS', 4, 1, 1000),
-    rg,
-    checkpointEvery: int('TOOLGATE_CHECKPOINT_EVERY', 10, 0, 1_000_000),
-    python: env.TOOLGATE_PYTHON || undefined,
-    escalateAfter: int('TOOLGATE_ESCALATE_AFTER', 2, 1, 1000),
-    sandbox: sandbox as AppConfig['sandbox'],
-    sandboxMemoryMb: int('TOOLGATE_SANDBOX_MEMORY_MB', 4096, 64, 1024 * 1024),
+    gitCommits: e.TOOLGATE_GIT_COMMITS,
+    fetchMaxBytes: e.TOOLGATE_FETCH_MAX_BYTES,
+    importMaxBytes: e.TOOLGATE_IMPORT_MAX_BYTES,
+    netAllow: list(e.TOOLGATE_NET_ALLOW),
+    rateLimits: parseRateLimits(e.TOOLGATE_RATE_LIMITS ?? ''),
+    approvalTools: list(e.TOOLGATE_APPROVAL_REQUIRED),
+    approvalTtlMs: e.TOOLGATE_APPROVAL_TTL * 1000,
+    approvalSelf: e.TOOLGATE_APPROVAL_SELF,
+    bodyLimit: e.TOOLGATE_BODY_LIMIT,
+    maxOutputSize: e.TOOLGATE_MAX_OUTPUT,
+    metricsPublic: e.TOOLGATE_METRICS_PUBLIC,
+    historyFlushMs: e.TOOLGATE_HISTORY_FLUSH_MS,
+    memoryDir: e.TOOLGATE_MEMORY_DIR,
+    blockPolicy: parseBlockPolicy(e.TOOLGATE_READ_BLOCKED),
+    holdRisky: e.TOOLGATE_HOLD_RISKY,
+    maxShells: e.TOOLGATE_MAX_SHELLS,
+    rg: e.TOOLGATE_RG,
+    checkpointEvery: e.TOOLGATE_CHECKPOINT_EVERY,
+    python: e.TOOLGATE_PYTHON,
+    escalateAfter: e.TOOLGATE_ESCALATE_AFTER,
+    sandbox: e.TOOLGATE_SANDBOX,
+    sandboxMemoryMb: e.TOOLGATE_SANDBOX_MEMORY_MB,
   }
-  if (problems.length) throw new ConfigError(problems)
-  return config
 }

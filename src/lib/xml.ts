@@ -52,20 +52,3 @@ export function renderXml(node: XmlElement, depth = 0): string {
 export function xmlDocument(node: XmlElement): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${renderXml(node)}\n`
 }
-
-/** Does this Accept header prefer XML to JSON? Quality values count; a tie goes to the first listed. */
-export function prefersXml(accept: string | undefined): boolean {
-  if (!accept || !accept.includes('xml')) return false
-  let best: { xml: boolean; q: number } | undefined
-  for (const part of accept.split(',')) {
-    const [type, ...params] = part.trim().toLowerCase().split(';')
-    const isXml = type === 'application/xml' || type === 'text/xml'
-    const isJson = type === 'application/json' || type === '*/*' || type === 'application/*'
-    if (!isXml && !isJson) continue
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const q = qParam ? Number(qParam.slice(2)) : 1
-    if (!Number.isFinite(q) || q <= 0) continue
-    if (!best || q > best.q) best = { xml: isXml, q }
-  }
-  return best?.xml ?? false
-}

@@ -7,7 +7,7 @@
  *   internal.example.com   internal.example.com:8443   *.corp.example
  *   127.0.0.1   127.0.0.1:5000   10.0.0.0/8   ::1   [::1]:5000   fd00::/8
  */
-import { inCidr, parseCidr, parseIp, type Cidr, type Ip } from './ip.js'
+import { inCidr, ipVersion, parseCidr, parseIp, type Cidr, type Ip } from './ip.js'
 
 export type AllowEntry =
   | { kind: 'host'; host: string; wildcard: boolean; port?: number; text: string }
@@ -43,7 +43,7 @@ export function parseAllowEntry(text: string): AllowEntry {
   if (extra !== undefined) throw new Error(`"${entry}" is not host, host:port, an IP address or a CIDR range`)
   const portPart = port !== undefined ? { port: parsePort(port, entry) } : {}
   const ip = parseIp(host)
-  if (ip) return { kind: 'net', cidr: { ip, prefix: ip.version === 4 ? 32 : 128 }, text: entry, ...portPart }
+  if (ip) return { kind: 'net', cidr: { ip, prefix: ipVersion(ip) === 4 ? 32 : 128 }, text: entry, ...portPart }
   const name = host.toLowerCase().replace(/\.$/, '')
   if (!HOSTNAME.test(name)) throw new Error(`"${entry}" is not host, host:port, an IP address or a CIDR range`)
   const wildcard = name.startsWith('*.')

@@ -7,7 +7,7 @@ import dns from 'node:dns'
 import type { LookupFunction } from 'node:net'
 import { fail } from '../errors.js'
 import type { Allowlist } from './allowlist.js'
-import { formatIp, parseIp, type Ip } from './ip.js'
+import { formatIp, ipVersion, parseIp, type Ip } from './ip.js'
 import { classifyAddress, describeRefusal } from './ssrf.js'
 
 export interface ResolvedAddress { address: string; family: 4 | 6 }
@@ -41,7 +41,7 @@ const LOCALHOST: readonly ResolvedAddress[] = [{ address: '127.0.0.1', family: 4
 async function resolveHost(host: string, resolver: Resolver, signal: AbortSignal): Promise<ResolvedAddress[]> {
   if (isLocalhostName(host)) return [...LOCALHOST]
   const literal = parseIp(host)
-  if (literal) return [{ address: formatIp(literal), family: literal.version }]
+  if (literal) return [{ address: formatIp(literal), family: ipVersion(literal) }]
   let found: ResolvedAddress[]
   try {
     // A lookup cannot be cancelled; stop waiting for it when the call is aborted.

@@ -69,8 +69,10 @@ const V6: Range[] = [
   range('2001:2::/48', 'benchmarking'),
   range('2001:10::/28', 'ORCHID (deprecated)'),
   range('2001:20::/28', 'ORCHIDv2'),
+  range('2001::/23', 'IETF protocol assignments'),
   range('2001:db8::/32', 'documentation'),
   range('3fff::/20', 'documentation'),
+  range('5f00::/16', 'SRv6 SIDs'),
   range('fc00::/7', 'unique local (private)'),
   range('fe80::/10', 'link-local'),
   range('fec0::/10', 'site-local (deprecated)'),
@@ -87,7 +89,7 @@ export function classifyAddress(input: string | Ip): Classification {
   const ip = typeof input === 'string' ? parseIp(input) : input
   if (!ip) return { refused: true, address: String(input), range: 'not an IP address', cidr: '-' }
   const address = formatIp(ip)
-  if (ip.version === 4) {
+  if (ip.kind() === 'ipv4') {
     const r = judgeV4(ip)
     return r ? { refused: true, address, range: r.name, cidr: r.text } : { refused: false, address }
   }

@@ -15,7 +15,7 @@ import { localSink, workerSink, type RowSink } from '../history/sink.js'
 import { copyText } from '../db/copy-text.js'
 import { bound, cutString, RECORD_BOUNDS } from '../redaction/index.js'
 import { fail } from '../errors.js'
-import { isUuid } from '../lib/uuidv7.js'
+import { validate as isUuid } from 'uuid'
 
 type Row = typeof executions.$inferSelect
 export type { ExecutionRecord }

@@ -8,10 +8,12 @@ import { PassThrough, type Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { codedError, fail, isCodedError } from '../errors.js'
 import { importCorpus, type ImportCounts } from '../corpus/import.js'
+import { preferredType } from '../lib/accept.js'
 import { errorPayload } from '../plugins/errors.js'
 import type { Caller } from '../tools/define.js'
 
 export const NDJSON_TYPES = ['application/x-ndjson', 'application/jsonl', 'text/plain']
+const NDJSON = 'application/x-ndjson'
 
 const description = `Streams NDJSON (one JSON post per line: id, thread_id, timestamp, author, body, optional tags)
 into the corpus. Valid lines are kept, bad ones are reported by line number with the reason. Idempotent on post id:
@@ -20,7 +22,7 @@ position) are refreshed at the end. Send \`Accept: application/x-ndjson\` for pr
 (\`{"event":"progress",…}\` after every batch, then \`{"event":"done",…}\`); otherwise one JSON summary.
 Needs the \`write\` scope. Body limit: TOOLGATE_IMPORT_MAX_BYTES.`
 
-const wantsProgress = (request: FastifyRequest) => /\bapplication\/x-ndjson\b/i.test(String(request.headers.accept ?? ''))
+const wantsProgress = (request: FastifyRequest) => preferredType(request.headers.accept, ['application/json', NDJSON]) === NDJSON
 const line = (value: object) => `${JSON.stringify(value)}\n`
 
 export default async function corpusRoutes(app: FastifyInstance) {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { toPlainSchema } from '../exports/json-schema.js'
-import { prefersXml } from '../lib/xml.js'
+import { prefersXml } from '../lib/accept.js'
 import { sendXml } from './xml-reply.js'
 import { contextHeaders } from './openapi-schemas.js'
 

@@ -7,21 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { FORMATS, exportNameMap, exportTools, harmonyDeveloperMessage, isExportFormat } from '../exports/index.js'
+import { preferredType } from '../lib/accept.js'
 import { validationError } from '../tools/validate.js'
 
-/** JSON when the client names application/json at least as highly as text/plain (a bare wildcard counts for neither). */
-export function wantsJson(accept: string | undefined): boolean {
-  let json = 0
-  let text = 0
-  for (const part of (accept ?? '').split(',')) {
-    const [type, ...params] = part.trim().toLowerCase().split(';').map((p) => p.trim())
-    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? 1)
-    if (!Number.isFinite(q)) continue
-    if (type === 'application/json') json = Math.max(json, q)
-    else if (type === 'text/plain' || type === 'text/*') text = Math.max(text, q)
-  }
-  return json > 0 && json >= text
-}
+/** JSON when the client ranks application/json above text/plain (a bare wildcard or no Accept means text). */
+export const wantsJson = (accept: string | undefined): boolean => preferredType(accept, ['text/plain', 'application/json']) === 'application/json'
 
 export default async function schemaRoutes(app: FastifyInstance) {
   app.get('/v1/schemas/:format', {

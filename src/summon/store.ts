@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { fail } from '../errors.js'
-import { uuidv7 } from '../lib/uuidv7.js'
+import { v7 as uuidv7 } from 'uuid'
 
 export type TurnMode = 'llm' | 'retrieval'
 

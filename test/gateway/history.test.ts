@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defineTool } from '../../src/tools/define.js'
 import { allTools } from '../../src/tools/index.js'
-import { uuidv7 } from '../../src/lib/uuidv7.js'
+import { v7 as uuidv7 } from 'uuid'
 import { sql } from 'drizzle-orm'
 import { buildTestApp, type TestApp } from '../helper.js'
 

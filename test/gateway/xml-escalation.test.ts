@@ -4,7 +4,8 @@ import { XMLParser } from 'fast-xml-parser'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { allTools } from '../../src/tools/index.js'
 import { defineTool } from '../../src/tools/define.js'
-import { el, prefersXml } from '../../src/lib/xml.js'
+import { prefersXml } from '../../src/lib/accept.js'
+import { el } from '../../src/lib/xml.js'
 import { fail } from '../../src/errors.js'
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', trimValues: true, parseAttributeValue: false })

@@ -59,6 +59,7 @@ describe('classifyAddress: IPv6', () => {
     ['100::1', '100::/64'], ['64:ff9b:1::a00:1', '64:ff9b:1::/48'],
     ['::7f00:1', '::/96'], ['::8.8.8.8', '::/96'], ['::ffff:0:808:808', '::ffff:0:0:0/96'],
     ['4000::1', '2000::/3'], ['::2', '::/96'], ['1::', '2000::/3'],
+    ['2001:1::1', '2001::/23'], ['2001:1ff::1', '2001::/23'], ['5f00::1', '5f00::/16'], ['FE80::1', 'fe80::/10'],
   ])('%s is refused (%s)', (addr, cidr) => {
     expect(refused(addr).cidr).toBe(cidr)
   })
@@ -74,6 +75,11 @@ describe('classifyAddress: IPv6', () => {
     ['2002:c0a8:101::1', '192.168.1.1', '6to4'],
     ['2001:0:4136:e378:8000:63bf:3fff:fdd2', '192.0.2.45', 'Teredo'],
     ['2001:0:7f00:1::', '127.0.0.1', 'Teredo'],
+    ['0:0:0:0:0:ffff:127.0.0.1', '127.0.0.1', 'IPv4-mapped IPv6'],
+    ['::FFFF:7F00:1', '127.0.0.1', 'IPv4-mapped IPv6'],
+    ['::ffff:0.0.0.0', '0.0.0.0', 'IPv4-mapped IPv6'],
+    ['::ffff:100.64.0.1', '100.64.0.1', 'IPv4-mapped IPv6'],
+    ['2002:a9fe:a9fe::', '169.254.169.254', '6to4'],
   ])('%s carries %s (%s) and is refused for it', (addr, embedded, form) => {
     const r = refused(addr)
     expect(r.via).toMatchObject({ embedded, form })
@@ -95,10 +101,17 @@ describe('ip parsing', () => {
   it('parses and formats canonically', () => {
     expect(formatIp(parseIp('[::ffff:127.0.0.1]')!)).toBe('::ffff:7f00:1')
     expect(formatIp(parseIp('fe80::1%eth0')!)).toBe('fe80::1')
+    // IPv4-compatible stays IPv4-compatible (a parser that reads it as IPv4-mapped would judge 8.8.8.8).
+    expect(formatIp(parseIp('::8.8.8.8')!)).toBe('::808:808')
+    expect(formatIp(parseIp('1:2:3:4:5:6:1.2.3.4')!)).toBe('1:2:3:4:5:6:102:304')
+    expect(formatIp(parseIp('64:ff9b::169.254.169.254')!)).toBe('64:ff9b::a9fe:a9fe')
     expect(formatIp(parseIp('2001:db8:0:0:1:0:0:1')!)).toBe('2001:db8::1:0:0:1')
     expect(parseIp('01.2.3.4')).toBeUndefined()
     expect(parseIp('256.1.1.1')).toBeUndefined()
     expect(parseIp('1:2:3:4:5:6:7:8:9')).toBeUndefined()
+    for (const notCanonical of ['0x7f.1', '2130706433', '127.1', '0177.0.0.1', '1.2.3.4.', ' ', '[]', '::ffff:1.2.3', '1::2::3']) {
+      expect(parseIp(notCanonical), notCanonical).toBeUndefined()
+    }
   })
 
   it('the URL parser normalises every numeric spelling before the guard sees it', () => {
@@ -198,6 +211,25 @@ describe('end to end through http, allowlist empty', () => {
     ['http://[fd00:ec2::254]/', 'unique local (private) fc00::/7'],
     ['http://[ff02::1]/', 'multicast ff00::/8'],
     ['http://[2001:db8::1]/', 'documentation 2001:db8::/32'],
+    // Spellings the URL parser folds into the ones above: trailing dot, percent-encoding, full-width
+    // and circled digits, ideographic dots, octal and hex parts, upper case and long IPv6 forms.
+    ['http://127.0.0.1./', 'loopback 127.0.0.0/8'],
+    ['http://%31%32%37.0.0.1/', 'loopback 127.0.0.0/8'],
+    ['http://127.0.0.1%2e/', 'loopback 127.0.0.0/8'],
+    ['http://１２７.０.０.１/', 'loopback 127.0.0.0/8'],
+    ['http://①②⑦.0.0.1/', 'loopback 127.0.0.0/8'],
+    ['http://127。0。0。1/', 'loopback 127.0.0.0/8'],
+    ['http://0x7f.0x0.0x0.0x1/', 'loopback 127.0.0.0/8'],
+    ['http://0251.0376.0251.0376/', 'link-local (cloud metadata) 169.254.0.0/16'],
+    ['http://100.100.100.200/', 'carrier-grade NAT 100.64.0.0/10'],
+    ['http://[::FFFF:7F00:1]/', '127.0.0.1 inside IPv4-mapped IPv6 ::ffff:0:0/96'],
+    ['http://[0:0:0:0:0:ffff:127.0.0.1]/', '127.0.0.1 inside IPv4-mapped IPv6 ::ffff:0:0/96'],
+    ['http://[0000:0000:0000:0000:0000:0000:0000:0001]/', 'loopback ::1/128'],
+    ['http://[::ffff:0.0.0.0]/', '0.0.0.0 inside IPv4-mapped IPv6'],
+    ['http://[::ffff:0:7f00:1]/', 'IPv4-translated (SIIT) ::ffff:0:0:0/96'],
+    ['http://[64:ff9b::127.0.0.1]/', '127.0.0.1 inside NAT64 64:ff9b::/96'],
+    ['http://[2002:a9fe:a9fe::]/', '169.254.169.254 inside 6to4 2002::/16'],
+    ['http://[2001:1::1]/', 'IETF protocol assignments 2001::/23'],
   ]
 
   it.each(targets)('%s → 403 SSRF_BLOCKED (%s)', async (url, range) => {

@@ -1,6 +1,6 @@
 /** An execution record for history tests: a finished `hello` call, with whatever a test changes. */
 import type { ExecutionRecord } from '../../src/history/row.js'
-import { uuidv7 } from '../../src/lib/uuidv7.js'
+import { v7 as uuidv7 } from 'uuid'
 
 const at = new Date('2026-11-24T01:52:22.345Z')
 

@@ -1,9 +1,9 @@
 /**
  * Paragraphs, sentences and words, the way summarize and analyze count them. Paragraphs are blocks
- * separated by blank lines. A sentence ends at . ! ? or … (with any closing quotes or brackets)
- * followed by white space, except after a known abbreviation or a single-letter initial, or when
- * the next word starts in lowercase; a list item line is a sentence of its own. A word is a run of
- * letters and digits, with inner apostrophes or hyphens kept ("don't", "state-of-the-art").
+ * separated by blank lines. Sentences are ICU's (`Intl.Segmenter`), except that none ends at a
+ * known abbreviation or a single-letter initial ("Mr. J. Jones"), an ellipsis ends one too, and a
+ * list item line is a sentence of its own. A word is a run of letters and digits, with inner
+ * apostrophes or hyphens kept ("don't", "state-of-the-art").
  */
 
 const ABBREVIATIONS = new Set([
@@ -14,7 +14,7 @@ const ABBREVIATIONS = new Set([
 
 const LIST_ITEM = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
-const BOUNDARY = /([.!?…]+)(["'”’)\]]*)(\s+)/g
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' })
 
 export function splitParagraphs(text: string): string[] {
   return text.split(/\r?\n[ \t]*\r?\n/).map((p) => p.trim()).filter((p) => p !== '')
@@ -36,32 +36,64 @@ export function splitSentences(text: string): string[] {
       blocks[blocks.length - 1] += ` ${line.trim()}`
     }
   }
-  for (const block of blocks) {
-    if (block === '') continue
-    let start = 0
-    for (const m of block.matchAll(BOUNDARY)) {
-      const end = m.index + m[1].length + m[2].length
-      const next = block[m.index + m[0].length] ?? ''
-      if (m[1] === '.' && isAbbreviation(lastWord(block, start, m.index))) continue
-      if (/\p{Ll}/u.test(next)) continue
-      out.push(block.slice(start, end).trim())
-      start = m.index + m[0].length
-    }
-    const rest = block.slice(start).trim()
-    if (rest !== '') out.push(rest)
-  }
+  for (const block of blocks) if (block !== '') sentencesOfBlock(block, out)
   return out
 }
 
+function sentencesOfBlock(block: string, out: string[]): void {
+  const probe = probeOf(block)
+  for (const [start, end] of sentenceRanges(probe)) {
+    const sentence = block.slice(start, end).trim()
+    if (sentence !== '') out.push(sentence)
+  }
+}
+
 /**
- * The run of non-space characters that ends at `end`. Found by stepping back from `end`: a regex
- * anchored at the end of everything since `from` rescanned it at every period ("Mr. Mr. Mr. …"
- * kept `from` in place), which was quadratic.
+ * A copy of the block of the same length for ICU to segment: "…" reads as "." (ICU would not end a
+ * sentence there) and the "." after an abbreviation or initial as "_" (so ICU does not end one
+ * there; "Mr. J. Jones" stays whole).
  */
-function lastWord(text: string, from: number, end: number): string {
+function probeOf(block: string): string {
+  const chars = block.replaceAll('…', '.').split('')
+  for (let i = block.indexOf('.'); i >= 0; i = block.indexOf('.', i + 1)) {
+    if (block[i - 1] === '.' || block[i + 1] === '.') continue
+    if (isAbbreviation(wordBefore(block, i))) chars[i] = '_'
+  }
+  return chars.join('')
+}
+
+/** The run of non-space characters that ends at `end`; '' when longer than any abbreviation (keeps "a.a.a…" linear). */
+function wordBefore(text: string, end: number): string {
   let i = end
-  while (i > from && !/\s/.test(text[i - 1])) i--
-  return text.slice(i, end)
+  while (i > 0 && end - i <= 16 && !/\s/.test(text[i - 1])) i--
+  return end - i > 16 ? '' : text.slice(i, end)
+}
+
+const WINDOW = 128
+
+/**
+ * ICU's sentence ranges of `text`, found in windows of a few hundred characters: V8's segment
+ * iterator costs time in proportion to the whole string at every step, quadratic on a long text.
+ * A window's last sentence may run on past it, so it is looked at again from its start; a window
+ * with no complete sentence is doubled.
+ */
+function* sentenceRanges(text: string): Generator<[number, number]> {
+  let from = 0
+  let size = WINDOW
+  while (from < text.length) {
+    const to = Math.min(text.length, from + size)
+    let done = from
+    for (const { index, segment } of SENTENCES.segment(text.slice(from, to))) {
+      const end = from + index + segment.length
+      if (end === to && to < text.length) break
+      yield [from + index, end]
+      done = end
+      // In a doubled window, stop after its first sentence: each further step costs the whole window.
+      if (end - from >= WINDOW) break
+    }
+    size = done === from ? size * 2 : WINDOW
+    from = done
+  }
 }
 
 function isAbbreviation(last: string): boolean {

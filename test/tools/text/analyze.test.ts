@@ -96,6 +96,19 @@ describe('sentence and syllable rules', () => {
       .toEqual(['Dr. Smith met Mr. J. Jones at 3.30 p.m. yesterday.', 'They talked!', '- one item', '- two item', 'A line that continues.', '"Quoted."', 'Next one…', 'Done'])
   })
 
+  it('keeps decimals, "e.g." and quoted initials inside a sentence; ends at ! ? and closing quotes', () => {
+    expect(splitSentences('Version 1.5 shipped, e.g. today. Was it (Mr. "A." Smith)? Yes! "Done." Then (end.) Fine'))
+      .toEqual(['Version 1.5 shipped, e.g. today.', 'Was it (Mr. "A." Smith)?', 'Yes!', '"Done."', 'Then (end.)', 'Fine'])
+  })
+
+  it('stays linear on hostile text: abbreviations without end, one endless word, periods without spaces', () => {
+    for (const text of ['Mr. '.repeat(100_000), `${'a'.repeat(400_000)}.`, '.'.repeat(400_000), 'a.'.repeat(200_000)]) {
+      const start = performance.now()
+      expect(splitSentences(text).length).toBeGreaterThan(0)
+      expect(performance.now() - start, text.slice(0, 8)).toBeLessThan(2_000)
+    }
+  })
+
   it('counts syllables by vowel groups', () => {
     expect(['cat', 'table', 'readability', 'reading', 'state-of-the-art', 'make', 'syllable'].map(syllables)).toEqual([1, 2, 5, 2, 4, 1, 3])
   })
