@@ -109,7 +109,7 @@ async function servePipeline(send: (m: ToParent) => void) {
       send({ type: 'error', message: err instanceof Error ? err.stack ?? err.message : String(err) })
     }
   })
-  send({ type: 'ready', port: Number(new URL(address).port), database: app.database.kind, rateLimiter: app.rateLimiter.backend, historyThread: app.history.writerThread })
+  send({ type: 'ready', port: Number(new URL(address).port), database: app.database.kind, rateLimiter: app.rateLimiter.backend })
 }
 
 // ─── load generator (parent) ─────────────────────────────────────────────────────────────────

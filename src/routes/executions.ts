@@ -14,7 +14,7 @@ export default async function executionRoutes(app: FastifyInstance) {
           limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
           cursor: { type: 'string', maxLength: 256 },
           tool: { type: 'string', maxLength: 256 },
-          status: { type: 'string', enum: ['ok', 'error', 'timeout', 'pending', 'rejected', 'expired'] },
+          status: { type: 'string', enum: ['ok', 'error', 'timeout', 'pending', 'running', 'interrupted', 'rejected', 'expired'] },
         },
       },
     },
