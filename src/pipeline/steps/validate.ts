@@ -5,17 +5,20 @@ import type { AdmittedCall, PipelineDeps } from '../call.js'
 
 /** Sets `call.args`; throws the validation error (escalated for tools that escalate). */
 export async function validate(deps: PipelineDeps, call: AdmittedCall): Promise<void> {
+  const error = check(deps, call)
+  if (!error) return
+  throw call.tool.escalates ? await deps.escalation.onError(call.tool, call.session, error) : error
+}
+
+function check(deps: PipelineDeps, call: AdmittedCall): CodedError | undefined {
   const checked = call.validator(call.request.args ?? {})
-  let error: CodedError | undefined = checked.ok ? undefined : checked.error
-  if (checked.ok) {
-    try {
-      call.tool.precheck?.(checked.value, deps.config)
-      call.args = checked.value
-      call.record.params = checked.value
-      return
-    } catch (err) {
-      error = normalize(deps, err, call.record.id)
-    }
+  if (!checked.ok) return checked.error
+  try {
+    call.tool.precheck?.(checked.value, deps.config)
+  } catch (err) {
+    return normalize(deps, err, call.record.id)
   }
-  throw call.tool.escalates ? await deps.escalation.onError(call.tool, call.session, error!) : error
+  call.args = checked.value
+  call.record.params = checked.value
+  return undefined
 }
