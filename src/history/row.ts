@@ -3,14 +3,15 @@
  * (bound.ts), redacted, and made storable. Built when the row is queued, so that nothing the
  * caller changes later, and no secret, reaches the batch.
  */
-import { sql, type SQL } from 'drizzle-orm'
 import { bound, cutString, RECORD_BOUNDS, type Redactor } from '../redaction/index.js'
 import type { executions } from '../db/schema/index.js'
 
 /** A call as history keeps it; `instance` is added when the row is built. */
 export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
-/** A row ready for drizzle's insert: jsonb columns as SQL, text made storable. */
-export type ExecutionRow = typeof executions.$inferInsert
+export const JSON_COLUMNS = ['params', 'result', 'messages', 'usage'] as const
+type JsonColumn = (typeof JSON_COLUMNS)[number]
+/** A row ready to be written: jsonb columns as JSON text (null for SQL NULL), text made storable. */
+export type ExecutionRow = Omit<typeof executions.$inferInsert, JsonColumn> & { [K in JsonColumn]?: string | null }
 
 // Postgres text and jsonb cannot hold NUL or half of a surrogate pair: they become U+FFFD
 // rather than poisoning the whole batch.
@@ -32,14 +33,13 @@ function storable(value: unknown): unknown {
 
 const bigintAsText = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)
 
-/** A jsonb value from data already bounded and redacted; null stays SQL NULL. */
-function jsonb(value: unknown): SQL | null {
+/** jsonb text from data already bounded and redacted; null stays SQL NULL. */
+function jsonb(value: unknown): string | null {
   if (value === null || value === undefined) return null
-  let json = JSON.stringify(value, bigintAsText)
+  const json = JSON.stringify(value, bigintAsText)
   if (json === undefined || json === 'null') return null
   // The escapes JSON.stringify writes for NUL and a lone surrogate, which jsonb refuses.
-  if (json.includes('\\u0000') || json.includes('\\ud')) json = JSON.stringify(storable(JSON.parse(json)))
-  return sql`${json}::jsonb`
+  return json.includes('\\u0000') || json.includes('\\ud') ? JSON.stringify(storable(JSON.parse(json))) : json
 }
 
 /** Redacted and bounded caller data; the redactor also breaks cycles and flattens odd types. */
@@ -49,8 +49,8 @@ const cleanText = (s: string | null | undefined, redactor: Redactor) =>
 
 /** The columns a patch may carry, cleaned as a row's are; undefined fields are left out. */
 export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Partial<ExecutionRow> {
-  const out: Partial<ExecutionRow> = { ...r }
-  if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? {}
+  const out = { ...r } as Partial<ExecutionRow>
+  if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? '{}'
   if (r.result !== undefined) out.result = cleanJson(r.result, redactor)
   if (r.messages !== undefined) out.messages = cleanJson(r.messages, redactor)
   if (r.usage !== undefined) out.usage = jsonb(r.usage)
@@ -64,5 +64,5 @@ export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Par
 
 /** The whole row of a call, as written by `instance`. */
 export function executionRow(r: ExecutionRecord, instance: string, redactor: Redactor): ExecutionRow {
-  return { ...(cleanPatch(r, redactor) as ExecutionRecord), instance }
+  return { ...(cleanPatch(r, redactor) as ExecutionRow), instance }
 }
