@@ -1,7 +1,10 @@
 /**
  * Calls answered while the database is unreachable are kept in memory and written once it is back,
- * by the history writer's own retry, without waiting for another call to come along.
+ * by the history writer's own retry, without waiting for another call to come along. A call that
+ * changes something is not run at all while its `running` row cannot be written.
  */
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../test/helper.js'
 import { buildAppBehindProxy, type AppBehindProxy } from '../test/support/tcp-proxy.js'
@@ -39,5 +42,20 @@ describe('history during a database outage', () => {
     }
     expect(n).toBe(ids.length)
     expect(t.logs.lines.filter((l) => /History reached the database again/.test(l))).toHaveLength(1)
+  })
+
+  it('does not run a call that changes something while its running row cannot be written', async () => {
+    const writer = await t.key(['write'], 'writer')
+    // Verified now, so that the key itself is known during the outage.
+    expect((await t.call('Write', { file_path: 'first.txt', content: 'before' }, { key: writer })).statusCode).toBe(200)
+    await setup.cut()
+    try {
+      const res = await t.call('Write', { file_path: 'during.txt', content: 'during' }, { key: writer })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(503)
+      expect(res.body).toMatchObject({ status: 'error', error_code: 'DATABASE_UNAVAILABLE' })
+      await expect(fs.stat(path.join(t.workspace, 'during.txt'))).rejects.toThrow(/ENOENT/)
+    } finally {
+      await setup.restore()
+    }
   })
 })

@@ -7,7 +7,6 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema/index.js'
-import { copyInPool, copyStatement, pingWith } from './postgres-copy.js'
 import { listenOnPostgres, type Listener, type ListenerLog, type ListenHandlers } from './listener.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -17,11 +16,6 @@ export interface Database {
   kind: 'postgres' | 'pglite'
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>
-  /**
-   * Appends rows given in COPY text format (copy-text.ts) to `table (columns)` in one statement:
-   * all of them or, when Postgres refuses one, none. The names are ours, never a caller's.
-   */
-  copyIn(table: string, columns: readonly string[], text: string): Promise<void>
   /** LISTENs on `channel` until the listener is closed (listener.ts); resolves once it first tried. */
   listen(channel: string, on: ListenHandlers, log: ListenerLog): Promise<Listener>
   close(): Promise<void>
@@ -62,7 +56,6 @@ async function createPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query('SELECT 1'), timeoutMs),
-    copyIn: (table, columns, text) => copyInPool(pool, table, columns, text),
     async listen(channel, on, log) {
       const listener = listenOnPostgres(url, channel, on, log)
       await listener.started
@@ -87,10 +80,6 @@ async function createPglite(dir: string): Promise<Database> {
     db,
     kind: 'pglite',
     ping: (timeoutMs = 2_000) => (closed ? Promise.resolve(false) : pingWith(() => db.execute(sql`SELECT 1`), timeoutMs)),
-    async copyIn(table, columns, text) {
-      // PGlite has no STDIN to copy from: it reads the rows from its /dev/blob device.
-      await client.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) })
-    },
     async listen(channel, on) {
       // In-process: a notification reaches every listener before the query that sent it returns.
       const unlisten = await client.listen(channel, on.message)
@@ -104,5 +93,23 @@ async function createPglite(dir: string): Promise<Database> {
       closed = true
       await client.close()
     },
+  }
+}
+
+/** Resolves true when `query` answers within `timeoutMs`. */
+async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      query(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('ping timed out')), timeoutMs)
+      }),
+    ])
+    return true
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -1,79 +1,56 @@
-/**
- * What a call answers. A successful call's answer is written as JSON text once (the output's own
- * JSON, reused for its history row, with the envelope after it); its body object, which MCP, XML
- * answers and approvals read, is built only when one of them asks.
- */
-import { copyOwn } from '../lib/copy-own.js'
+/** What a call answers, as objects: Fastify serializes them, MCP and the XML writer read them. */
+import { codedError, isCodedError, type CodedError } from '../errors.js'
+import type { AnyTool } from '../tools/define.js'
+import type { PipelineDeps } from './call.js'
 
-export interface CallOutcome {
-  statusCode: number
-  body: Record<string, unknown>
-  headers: Record<string, string>
-  /** `body` as JSON text, when the pipeline has already written it (a successful call). */
-  json?: string
+/** Milliseconds to two decimals, as answers report them. */
+export const round = (ms: number) => Math.round(ms * 100) / 100
+
+/** Seed 002/003 tools answer in ToolResult's shape even when they fail. */
+function isToolResultShaped(tool: AnyTool): boolean {
+  const properties = (tool.output as { properties?: object }).properties ?? {}
+  return 'success' in properties && 'metadata' in properties
 }
 
-/** The gateway's fields beside a tool's output. */
-export interface Envelope {
-  executionId: string
-  duration: number
-  messages: string[]
-  dryRun: boolean
-}
-
-const ENVELOPE_FIELDS = ['status', 'execution_id', 'duration_ms', 'messages', 'dry_run']
-
-/** The output as JSON text, or undefined when it is not plain JSON (the body's own serialization then reports it). */
-export function outputJson(output: unknown): string | undefined {
-  try {
-    return JSON.stringify(output)
-  } catch {
-    return undefined
-  }
-}
-
-export class OkAnswer implements CallOutcome {
-  readonly statusCode = 200
-  readonly json: string | undefined
-  private built: Record<string, unknown> | undefined = undefined
-
-  private readonly output: Record<string, unknown>
-
-  constructor(
-    readonly headers: Record<string, string>,
-    output: unknown,
-    private readonly envelope: Envelope,
-    serialized: string | undefined,
-  ) {
-    // A tool that answered nothing (or not an object) answers with the envelope alone.
-    this.output = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {}
-    this.json = serialized === undefined ? undefined : answerJson(this.output, serialized, envelope)
-  }
-
-  get body(): Record<string, unknown> {
-    if (!this.built) {
-      const e = this.envelope
-      const body = copyOwn(this.output)
-      body.status = 'ok'
-      body.execution_id = e.executionId
-      body.duration_ms = e.duration
-      body.messages = e.messages
-      if (e.dryRun) body.dry_run = true
-      this.built = body
-    }
-    return this.built
+/** A successful call's answer: the tool's output with the gateway's fields after it (which win). */
+export function okBody(output: unknown, envelope: { executionId: string; duration: number; messages: string[]; dryRun: boolean }) {
+  // A tool that answered nothing (or not an object) answers with the envelope alone.
+  const fields = typeof output === 'object' && output !== null ? output : {}
+  return {
+    ...fields,
+    status: 'ok',
+    execution_id: envelope.executionId,
+    duration_ms: envelope.duration,
+    messages: envelope.messages,
+    ...(envelope.dryRun && { dry_run: true }),
   }
 }
 
 /**
- * The answer as `JSON.stringify(body)` would write it. Undefined when the output carries a field of
- * the envelope's (the registry refuses such schemas, but a tool may still return one): the body
- * object, in which the envelope wins, is serialized instead.
+ * The error answer. Tools of seeds 002/003 answer in ToolResult's shape even when they fail
+ * (`success: false`, `error`, `output`, `metadata`); a tool may hand back a partial result (the
+ * output a timed-out command printed) as `details.result`.
  */
-function answerJson(output: Record<string, unknown>, serialized: string, e: Envelope): string | undefined {
-  if (serialized[0] !== '{') return undefined
-  for (const field of ENVELOPE_FIELDS) if (Object.hasOwn(output, field)) return undefined
-  const head = serialized.length > 2 ? `${serialized.slice(0, -1)},` : '{'
-  const messages = e.messages.length ? JSON.stringify(e.messages) : '[]'
-  return `${head}"status":"ok","execution_id":"${e.executionId}","duration_ms":${e.duration},"messages":${messages}${e.dryRun ? ',"dry_run":true' : ''}}`
+export function errorBody(err: CodedError, extra: Record<string, unknown>, tool?: AnyTool): Record<string, unknown> {
+  const { result, ...details } = (err.details ?? {}) as { result?: Record<string, unknown> }
+  const toolResult = tool && isToolResultShaped(tool) ? { success: false, output: '', error: err.message, metadata: {} } : {}
+  return {
+    ...toolResult,
+    ...result,
+    status: 'error',
+    error_code: err.code,
+    error_message: err.message,
+    ...(Object.keys(details).length > 0 && { details }),
+    ...extra,
+  }
+}
+
+/** Anything thrown that is not one of ours is a server fault: logged, never shown. */
+export function normalize(deps: PipelineDeps, err: unknown, executionId?: string): CodedError {
+  if (isCodedError(err)) return err
+  const known = deps.classify(err)
+  if (known) return known
+  const e = err as { code?: string } | undefined
+  deps.log.error({ err, execution_id: executionId }, 'Tool raised an unexpected error')
+  return codedError('INTERNAL_ERROR', `Internal error${executionId ? `; execution id ${executionId}` : ''}`, e?.code ? { details: {} } : {})
 }

@@ -26,11 +26,8 @@ export interface KeyInfo {
 }
 
 export interface KeyService {
-  /**
-   * The caller behind an Authorization header; anonymous when there is none, 401 when it is wrong.
-   * A key already known is answered at once, without a promise (every tool call asks).
-   */
-  authenticate(authorization: string | undefined, clientIp: string): Caller | Promise<Caller>
+  /** The caller behind an Authorization header; anonymous when there is none, 401 when it is wrong. */
+  authenticate(authorization: string | undefined, clientIp: string): Promise<Caller>
   create(input: { name: string; scopes: Scope[]; workspace?: string }): Promise<KeyInfo & { key: string }>
   list(): Promise<KeyInfo[]>
   revoke(id: string): Promise<KeyInfo>
@@ -132,7 +129,7 @@ export default fp(
     }
 
     const keys: KeyService = {
-      authenticate(authorization, clientIp) {
+      async authenticate(authorization, clientIp) {
         if (!authorization) {
           return { id: 'anonymous', name: 'anonymous', scopes: [], rateKey: `ip:${clientIp}`, workspace: root }
         }

@@ -1,19 +1,17 @@
 /**
- * Execution history. A finished call is written as a line of COPY text once its answer is on its
- * way, and handed to the history writer, which redacts it and loads it with the others in COPY
- * batches every few milliseconds: on Postgres from a worker thread, on PGlite from this one.
- * Recording a call never waits on the database, and reads flush first, so a caller always finds
- * the call it just made.
+ * Execution history. Finished calls are queued (redacted and bounded as they are queued) and
+ * written with drizzle in batches every few milliseconds (TOOLGATE_HISTORY_FLUSH_MS); reads flush
+ * first, so a caller always finds the call it just made. Calls that change something get their
+ * row before the tool runs (`running`, written at once) and completed through the same queue;
+ * rows this instance left `running` when it died are marked `interrupted` at its next start.
  */
-import os from 'node:os'
 import fp from 'fastify-plugin'
-import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { and, count, desc, eq, getTableColumns, lt, sql, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
-import { EXECUTION_COLUMNS, copyRow, redactLine, type ExecutionRecord } from '../history/row.js'
-import { createCopyWriter } from '../history/copy-writer.js'
-import { localSink, workerSink, type RowSink } from '../history/sink.js'
-import { copyText } from '../db/copy-text.js'
-import { bound, cutString, RECORD_BOUNDS } from '../redaction/index.js'
+import { cleanPatch, executionRow, JSON_COLUMNS, type ExecutionRecord, type ExecutionRow } from '../history/row.js'
+import { createBatcher } from '../history/batcher.js'
+import { stableInstanceId } from '../history/instance.js'
 import { fail } from '../errors.js'
 import { validate as isUuid } from 'uuid'
 
@@ -29,17 +27,13 @@ export interface HistoryQuery {
 }
 
 export interface History {
-  /** Which thread writes history rows: a worker on Postgres, the main thread on PGlite. */
-  readonly writerThread: 'worker' | 'main'
-  /**
-   * Queue a finished call (redacted by the writer), encoded once this turn's answers are written:
-   * `rec` must not change afterwards. `resultJson` is its result already serialized (the
-   * answer's), so that it is not serialized twice.
-   */
-  record(rec: ExecutionRecord, resultJson?: string): void
-  /** Write a call now: a pending call must exist before anyone can approve it. */
+  /** This instance's stable identity (instance.ts). */
+  readonly instance: string
+  /** Queue a call's row (a new one, or the completion of a `running` one), redacted now. */
+  record(rec: ExecutionRecord): void
+  /** Write a row now: a running call's, or a held call's, which must exist before anyone approves it. */
   insertNow(rec: ExecutionRecord): Promise<void>
-  /** Update a recorded call, e.g. a pending call once it ran or was rejected. */
+  /** Update a recorded call now (claimed by this instance), e.g. a pending call once it ran or was rejected. */
   complete(id: string, patch: Partial<ExecutionRecord>): Promise<void>
   flush(): Promise<void>
   get(id: string, callerId?: string): Promise<Record<string, unknown> | undefined>
@@ -50,6 +44,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     history: History
   }
+}
+
+/** What a call answered with nobody left to answer: the row of a call its instance died running. */
+export const INTERRUPTED = {
+  status: 'interrupted',
+  errorCode: 'INTERRUPTED',
+  error: 'The server stopped while this call was running; whether its changes were made is unknown',
 }
 
 export function presentExecution(r: Row): Record<string, unknown> {
@@ -85,107 +86,100 @@ function decodeCursor(cursor: string): string {
   return id
 }
 
+/**
+ * Rows go in as one JSON parameter unpacked by json_to_recordset: drizzle's insert builder took
+ * about 0.2 ms of the main thread per row (measured), more than the rest of a `hello` call. A row
+ * already there (a call that was `running`) is completed: every column but the id is replaced.
+ */
+const COLUMNS = Object.entries(getTableColumns(executions))
+const isJson = (key: string) => (JSON_COLUMNS as readonly string[]).includes(key)
+const INSERT_COLUMNS = sql.raw(COLUMNS.map(([, c]) => `"${c.name}"`).join(', '))
+const SELECTED = sql.raw(COLUMNS.map(([key]) => (isJson(key) ? `"${key}"::jsonb` : `"${key}"`)).join(', '))
+const RECORD_TYPE = sql.raw(COLUMNS.map(([key, c]) => `"${key}" ${isJson(key) ? 'text' : c.getSQLType()}`).join(', '))
+const COMPLETION = sql.raw(COLUMNS.filter(([key]) => key !== 'id').map(([, c]) => `"${c.name}" = excluded."${c.name}"`).join(', '))
+const insertRows = (rows: ExecutionRow[]) => sql`INSERT INTO executions (${INSERT_COLUMNS})
+  SELECT ${SELECTED} FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(${RECORD_TYPE})
+  ON CONFLICT (id) DO UPDATE SET ${COMPLETION}`
+
+/** A patch for drizzle's update: JSON text as jsonb. */
+const asUpdate = (patch: Partial<ExecutionRow>) =>
+  Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, isJson(k) && typeof v === 'string' ? sql`${v}::jsonb` : v]))
+
 export default fp(
   async (app) => {
     const { database, redactor, config } = app
     const { db } = database
-    const instance = copyText(`${os.hostname()}:${process.pid}`)
-    const copy = (text: string) => database.copyIn('executions', EXECUTION_COLUMNS, text)
-    const localWriter = () => createCopyWriter({
-      target: { copyIn: copy, ping: (ms) => database.ping(ms) }, redactor, log: app.log, delayMs: config.historyFlushMs,
-    })
-    const sink: RowSink = database.kind === 'postgres' && config.databaseUrl
-      ? workerSink({ databaseUrl: config.databaseUrl, flushMs: config.historyFlushMs, log: app.log, fallback: localWriter })
-      : localSink(localWriter())
-    // A finished call is encoded after the answers of this turn of the event loop are written
-    // (setImmediate runs after the I/O callbacks that wrote them): the caller has its answer before
-    // its call's bookkeeping is done, and the rows of one turn are encoded together.
-    let queued: (ExecutionRecord | string | undefined)[] = []
-    let scheduled = false
-    const encodeQueued = () => {
-      scheduled = false
-      const q = queued
-      queued = []
-      for (let i = 0; i < q.length; i += 2) {
-        const rec = q[i] as ExecutionRecord
-        try {
-          sink.add(copyRow(rec, instance, redactor, q[i + 1] as string | undefined))
-        } catch (err) {
-          app.log.error({ err, component: 'history', execution_id: rec.id }, 'Dropping an execution row that cannot be encoded')
-        }
-      }
+    const instance = stableInstanceId(config.dataDir)
+    const write = async (rows: ExecutionRow[]) => {
+      // One row per id: Postgres refuses to update a row twice in one statement.
+      const unique = [...new Map(rows.map((r) => [r.id, r])).values()]
+      await db.execute(insertRows(unique))
     }
-    const flush = () => {
-      encodeQueued()
-      return sink.flush()
-    }
-
-    // For updates of a recorded call (approval outcomes): rare, so a plain redacted copy will do,
-    // bounded as the rows are.
-    const redacted = <T>(v: T) => redactor.redact(bound(v, RECORD_BOUNDS)) as T
-    const clean = (rec: Partial<ExecutionRecord>) => ({
-      ...rec,
-      ...(rec.params !== undefined && { params: redacted(rec.params) }),
-      ...(rec.result !== undefined && { result: redacted(rec.result) }),
-      ...(rec.error != null && { error: redactor.redactString(cutString(rec.error, RECORD_BOUNDS.maxString)) }),
-      ...(rec.messages !== undefined && { messages: redacted(rec.messages) }),
-      ...(rec.sessionId != null && { sessionId: redactor.redactString(rec.sessionId) }),
-      ...(rec.agentId != null && { agentId: redactor.redactString(rec.agentId) }),
-      ...(rec.requestId != null && { requestId: redactor.redactString(rec.requestId) }),
-    })
+    const batcher = createBatcher({ target: { write, ping: (ms) => database.ping(ms) }, log: app.log, delayMs: config.historyFlushMs })
+    await markInterrupted(app, instance)
 
     const history: History = {
-      get writerThread() {
-        return sink.thread
-      },
-      record(rec, resultJson) {
-        queued.push(rec, resultJson)
-        if (!scheduled) {
-          scheduled = true
-          setImmediate(encodeQueued)
+      instance,
+      record(rec) {
+        try {
+          batcher.add(executionRow(rec, instance, redactor))
+        } catch (err) {
+          app.log.error({ err, component: 'history', execution_id: rec.id }, 'Dropping an execution row that cannot be stored')
         }
       },
       async insertNow(rec) {
-        await copy(`${redactLine(copyRow(rec, instance, redactor), redactor)}\n`)
+        await write([executionRow(rec, instance, redactor)])
       },
       async complete(id, patch) {
-        await flush()
-        await db.update(executions).set(clean(patch)).where(eq(executions.id, id))
+        await batcher.flush()
+        await db.update(executions).set(asUpdate({ ...cleanPatch(patch, redactor), instance })).where(eq(executions.id, id))
       },
-      flush,
+      flush: () => batcher.flush(),
       async get(id, callerId) {
         if (!isUuid(id)) return undefined
-        await flush()
+        await batcher.flush()
         const where = callerId ? and(eq(executions.id, id), eq(executions.callerId, callerId)) : eq(executions.id, id)
         const [row] = await db.select().from(executions).where(where)
         return row && presentExecution(row)
       },
-      async list(q) {
-        await flush()
-        const filters: SQL[] = []
-        if (q.callerId) filters.push(eq(executions.callerId, q.callerId))
-        if (q.tool) filters.push(eq(executions.tool, q.tool))
-        if (q.status) filters.push(eq(executions.status, q.status))
-        const base = filters.length ? and(...filters) : undefined
-        const page = [...filters]
-        if (q.cursor) page.push(lt(executions.id, decodeCursor(q.cursor)))
-        const rows = await db
-          .select()
-          .from(executions)
-          .where(page.length ? and(...page) : undefined)
-          .orderBy(desc(executions.id))
-          .limit(q.limit + 1)
-        const [{ n }] = await db.select({ n: count() }).from(executions).where(base)
-        const more = rows.length > q.limit
-        const items = rows.slice(0, q.limit)
-        return { executions: items.map(presentExecution), next_cursor: more ? encodeCursor(items[items.length - 1]) : null, total: n }
+      list: async (q) => {
+        await batcher.flush()
+        return listExecutions(app, q)
       },
     }
     app.decorate('history', history)
-    app.addHook('onClose', async () => {
-      encodeQueued()
-      await sink.close()
-    })
+    app.addHook('onClose', async () => history.flush())
   },
   { name: 'history', dependencies: ['config', 'db', 'redaction'] },
 )
+
+/** Rows this instance left `running` when it last stopped: nobody will complete them now. */
+async function markInterrupted(app: FastifyInstance, instance: string): Promise<void> {
+  const marked = await app.database.db
+    .update(executions)
+    .set({ ...INTERRUPTED, completedAt: new Date() })
+    .where(and(eq(executions.status, 'running'), eq(executions.instance, instance)))
+    .returning({ id: executions.id })
+  if (marked.length) app.log.warn({ component: 'history', executions: marked.map((r) => r.id) }, `Marked ${marked.length} call(s) that were running when this instance stopped as interrupted`)
+}
+
+async function listExecutions(app: FastifyInstance, q: HistoryQuery) {
+  const { db } = app.database
+  const filters: SQL[] = []
+  if (q.callerId) filters.push(eq(executions.callerId, q.callerId))
+  if (q.tool) filters.push(eq(executions.tool, q.tool))
+  if (q.status) filters.push(eq(executions.status, q.status))
+  const base = filters.length ? and(...filters) : undefined
+  const page = [...filters]
+  if (q.cursor) page.push(lt(executions.id, decodeCursor(q.cursor)))
+  const rows = await db
+    .select()
+    .from(executions)
+    .where(page.length ? and(...page) : undefined)
+    .orderBy(desc(executions.id))
+    .limit(q.limit + 1)
+  const [{ n }] = await db.select({ n: count() }).from(executions).where(base)
+  const more = rows.length > q.limit
+  const items = rows.slice(0, q.limit)
+  return { executions: items.map(presentExecution), next_cursor: more ? encodeCursor(items[items.length - 1]) : null, total: n }
+}

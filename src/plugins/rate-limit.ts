@@ -19,8 +19,8 @@ export interface RateDecision {
 
 export interface RateLimiter {
   ruleFor(tool: AnyTool): RateRule
-  /** Counts a call of `tool` by `who`; answered at once, without a promise, when counting in memory. */
-  consume(tool: string, who: string, rule: RateRule): RateDecision | Promise<RateDecision>
+  /** Counts a call of `tool` by `who`. */
+  consume(tool: string, who: string, rule: RateRule): Promise<RateDecision>
   backend: 'memory' | 'redis'
 }
 
@@ -100,7 +100,7 @@ export default fp(
     const limiter: RateLimiter = {
       ruleFor,
       backend: redis ? 'redis' : 'memory',
-      consume(tool, who, rule) {
+      async consume(tool, who, rule) {
         if (!redis || redis.status !== 'ready') return local(tool, who, rule)
         return consumeShared(redis, tool, who, rule)
       },

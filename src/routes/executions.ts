@@ -8,7 +8,7 @@ const ListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
   cursor: Type.Optional(Type.String({ maxLength: 256 })),
   tool: Type.Optional(Type.String({ maxLength: 256 })),
-  status: Type.Optional(Type.Union(['ok', 'error', 'timeout', 'pending', 'rejected', 'expired'].map((s) => Type.Literal(s)))),
+  status: Type.Optional(Type.Union(['ok', 'error', 'timeout', 'pending', 'running', 'interrupted', 'rejected', 'expired'].map((s) => Type.Literal(s)))),
 })
 
 export default async function executionRoutes(fastify: FastifyInstance) {

@@ -36,7 +36,7 @@ export function nulOutsideArguments(body: unknown): string | undefined {
 
 export function toMcpResult(outcome: CallOutcome) {
   return {
-    content: [{ type: 'text' as const, text: outcome.json ?? JSON.stringify(outcome.body) }],
+    content: [{ type: 'text' as const, text: JSON.stringify(outcome.body) }],
     structuredContent: outcome.body,
     isError: outcome.body.status === 'error',
   }

@@ -10,7 +10,7 @@ import type { AnyTool } from '../tools/define.js'
 import { prefersXml } from '../lib/accept.js'
 import { TOOLSET_INSTRUCTIONS } from '../exports/toolset-instructions.js'
 import { sendXml } from './xml-reply.js'
-import type { CallOutcome } from '../pipeline/answer.js'
+import type { CallOutcome } from '../pipeline/call.js'
 import { ErrorResponse, PendingResponse, contextHeaders, okResponse } from './openapi-schemas.js'
 
 const passThrough = () => () => true
@@ -56,18 +56,12 @@ export default async function toolRoutes(app: FastifyInstance) {
         return
       }
     }
-    // 200 is the reply's own default.
-    if (outcome.statusCode !== 200) reply.code(outcome.statusCode)
-    reply.headers(outcome.headers)
-    // Already serialized by the pipeline: sent as it is.
-    if (outcome.json !== undefined) reply.type('application/json; charset=utf-8').send(outcome.json)
-    else reply.send(outcome.body)
+    reply.code(outcome.statusCode).headers(outcome.headers).send(outcome.body)
   }
 
-  // Not an async function: a call the pipeline answers at once is sent at once, with no promise.
-  const handle = (name?: string) => (request: FastifyRequest, reply: FastifyReply) => {
+  const handle = (name?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const toolName = name ?? (request.params as { name: string }).name
-    const outcome = app.pipeline.invoke({
+    const outcome = await app.pipeline.invoke({
       tool: toolName,
       args: request.body,
       authorization: request.headers.authorization,
@@ -76,15 +70,9 @@ export default async function toolRoutes(app: FastifyInstance) {
       headers: request.headers,
       requestId: request.id,
     })
-    // The reply itself as the promise's value (as an async handler returning it): Fastify then waits
-    // for the response to end, and never sends again, whatever onSend hooks do.
-    if (outcome instanceof Promise) {
-      return outcome.then((o) => {
-        answer(request, reply, toolName, o)
-        return reply
-      })
-    }
     answer(request, reply, toolName, outcome)
+    // The reply itself: Fastify then waits for the response to end, and never sends again.
+    return reply
   }
 
   for (const tool of app.registry.list()) {

@@ -25,7 +25,7 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
     }
     // A fresh top-level object for defaults to land in (the body itself is parsed per request and
     // never shared), built in the same pass that refuses a misspelt parameter: a bug in the caller
-    // that would otherwise pass silently. Not `{ ...args }`: see copy-own.ts.
+    // that would otherwise pass silently.
     const value: Record<string, unknown> = {}
     for (const key of Object.keys(args)) {
       if (!known.has(key)) {

@@ -1,8 +1,10 @@
 /**
- * Execution history as it is written: rows go to the database in COPY batches, so whatever a call
+ * Execution history as it is written: rows go to the database in batches, so whatever a call
  * carries (tabs, newlines, backslashes, NUL, half a surrogate pair) must come back as it went in,
  * a full batch must not lose a row, and one row the database refuses must not take the rest along.
  */
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defineTool } from '../../src/tools/define.js'
@@ -43,8 +45,12 @@ const execution = async (id: string) => {
 }
 
 describe('execution history', () => {
-  it('is written from a worker thread on Postgres and from the main thread on PGlite (which lives there)', () => {
-    expect(t.app.history.writerThread).toBe(t.app.database.kind === 'postgres' ? 'worker' : 'main')
+  it('writes rows under a stable instance id kept in the data folder', async () => {
+    const res = await t.call('echo', { text: 'whose' })
+    await t.app.history.flush()
+    const rows = await t.app.database.db.execute(sql`SELECT instance FROM executions WHERE id = ${res.body.execution_id}`)
+    expect((rows.rows as { instance: string }[])[0].instance).toBe(t.app.history.instance)
+    expect((await fs.readFile(path.join(t.dataDir, 'instance-id'), 'utf8')).trim()).toBe(t.app.history.instance)
   })
 
   it("indexes a caller's history by (caller_id, id) ascending, which the newest-first listing reads backwards", async () => {
@@ -56,7 +62,7 @@ describe('execution history', () => {
     expect(defs[0]).toMatch(/USING btree \(caller_id, id\)$/)
   })
 
-  it('keeps text that COPY would otherwise split or unescape, exactly', async () => {
+  it('keeps text with tabs, newlines and backslashes exactly', async () => {
     const text = 'tab\there\nnew line\r\nback\\slash \\N \\t literal ünïcode ✓ 😀'
     const res = await t.call('echo', { text, tags: ['a\tb', 'c\\d'] }, { headers: { 'x-session-id': 'session\\one', 'x-agent-id': 'agent one' } })
     expect(res.statusCode).toBe(200)

@@ -14,7 +14,7 @@ export const executions = pgTable(
     sessionId: text('session_id'),
     agentId: text('agent_id'),
     requestId: text('request_id'),
-    /** ok | error | timeout | pending | approved | rejected | expired */
+    /** ok | error | timeout | pending | running | interrupted | approved | rejected | expired */
     status: text('status').notNull(),
     httpStatus: integer('http_status').notNull(),
     errorCode: text('error_code'),

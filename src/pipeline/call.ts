@@ -1,0 +1,92 @@
+/**
+ * The one object a tool call is, as it goes through the pipeline (run-call.ts), and what the
+ * pipeline needs from the rest of the server.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { AppConfig } from '../config.js'
+import type { CodedError } from '../errors.js'
+import type { Approvals } from '../plugins/approvals.js'
+import type { KeyService } from '../plugins/auth.js'
+import type { History } from '../plugins/history.js'
+import type { Metrics } from '../plugins/metrics.js'
+import type { RateLimiter } from '../plugins/rate-limit.js'
+import type { Registry } from '../tools/registry.js'
+import type { Validation } from '../tools/validate.js'
+import type { AnyTool, Caller, TokenUsage, ToolServices } from '../tools/define.js'
+import type { ExecutionRecord } from '../history/row.js'
+import type { CallContext, HeaderBag } from './context.js'
+import type { Escalation } from './escalation.js'
+
+export interface CallRequest {
+  tool: string
+  args: unknown
+  authorization?: string
+  clientIp: string
+  transport: 'rest' | 'mcp'
+  headers: HeaderBag
+  /** The HTTP request's id: the call's request id when it sends no X-Request-Id of its own. */
+  requestId?: string
+}
+
+/** What a call answers: Fastify serializes the body (or the XML writer renders it). */
+export interface CallOutcome {
+  statusCode: number
+  body: Record<string, unknown>
+  headers: Record<string, string>
+}
+
+/** A call on its way in: each step fills in what it found out. */
+export interface Call {
+  readonly request: CallRequest
+  /** performance.now() when it arrived: every duration is measured from here. */
+  readonly t0: number
+  readonly startedAt: Date
+  /** Headers of the answer (X-RateLimit-*, Retry-After, Location). */
+  readonly headers: Record<string, string>
+}
+
+/** A call past authentication, rate limit and context: it has an execution id and a history record. */
+export interface AdmittedCall extends Call {
+  tool: AnyTool
+  caller: Caller
+  context: CallContext
+  /** The history row as it will be written; `params` are the validated arguments once they are. */
+  record: ExecutionRecord
+  /** Per-session bookkeeping key: the X-Session-Id, or the key's own. */
+  session: string
+  /** The tool's own validator, from the registry. */
+  validator(args: unknown): Validation
+  /** Its arguments once validated. */
+  args: Record<string, unknown>
+}
+
+/** A call's run of its tool: its limits, its signal and what it reported. */
+export interface Execution {
+  timeoutMs: number
+  maxOutputSize: number
+  /** The answer's `messages`, warnings included. */
+  messages: string[]
+  controller: AbortController
+  usage?: TokenUsage
+  timedOut: boolean
+}
+
+/** What running the tool came to: an output (capped) or an error. */
+export type Settled = { ok: true; output: unknown } | { ok: false; error: CodedError }
+
+export interface PipelineDeps {
+  config: AppConfig
+  registry: Registry
+  keys: KeyService
+  rateLimiter: RateLimiter
+  history: History
+  approvals: Approvals
+  metrics: Metrics
+  escalation: Escalation
+  services: ToolServices
+  log: FastifyBaseLogger
+  /** Executions still running, so that shutdown can abort them all. */
+  running: Set<Execution>
+  /** A coded error for a failure that is not the server's fault (the database unreachable), else undefined. */
+  classify(err: unknown): CodedError | undefined
+}

@@ -1,0 +1,67 @@
+/**
+ * The pipeline every tool call goes through, REST or MCP alike, top to bottom:
+ * authenticate → authorize → rate limit → context → validate → approval → execute → record.
+ */
+import { performance } from 'node:perf_hooks'
+import { codedError } from '../errors.js'
+import type { Claimed } from '../plugins/approvals.js'
+import { errorBody } from './answer.js'
+import type { AdmittedCall, CallOutcome, CallRequest, PipelineDeps } from './call.js'
+import { approvalNeeded, hold } from './steps/approval.js'
+import { authenticate, authorize } from './steps/authenticate.js'
+import { admit } from './steps/context.js'
+import { escalate, execute, prepare, recordStart } from './steps/execute.js'
+import { rateLimit } from './steps/rate-limit.js'
+import { finish, invalid, refused } from './steps/record.js'
+import { validate } from './steps/validate.js'
+
+export async function runCall(deps: PipelineDeps, request: CallRequest): Promise<CallOutcome> {
+  const call = { request, t0: performance.now(), startedAt: new Date(), headers: {} }
+  let admitted: AdmittedCall
+  try {
+    const { registered, caller } = await authenticate(deps, request)
+    authorize(registered.tool, caller)
+    await rateLimit(deps, call, registered.tool, caller)
+    admitted = admit(call, registered, caller)
+  } catch (err) {
+    return refused(deps, call, err)
+  }
+  try {
+    await validate(deps, admitted)
+  } catch (err) {
+    return invalid(deps, admitted, err)
+  }
+  const approval = approvalNeeded(deps, admitted)
+  if (approval.required) return hold(deps, admitted, approval.reason)
+  return executeAndRecord(deps, admitted, false)
+}
+
+async function executeAndRecord(deps: PipelineDeps, call: AdmittedCall, resumed: boolean): Promise<CallOutcome> {
+  const execution = prepare(deps, call)
+  const settled = (await recordStart(deps, call, resumed)) ?? (await execute(deps, call, execution))
+  return finish(deps, call, execution, await escalate(deps, call, settled), resumed)
+}
+
+/** Runs a call that was held for approval and has just been approved, as its caller. */
+export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<CallOutcome> {
+  const t0 = performance.now()
+  const registered = deps.registry.get(claimed.tool)
+  const caller = await deps.keys.callerById(claimed.callerId)
+  if (!registered || !caller) {
+    const err = !registered
+      ? codedError('TOOL_NOT_FOUND', `The tool "${claimed.tool}" is no longer registered`)
+      : codedError('UNAUTHORIZED', 'The API key that made this call has been revoked; the call was not run')
+    await deps.history.complete(claimed.executionId, { status: 'error', httpStatus: err.statusCode, errorCode: err.code, error: err.message, completedAt: new Date() })
+    return { statusCode: err.statusCode, body: errorBody(err, { execution_id: claimed.executionId }), headers: {} }
+  }
+  const { tool } = registered
+  const context = claimed.context
+  // Only what running it changes is written over the held row: the rest was recorded when it was held.
+  const record = { id: claimed.executionId, params: claimed.args } as AdmittedCall['record']
+  const request: CallRequest = { tool: tool.name, args: claimed.args, clientIp: '', transport: 'rest', headers: {} }
+  const call: AdmittedCall = {
+    request, t0, startedAt: new Date(), headers: {}, tool, caller, context, record,
+    session: context.sessionId ?? `key:${caller.id}`, validator: registered.validate, args: claimed.args,
+  }
+  return executeAndRecord(deps, call, true)
+}

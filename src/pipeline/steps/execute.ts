@@ -1,0 +1,98 @@
+/**
+ * Step 7: the tool runs within its timeout and output cap. Calls that change something (`write`,
+ * `exec` and `network` tools, approved calls) have a `running` history row before the tool runs,
+ * so that a crash leaves a visible `interrupted` row rather than a silent gap.
+ */
+import { codedError, isCodedError } from '../../errors.js'
+import { normalize } from '../answer.js'
+import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
+import { seconds } from '../context.js'
+import { capOutput } from '../output.js'
+import { buildToolContext } from '../tool-context.js'
+
+const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
+const CHANGING_SCOPES = new Set(['write', 'exec', 'network'])
+/** How long a timed-out tool may take to answer with its own partial result before the generic one. */
+const GRACE_MS = 250
+
+/** The call's timeout and output cap, fitted into the tool's and the server's bounds (saying so). */
+export function prepare(deps: PipelineDeps, call: AdmittedCall): Execution {
+  const { tool, context } = call
+  const messages: string[] = []
+  const bounds = { ...DEFAULT_TIMEOUT, ...tool.timeout, minMs: tool.timeout?.minMs ?? 1 }
+  let timeoutMs = tool.timeoutFromArgs?.(call.args) ?? context.timeoutMs ?? bounds.defaultMs
+  if (timeoutMs < bounds.minMs || timeoutMs > bounds.maxMs) {
+    const fitted = Math.min(Math.max(timeoutMs, bounds.minMs), bounds.maxMs)
+    messages.push(`Timeout ${timeoutMs} ms is outside ${tool.name}'s bounds (${bounds.minMs}–${bounds.maxMs} ms); using ${fitted}`)
+    timeoutMs = fitted
+  }
+  // A caller may ask for less output than the server allows, never for more.
+  const ceiling = Math.max(deps.config.maxOutputSize, tool.maxOutputSize ?? 0)
+  let maxOutputSize = context.maxOutputSize ?? tool.maxOutputSize ?? deps.config.maxOutputSize
+  if (maxOutputSize > ceiling) {
+    messages.push(`X-Max-Output-Size ${maxOutputSize} is above this server's limit for ${tool.name}; using ${ceiling}`)
+    maxOutputSize = ceiling
+  }
+  return { timeoutMs, maxOutputSize, messages, controller: new AbortController(), timedOut: false }
+}
+
+/** A dry run of a tool that honours it changes nothing. */
+export const changesSomething = (call: AdmittedCall) =>
+  CHANGING_SCOPES.has(call.tool.scope) && !(call.context.dryRun && call.tool.supportsDryRun)
+
+/**
+ * The `running` row, written before the tool runs (`resumed`: the held call's row, now claimed by
+ * this instance). An error (the database unreachable) when it cannot be written: the tool must not run.
+ */
+export async function recordStart(deps: PipelineDeps, call: AdmittedCall, resumed: boolean): Promise<Settled | undefined> {
+  try {
+    if (resumed) await deps.history.complete(call.record.id, { status: 'running' })
+    else if (changesSomething(call)) await deps.history.insertNow({ ...call.record, status: 'running', httpStatus: 0 })
+    return undefined
+  } catch (err) {
+    return { ok: false, error: normalize(deps, err, call.record.id) }
+  }
+}
+
+const timeoutError = (timeoutMs: number) => codedError('TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`, { details: { timeout_ms: timeoutMs } })
+
+/** Rejects with TIMEOUT once the call's time is up (after aborting its signal and a grace period). */
+function deadline(execution: Execution) {
+  let timer: NodeJS.Timeout | undefined
+  let grace: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      execution.timedOut = true
+      execution.controller.abort(new Error('timeout'))
+      grace = setTimeout(() => reject(timeoutError(execution.timeoutMs)), GRACE_MS)
+    }, execution.timeoutMs)
+  })
+  return { expired, cancel: () => (clearTimeout(timer), clearTimeout(grace)) }
+}
+
+export async function execute(deps: PipelineDeps, call: AdmittedCall, execution: Execution): Promise<Settled> {
+  const ctx = buildToolContext(deps, call, execution)
+  deps.log.debug({ tool: call.tool.name, args: call.args, execution_id: call.record.id }, `Executing tool: ${call.tool.name}`)
+  const time = deadline(execution)
+  deps.running.add(execution)
+  try {
+    const output = await Promise.race([(async () => call.tool.execute(call.args, ctx))(), time.expired])
+    return { ok: true, output: capOutput(output as Record<string, unknown>, execution.maxOutputSize, execution.messages) }
+  } catch (err) {
+    // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
+    return { ok: false, error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id) }
+  } finally {
+    time.cancel()
+    deps.running.delete(execution)
+  }
+}
+
+/** Seed 000 §3: tools that escalate count their errors in a row per session. */
+export async function escalate(deps: PipelineDeps, call: AdmittedCall, settled: Settled): Promise<Settled> {
+  if (!call.tool.escalates) return settled
+  if (settled.ok) {
+    await deps.escalation.onSuccess(call.tool, call.session)
+    return settled
+  }
+  return { ok: false, error: await deps.escalation.onError(call.tool, call.session, settled.error) }
+}

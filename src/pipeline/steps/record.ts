@@ -1,0 +1,61 @@
+/** Step 8: the answer, its history row, its metrics and its one log line. */
+import { performance } from 'node:perf_hooks'
+import { errorBody, normalize, okBody, round } from '../answer.js'
+import type { AdmittedCall, Call, CallOutcome, Execution, PipelineDeps, Settled } from '../call.js'
+
+/** A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). */
+export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutcome {
+  const e = normalize(deps, err)
+  const name = call.request.tool
+  const duration = round(performance.now() - call.t0)
+  // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
+  deps.metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : name, 'error', e.code, duration)
+  deps.log.warn({ tool: name.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${name.slice(0, 128)} refused: ${e.message}`)
+  return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: { ...call.headers, ...e.headers } }
+}
+
+/** A call whose arguments failed validation: recorded, never run. */
+export function invalid(deps: PipelineDeps, call: AdmittedCall, err: unknown): CallOutcome {
+  const { tool, record } = call
+  const e = normalize(deps, err, record.id)
+  const duration = round(performance.now() - call.t0)
+  deps.history.record({
+    ...record, status: 'error', httpStatus: e.statusCode, errorCode: e.code, error: e.message, durationMs: Math.round(duration), completedAt: new Date(),
+  })
+  deps.metrics.observe(tool.name, 'error', e.code, duration)
+  deps.log.warn({ tool: tool.name, args: call.request.args, success: false, duration_ms: duration, execution_id: record.id }, `Tool ${tool.name} failed: ${e.message}`)
+  return { statusCode: e.statusCode, body: errorBody(e, { execution_id: record.id, duration_ms: duration }, tool), headers: call.headers }
+}
+
+/**
+ * A call that ran (or could not start): answered, its row queued (`resumed`: a held call's row,
+ * updated at once), counted and logged.
+ */
+export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: Execution, settled: Settled, resumed: boolean): Promise<CallOutcome> {
+  const { tool, record, headers } = call
+  const { messages } = execution
+  const duration = round(performance.now() - call.t0)
+  const envelope = { executionId: record.id, duration, messages, dryRun: call.context.dryRun }
+  let outcome: CallOutcome
+  if (settled.ok) {
+    outcome = { statusCode: 200, body: okBody(settled.output, envelope), headers }
+  } else {
+    const e = settled.error
+    const extra = { execution_id: record.id, duration_ms: duration, messages, ...(call.context.dryRun && { dry_run: true }) }
+    outcome = { statusCode: e.statusCode, body: errorBody(e, extra, tool), headers: { ...headers, ...e.headers } }
+  }
+  const error = settled.ok ? undefined : settled.error
+  const status = !error ? 'ok' : error.code === 'TIMEOUT' ? 'timeout' : 'error'
+  const done = {
+    status, httpStatus: outcome.statusCode, errorCode: error?.code ?? null, error: error?.message ?? null,
+    result: settled.ok ? (settled.output ?? null) : (settled.error.details ?? null), messages, usage: execution.usage ?? null,
+    durationMs: Math.round(duration), completedAt: new Date(),
+  }
+  if (resumed) await deps.history.complete(record.id, { params: record.params, ...done })
+  else deps.history.record({ ...record, ...done })
+  deps.metrics.observe(tool.name, status, error?.code, duration)
+  const logged = { tool: tool.name, args: call.args, success: !error, duration_ms: duration, execution_id: record.id, caller: call.caller.id }
+  if (error) deps.log.warn({ ...logged, error_code: error.code }, `Tool ${tool.name} failed: ${error.message}`)
+  else deps.log.info(logged, `Tool ${tool.name} succeeded`)
+  return outcome
+}

@@ -1,0 +1,31 @@
+/** The context a tool runs with (`ctx`): built in this one place, one per call. */
+import type { TokenUsage, ToolContext } from '../tools/define.js'
+import type { AdmittedCall, Execution, PipelineDeps } from './call.js'
+
+const addUsage = (had: TokenUsage | undefined, u: TokenUsage): TokenUsage => had
+  ? { prompt_tokens: had.prompt_tokens + u.prompt_tokens, completion_tokens: had.completion_tokens + u.completion_tokens, total_tokens: had.total_tokens + u.total_tokens, model: u.model ?? had.model }
+  : { ...u }
+
+export function buildToolContext(deps: PipelineDeps, call: AdmittedCall, execution: Execution): ToolContext {
+  const { context } = call
+  return {
+    executionId: call.record.id,
+    caller: call.caller,
+    workspace: call.caller.workspace,
+    sessionId: context.sessionId,
+    session: call.session,
+    agentId: context.agentId,
+    requestId: context.requestId,
+    postId: context.postId,
+    threadId: context.threadId,
+    dryRun: context.dryRun,
+    timeoutMs: execution.timeoutMs,
+    maxOutputSize: execution.maxOutputSize,
+    signal: execution.controller.signal,
+    config: deps.config,
+    services: deps.services,
+    log: deps.log,
+    warn: (message) => void execution.messages.push(message),
+    reportUsage: (usage) => void (execution.usage = addUsage(execution.usage, usage)),
+  }
+}
