@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Postgres-only suites (they stop and start a database connection) run only when DATABASE_URL
@@ -8,9 +9,12 @@ if (process.env.DATABASE_URL) include.push('test-pg/**/*.test.ts')
 export default defineConfig({
   test: {
     include,
+    // Migrates one database up front; each test app starts from a copy of it (test/support/database-template.ts).
+    globalSetup: ['test/support/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Forks, not threads: tests spawn child processes and PGlite's WASM heap is per process anyway.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: os.availableParallelism(),
   },
 })

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { createTemporaryDatabase } from './support/temp-database.js'
+import { copyPgliteTemplate, PG_TEMPLATE_ENV } from './support/database-template.js'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type AppConfig } from '../src/config.js'
@@ -59,8 +60,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const workspace = opts.workspace ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-')))
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-')))
   const base = process.env.DATABASE_URL
-  const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test')
+  const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
   const databaseUrl = opts.databaseUrl ?? testDb?.url
+  if (!databaseUrl) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
   const config = loadConfig({
     TOOLGATE_WORKSPACE: workspace,
     TOOLGATE_DATA_DIR: dataDir,

@@ -10,11 +10,12 @@ export interface TemporaryDatabase {
   drop(): Promise<void>
 }
 
-export async function createTemporaryDatabase(baseUrl: string, prefix = 'tg_test'): Promise<TemporaryDatabase> {
+/** `template`: a database to copy (already migrated, for tests), which nothing may be connected to. */
+export async function createTemporaryDatabase(baseUrl: string, prefix = 'tg_test', template?: string): Promise<TemporaryDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`)
   await admin.end()
   const url = new URL(baseUrl)
   url.pathname = `/${name}`

@@ -1,0 +1,42 @@
+/**
+ * Vitest globalSetup: migrates one database before the suite, and every test app starts from a copy
+ * of it instead of running initdb and the migrations again (on PGlite that took most of an app's
+ * build). PGlite: a migrated data folder, copied per app. Postgres: a template database, cloned per
+ * app with CREATE DATABASE … TEMPLATE. Workers find it through the environment they inherit.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { createDb } from '../../src/db/client.js'
+import { createTemporaryDatabase } from './temp-database.js'
+
+/** A migrated PGlite data folder to copy (set by this setup for the workers). */
+export const PGLITE_TEMPLATE_ENV = 'TG_TEST_PGLITE_TEMPLATE'
+/** The name of a migrated Postgres database to clone (set by this setup for the workers). */
+export const PG_TEMPLATE_ENV = 'TG_TEST_PG_TEMPLATE'
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const base = process.env.DATABASE_URL
+  if (base) {
+    const template = await createTemporaryDatabase(base, 'tg_template')
+    await (await createDb({ databaseUrl: template.url })).close()
+    process.env[PG_TEMPLATE_ENV] = new URL(template.url).pathname.slice(1)
+    return () => template.drop()
+  }
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-template-'))
+  const dir = path.join(root, 'pglite')
+  await (await createDb({ pgliteDir: dir })).close()
+  process.env[PGLITE_TEMPLATE_ENV] = dir
+  return () => fs.rm(root, { recursive: true, force: true })
+}
+
+/**
+ * Puts a migrated copy of the template at `pgliteDir`, unless a database is already there (a
+ * restarted app) or no template was made (outside the suite, e.g. benchmarks: the app migrates).
+ */
+export async function copyPgliteTemplate(pgliteDir: string): Promise<void> {
+  const template = process.env[PGLITE_TEMPLATE_ENV]
+  if (!template) return
+  const present = await fs.stat(pgliteDir).then(() => true, () => false)
+  if (!present) await fs.cp(template, pgliteDir, { recursive: true })
+}
