@@ -13,9 +13,9 @@ import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { createDb, type Database } from '../../src/db/client.js'
 import { ADMIN_KEY, LogCapture } from '../helper.js'
-import { createTemporaryDatabase, type TemporaryDatabase } from '../support/temp-database.js'
+import { databaseOfItsOwn } from '../support/database-template.js'
 
-let temp: TemporaryDatabase | undefined
+let own: Awaited<ReturnType<typeof databaseOfItsOwn>> | undefined
 let database: Database
 let dirs: string[] = []
 let a: FastifyInstance
@@ -29,8 +29,8 @@ async function appOn(db: Database): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  temp = process.env.DATABASE_URL ? await createTemporaryDatabase(process.env.DATABASE_URL) : undefined
-  database = await createDb(temp ? { databaseUrl: temp.url } : { pgliteDir: 'memory://' })
+  own = await databaseOfItsOwn()
+  database = await createDb(own.options)
   a = await appOn(database)
   b = await appOn(database)
 })
@@ -38,7 +38,7 @@ afterAll(async () => {
   await b?.close()
   await a?.close()
   await database?.close()
-  await temp?.drop()
+  await own?.remove()
   await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })))
 })
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createDb } from '../../src/db/client.js'
+import { createDb, type DbOptions } from '../../src/db/client.js'
 import { createTemporaryDatabase } from './temp-database.js'
 
 /** A migrated PGlite data folder to copy (set by this setup for the workers). */
@@ -39,4 +39,20 @@ export async function copyPgliteTemplate(pgliteDir: string): Promise<void> {
   if (!template) return
   const present = await fs.stat(pgliteDir).then(() => true, () => false)
   if (!present) await fs.cp(template, pgliteDir, { recursive: true })
+}
+
+/**
+ * A migrated database of its own for a test that opens it itself, without an app: a clone of the
+ * template on Postgres (DATABASE_URL), else a copy of the PGlite template. `remove` once it is closed.
+ */
+export async function databaseOfItsOwn(): Promise<{ options: DbOptions; remove(): Promise<void> }> {
+  const base = process.env.DATABASE_URL
+  if (base) {
+    const temp = await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
+    return { options: { databaseUrl: temp.url }, remove: () => temp.drop() }
+  }
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-'))
+  const dir = path.join(root, 'pglite')
+  await copyPgliteTemplate(dir)
+  return { options: { pgliteDir: dir }, remove: () => fs.rm(root, { recursive: true, force: true }) }
 }

@@ -11,32 +11,16 @@ import { backgroundShells } from '../../../src/db/schema/index.js'
 import { createSandbox } from '../../../src/sandbox/index.js'
 import { createShellManager, type ShellManager } from '../../../src/tools/exec/shells.js'
 import { until } from './helpers.js'
+import { databaseOfItsOwn } from '../../support/database-template.js'
 
 let database: Database
 let shells: ShellManager
 let drop: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-  const base = process.env.DATABASE_URL
-  if (base) {
-    const pg = (await import('pg')).default
-    const name = `tg_test_shells_${process.pid}_${Date.now()}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(base)
-    url.pathname = `/${name}`
-    database = await createDb({ databaseUrl: url.toString() })
-    drop = async () => {
-      const c = new pg.Client({ connectionString: base })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    }
-  } else {
-    database = await createDb({ pgliteDir: 'memory://' })
-  }
+  const own = await databaseOfItsOwn()
+  drop = own.remove
+  database = await createDb(own.options)
   shells = createShellManager({ db: database.db, maxShells: 4, redact: (s) => s, log: pino({ level: 'silent' }), ringChars: 100,
     sandbox: createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 }) })
 })
