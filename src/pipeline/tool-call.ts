@@ -5,13 +5,12 @@
  * calls never look at it. Methods are called on ctx (`ctx.warn(…)`), never detached.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppConfig } from '../config.js'
-import type { Caller, TokenUsage, ToolContext, ToolServices } from '../tools/define.js'
+import type { Caller, TokenUsage, ToolContext, ToolServices, ToolSettings } from '../tools/define.js'
 import type { CallContext } from './context.js'
 
 /** What every call of this server shares. */
 export interface ToolCallShared {
-  config: AppConfig
+  settings: ToolSettings
   services: ToolServices
   log: FastifyBaseLogger
 }
@@ -29,7 +28,7 @@ export class ToolCall implements ToolContext {
   readonly dryRun: boolean
   readonly timeoutMs: number
   readonly maxOutputSize: number
-  readonly config: AppConfig
+  readonly settings: ToolSettings
   readonly services: ToolServices
   readonly log: FastifyBaseLogger
   /** The response's `messages`, warnings included. */
@@ -55,7 +54,7 @@ export class ToolCall implements ToolContext {
     this.dryRun = ctx.dryRun
     this.timeoutMs = timeoutMs
     this.maxOutputSize = maxOutputSize
-    this.config = shared.config
+    this.settings = shared.settings
     this.services = shared.services
     this.log = shared.log
     this.messages = messages

@@ -19,6 +19,7 @@ import type { CallOutcome } from '../pipeline/answer.js'
 import type { ToolCall } from '../pipeline/tool-call.js'
 import { createEscalation } from '../pipeline/escalation.js'
 import { createRunner, round } from '../pipeline/runner.js'
+import { toolSettingsOf } from '../tools/settings.js'
 
 export interface CallRequest {
   tool: string
@@ -50,10 +51,11 @@ export default fp(
   async (app) => {
     const { registry, keys, rateLimiter, history, approvals, metrics, config } = app
     const log = app.log.child({ component: 'tools' })
+    const settings = toolSettingsOf(config)
     const running = new Set<ToolCall>()
     const escalation = createEscalation(app.database.db, config.escalateAfter)
     const { run, errorBody, normalize, sessionOf } = createRunner({
-      config, shared: { config, services: app.toolServices, log }, log, history, metrics, escalation, running,
+      config, shared: { settings, services: app.toolServices, log }, log, history, metrics, escalation, running,
       classify: (err) => app.databaseOutage.classify(err),
     })
     app.addHook('preClose', async () => {
@@ -140,7 +142,7 @@ export default fp(
       let checked = reg.validate(call.args ?? {})
       if (checked.ok && tool.precheck) {
         try {
-          tool.precheck(checked.value, config)
+          tool.precheck(checked.value, settings)
         } catch (err) {
           checked = { ok: false, error: normalize(err, rec.id) }
         }

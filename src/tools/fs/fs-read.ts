@@ -63,7 +63,7 @@ export default defineTool({
   annotations: { title: 'Read text file', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ path: userPath, encoding = 'utf-8' }, ctx) {
-    const file = await openForRead(ctx.workspace, userPath, { policy: ctx.config.blockPolicy })
+    const file = await openForRead(ctx.workspace, userPath, { policy: ctx.settings.blockPolicy })
     const { handle, stat, rel } = file
     const budget = Math.max(0, ctx.maxOutputSize - RESERVE)
     let bytes: Buffer

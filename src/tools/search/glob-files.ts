@@ -54,7 +54,7 @@ export async function globFiles(ctx: ToolContext, pattern: string, userPath: str
   const re = compileGlob(pattern, { what: 'pattern' })
   const target = await resolveTarget(ctx, userPath, 'folder')
   const join = (a: string, b: string) => (a === '.' ? b : b === '' ? a : `${a}/${b}`)
-  const policy = ctx.config.blockPolicy
+  const policy = ctx.settings.blockPolicy
   const filter = new EntryFilter({ blocked: policy.read, gitignore: true })
   // start below the literal folders when they are real folders the full walk would enter
   let start = target.rel
