@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { rows } from '../db/sql-rows.js'
 
 export interface CorpusPost {
   id: number
@@ -26,8 +27,7 @@ const toPost = (r: Row): CorpusPost => ({
 })
 
 async function posts(db: Db, query: SQL): Promise<CorpusPost[]> {
-  const res = await db.execute(query)
-  return (res as unknown as { rows: Row[] }).rows.map(toPost)
+  return (await rows<Row>(db, query)).map(toPost)
 }
 
 /** Ids outside 1…MAX_SAFE_INTEGER cannot have been imported; asking Postgres about them would only fail. */
@@ -58,10 +58,10 @@ export async function getPostWithNeighbours(db: Db, id: number, around = 2): Pro
 
 export async function threadExists(db: Db, threadId: number): Promise<boolean> {
   if (!isStorableId(threadId)) return false
-  const res = await db.execute(sql`
+  const [row] = await rows<{ found: unknown }>(db, sql`
     SELECT EXISTS (SELECT 1 FROM corpus_threads WHERE id = ${threadId})
         OR EXISTS (SELECT 1 FROM corpus_posts WHERE thread_id = ${threadId}) AS found`)
-  return Boolean((res as unknown as { rows: { found: unknown }[] }).rows[0]?.found)
+  return Boolean(row?.found)
 }
 
 /**

@@ -8,8 +8,6 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import type { CorpusRecord } from './record.js'
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
-
 /**
  * Inserts new posts and updates changed ones; a post identical to the stored one is not touched
  * (the WHERE of DO UPDATE), which is what makes re-importing a file change nothing. `xmax = 0`
@@ -37,13 +35,12 @@ export async function upsertPosts(db: Db, records: CorpusRecord[]): Promise<{ in
   for (const r of records) params.push(r.body)
   // The driver's own query(text, values), not drizzle's sql`` builder: a thousand parameters
   // through the builder cost more Node time than the rest of the import's work in Node.
-  const res = await clientOf(db).query(upsertSql(records.length), params)
-  const row = rowsOf<{ inserted: unknown; updated: unknown }>(res)[0]
+  const [row] = (await clientOf(db).query<{ inserted: unknown; updated: unknown }>(upsertSql(records.length), params)).rows
   return { inserted: Number(row.inserted), updated: Number(row.updated) }
 }
 
 /** node-postgres's Pool and PGlite both answer query(text, values) with `{ rows }`. */
-interface RawClient { query(text: string, values: unknown[]): Promise<unknown> }
+interface RawClient { query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }> }
 function clientOf(db: Db): RawClient {
   const client = (db as unknown as { $client?: RawClient }).$client
   if (!client) throw new Error('upsertPosts needs the database handle itself (drizzle exposes its driver as $client), not a transaction')

@@ -39,7 +39,10 @@ async function createPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  // Parsed rather than passed as connectionString: pg keeps a separate password non-enumerable, so
+  // tools, which reach the pool through `ctx.services.db`, cannot read it off the pool's options.
+  const { parseIntoClientConfig } = await import('pg-connection-string')
+  const pool = new pg.Pool({ ...parseIntoClientConfig(url), max: 10, connectionTimeoutMillis: 5_000 })
   // A dropped connection must not crash the process; /readyz reports it and the pool recovers.
   pool.on('error', () => {})
   const db = drizzle(pool, { schema }) as unknown as Db

@@ -6,8 +6,9 @@
  * The newest state must hold the passage too, or the history does not explain the current text
  * and nothing is blamed.
  */
-import { sql } from 'drizzle-orm'
+import { asc, eq, gte } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { glossaryRevisions, snapshots } from '../db/schema/index.js'
 import { containsPassage } from './normalize.js'
 
 export interface Revision {
@@ -47,25 +48,17 @@ const asObject = (v: unknown): Record<string, unknown> | null => {
   }
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 }
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 export async function loadRevisions(db: Db, entryId: number): Promise<Revision[]> {
-  const res = await db.execute(sql`
-    SELECT id, action, new_values, post_id, thread_id, created_at FROM glossary_revisions
-    WHERE entry_id = ${entryId} ORDER BY id`)
-  return (res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    id: Number(r.id),
-    action: String(r.action),
-    newValues: asObject(r.new_values),
-    postId: numOrNull(r.post_id),
-    threadId: numOrNull(r.thread_id),
-    createdAt: new Date(r.created_at as string).toISOString(),
-  }))
+  const r = glossaryRevisions
+  const found = await db.select({ id: r.id, action: r.action, newValues: r.newValues, postId: r.postId, threadId: r.threadId, createdAt: r.createdAt })
+    .from(r).where(eq(r.entryId, entryId)).orderBy(asc(r.id))
+  return found.map((row) => ({ ...row, newValues: asObject(row.newValues), createdAt: row.createdAt.toISOString() }))
 }
 
 /** The first frozen state that holds the revision: the earliest snapshot taken at or after it. */
 export async function authoringSnapshot(db: Db, revisionId: number): Promise<number | undefined> {
-  const res = await db.execute(sql`SELECT id FROM snapshots WHERE last_revision_id >= ${revisionId} ORDER BY id LIMIT 1`)
-  const row = (res as unknown as { rows: { id: unknown }[] }).rows[0]
-  return row ? Number(row.id) : undefined
+  const [row] = await db.select({ id: snapshots.id }).from(snapshots)
+    .where(gte(snapshots.lastRevisionId, revisionId)).orderBy(asc(snapshots.id)).limit(1)
+  return row?.id
 }

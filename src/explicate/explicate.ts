@@ -9,8 +9,10 @@
  * explains the text (history written outside the glossary tools), the revision had no post context
  * (no X-Post-Id) or names a post the corpus lacks, or no snapshot has been taken since the revision.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { corpusPosts } from '../db/schema/index.js'
+import { rows } from '../db/sql-rows.js'
 import { fail } from '../errors.js'
 import { splitSentences } from '../tools/text/sentences.js'
 import { authoringSnapshot, blame, loadRevisions, type Revision } from './blame.js'
@@ -45,17 +47,15 @@ export interface Explication {
 
 interface Candidate { id: number; term: string; definition: string; score: number }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
-
 async function candidates(db: Db, quote: string, normalized: string, entryId?: number): Promise<Candidate[]> {
   // Verbatim holders first (checked again below with JS's own normalization), then by pg_trgm word similarity.
-  const res = await db.execute(sql`
+  const found = await rows(db, sql`
     SELECT id, term, definition, word_similarity(${quote}, definition) AS score
     FROM glossary_entries
     WHERE ${entryId ?? null}::int IS NULL OR id = ${entryId ?? null}::int
     ORDER BY strpos(lower(regexp_replace(definition, ${WHITESPACE_RUN}, ' ', 'g')), ${normalized}) > 0 DESC, score DESC, id
     LIMIT ${CANDIDATES}`)
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({ id: Number(r.id), term: String(r.term), definition: String(r.definition), score: Number(r.score) }))
+  return found.map((r) => ({ id: Number(r.id), term: String(r.term), definition: String(r.definition), score: Number(r.score) }))
 }
 
 export const summonSuggestion = (snapshotId: number) => `Use summon_snapshot with snapshot_id=${snapshotId} to discuss with authoring context`
@@ -72,8 +72,9 @@ async function exactAnswer(db: Db, entry: Candidate, normalized: string): Promis
   if (rev.postId === null) {
     notes.push(`Revision ${rev.id} was written without a post context (no X-Post-Id), so there is no source post.`)
   } else {
-    const post = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT id, thread_id, body FROM corpus_posts WHERE id = ${rev.postId}`))[0]
-    if (post) out.source_post = { id: Number(post.id), thread_id: Number(post.thread_id), body: String(post.body) }
+    const [post] = await db.select({ id: corpusPosts.id, threadId: corpusPosts.threadId, body: corpusPosts.body })
+      .from(corpusPosts).where(eq(corpusPosts.id, rev.postId))
+    if (post) out.source_post = { id: post.id, thread_id: post.threadId, body: post.body }
     else notes.push(`Revision ${rev.id} names post ${rev.postId}, which is not in the corpus.`)
   }
   const snapshotId = await authoringSnapshot(db, rev.id)
@@ -85,11 +86,11 @@ async function exactAnswer(db: Db, entry: Candidate, normalized: string): Promis
 
 async function rankSentences(db: Db, quote: string, sentences: string[]): Promise<{ text: string; score: number }[]> {
   if (sentences.length === 0) return []
-  const res = await db.execute(sql`
+  const ranked = await rows(db, sql`
     SELECT s.value AS text, greatest(word_similarity(${quote}, s.value), similarity(${quote}, s.value)) AS score
     FROM json_array_elements_text(${JSON.stringify(sentences)}::json) WITH ORDINALITY AS s(value, n)
     ORDER BY score DESC, s.n`)
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({ text: String(r.text), score: Number(r.score) }))
+  return ranked.map((r) => ({ text: String(r.text), score: Number(r.score) }))
 }
 
 async function similarAnswer(db: Db, entry: Candidate, quote: string): Promise<Explication> {

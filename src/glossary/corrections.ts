@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { rows } from '../db/sql-rows.js'
 import { edits1, ENTRY_COUNT_WORD, splits } from './words.js'
 
 export const EDIT_SIM = 0.75
@@ -44,8 +45,6 @@ export interface Corrections {
   entries: number
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
-
 interface Row {
   tok: string
   word: string
@@ -58,23 +57,22 @@ interface Row {
 }
 
 /** The query words the vocabulary knows, with their counts; and the number of entries. */
-async function lookUp(db: Db, words: string[]): Promise<{ rows: Row[]; entries: number }> {
+async function lookUp(db: Db, words: string[]): Promise<{ known: Row[]; entries: number }> {
   // The words come as VALUES, whose row count the planner knows: a set-returning function's
   // default guess of 100 rows makes a plan look expensive enough to be JIT-compiled.
-  const res = await db.execute(sql`
+  const found = await rows<Row & { entries: number | null }>(db, sql`
     SELECT t.tok, w.word, w.term_entries, w.definition_entries, 'self' AS how, NULL::int AS part, 1::float8 AS sim,
            (SELECT term_entries FROM glossary_words WHERE word = ${ENTRY_COUNT_WORD}) AS entries
     FROM (VALUES ${sql.join(words.map((w) => sql`(${w}::text)`), sql`, `)}) AS t(tok)
     LEFT JOIN glossary_words w ON w.word = t.tok`)
-  const rows = rowsOf<Row & { entries: number | null }>(res)
-  return { rows: rows.filter((r) => r.word !== null), entries: Number(rows[0]?.entries ?? 0) }
+  return { known: found.filter((r) => r.word !== null), entries: Number(found[0]?.entries ?? 0) }
 }
 
 /** Corrections of words the vocabulary does not know: one edit away, run together, similar by trigrams. */
 async function corrections(db: Db, words: string[]): Promise<Row[]> {
   const edits = words.flatMap((tok) => edits1(tok).map((word) => ({ tok, word })))
   const parts = words.flatMap((tok) => splits(tok).map(([a, b]) => ({ tok, a, b })))
-  const res = await db.execute(sql`
+  return rows<Row>(db, sql`
     WITH toks(tok) AS (VALUES ${sql.join(words.map((w) => sql`(${w}::text)`), sql`, `)}),
     by_edit AS (
       SELECT e.tok, w.word, w.term_entries, w.definition_entries, 'edit' AS how, NULL::int AS part
@@ -106,18 +104,17 @@ async function corrections(db: Db, words: string[]): Promise<Row[]> {
     )
     SELECT c.*, similarity(c.word, c.tok)::float8 AS sim
     FROM (SELECT * FROM by_edit UNION ALL SELECT * FROM by_split UNION ALL SELECT * FROM by_trigram) c`)
-  return rowsOf<Row>(res)
 }
 
 export async function correct(db: Db, words: string[]): Promise<Corrections> {
   if (words.length === 0) return { near: [], slots: [], entries: 0 }
   const found = await lookUp(db, words)
-  const unknown = words.filter((w) => !found.rows.some((r) => r.tok === w))
-  const rows = unknown.length > 0 ? [...found.rows, ...(await corrections(db, unknown))] : found.rows
+  const unknown = words.filter((w) => !found.known.some((r) => r.tok === w))
+  const candidates = unknown.length > 0 ? [...found.known, ...(await corrections(db, unknown))] : found.known
   const near: Near[] = []
   const slots: string[] = []
   for (const tok of words) {
-    const mine = rows.filter((r) => r.tok === tok)
+    const mine = candidates.filter((r) => r.tok === tok)
     const near1 = (r: Row, slot: string, sim: number): Near => ({
       tok, slot, word: r.word, sim, in_terms: Number(r.term_entries), in_definitions: Number(r.definition_entries),
     })

@@ -5,8 +5,9 @@
  * that the entry, its history and the search index never disagree. A dry run does all of it and
  * rolls back.
  */
-import { sql } from 'drizzle-orm'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { glossaryEntries as g, glossaryRevisions } from '../db/schema/index.js'
 import { fail } from '../errors.js'
 import { baseTermOf, type EntryStatus } from './terms.js'
 import { applyWordDeltas, wordDeltas } from './words.js'
@@ -42,7 +43,13 @@ export interface Actor {
   threadId?: number
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
+// Selected under the names of the API (and of the table), which `toEntry` reads.
+const ENTRY_COLUMNS = {
+  id: g.id, term: g.term, definition: g.definition, tags: g.tags, status: g.status,
+  first_seen_post_id: g.firstSeenPostId, first_seen_thread_id: g.firstSeenThreadId,
+  last_updated_post_id: g.lastUpdatedPostId, last_updated_thread_id: g.lastUpdatedThreadId,
+  created_by: g.createdBy, created_at: g.createdAt, updated_at: g.updatedAt,
+}
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 export function toEntry(r: Record<string, unknown>): Entry {
@@ -52,7 +59,7 @@ export function toEntry(r: Record<string, unknown>): Entry {
     first_seen_post_id: num(r.first_seen_post_id), first_seen_thread_id: num(r.first_seen_thread_id),
     last_updated_post_id: num(r.last_updated_post_id), last_updated_thread_id: num(r.last_updated_thread_id),
     created_by: (r.created_by as string | null) ?? null,
-    created_at: new Date(r.created_at as string).toISOString(), updated_at: new Date(r.updated_at as string).toISOString(),
+    created_at: new Date(r.created_at as string | Date).toISOString(), updated_at: new Date(r.updated_at as string | Date).toISOString(),
   }
 }
 
@@ -85,10 +92,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function findByTerm(db: Db, term: string, exceptId?: number) {
-  const res = await db.execute(sql`
-    SELECT id, term, status FROM glossary_entries WHERE lower(term) = lower(${term}) AND id <> ${exceptId ?? 0}`)
-  const row = rowsOf<Record<string, unknown>>(res)[0]
-  return row ? { id: Number(row.id), term: String(row.term), status: String(row.status) } : undefined
+  const [row] = await db.select({ id: g.id, term: g.term, status: g.status }).from(g)
+    .where(and(sql`lower(${g.term}) = lower(${term})`, ne(g.id, exceptId ?? 0)))
+  return row
 }
 
 /** 409 ENTRY_EXISTS naming the entry that holds the term, so the agent can update it instead. */
@@ -126,26 +132,22 @@ async function writeRevision(
   db: Db, entryId: number, action: 'create' | 'update' | 'delete', fields: readonly string[],
   oldValues: object | null, newValues: object | null, actor: Actor, reason: string | null = null,
 ): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO glossary_revisions (entry_id, action, fields, old_values, new_values, reason, post_id, thread_id, session_id, actor_id, actor_name, execution_id)
-    VALUES (${entryId}, ${action}, ARRAY(SELECT json_array_elements_text(${JSON.stringify(fields)}::json)),
-            ${oldValues === null ? null : JSON.stringify(oldValues)}::jsonb, ${newValues === null ? null : JSON.stringify(newValues)}::jsonb,
-            ${reason}, ${actor.postId ?? null}, ${actor.threadId ?? null}, ${actor.sessionId ?? null}, ${actor.id}, ${actor.name}, ${actor.executionId ?? null})`)
+  await db.insert(glossaryRevisions).values({
+    entryId, action, fields: [...fields], oldValues, newValues, reason, postId: actor.postId ?? null, threadId: actor.threadId ?? null,
+    sessionId: actor.sessionId ?? null, actorId: actor.id, actorName: actor.name, executionId: actor.executionId ?? null,
+  })
 }
-
-const tagsArray = (tags: string[]) => sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(tags)}::json))`
 
 /** Creates an entry; the post and thread it was first seen in come from the caller's context. */
 export async function createEntry(db: Db, v: EntryValues, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<Entry> {
   return claimingTerm(db, v.term, undefined, () => inTransaction(db, opts.dryRun ?? false, async (tx) => {
     await termFree(tx, v.term)
-    const res = await tx.execute(sql`
-      INSERT INTO glossary_entries (term, base_term, definition, tags, status, first_seen_post_id, first_seen_thread_id,
-                                    last_updated_post_id, last_updated_thread_id, created_by)
-      VALUES (${v.term}, ${baseTermOf(v.term)}, ${v.definition}, ${tagsArray(v.tags)}, ${v.status}, ${actor.postId ?? null},
-              ${actor.threadId ?? null}, ${actor.postId ?? null}, ${actor.threadId ?? null}, ${actor.id})
-      RETURNING *`)
-    const entry = toEntry(rowsOf<Record<string, unknown>>(res)[0])
+    const [row] = await tx.insert(g).values({
+      term: v.term, baseTerm: baseTermOf(v.term), definition: v.definition, tags: v.tags, status: v.status,
+      firstSeenPostId: actor.postId ?? null, firstSeenThreadId: actor.threadId ?? null,
+      lastUpdatedPostId: actor.postId ?? null, lastUpdatedThreadId: actor.threadId ?? null, createdBy: actor.id,
+    }).returning(ENTRY_COLUMNS)
+    const entry = toEntry(row)
     await applyWordDeltas(tx, wordDeltas(null, entry))
     await writeRevision(tx, entry.id, 'create', ENTRY_FIELDS, null, valuesOf(entry), actor)
     return entry
@@ -153,16 +155,15 @@ export async function createEntry(db: Db, v: EntryValues, actor: Actor, opts: { 
 }
 
 export async function getEntry(db: Db, id: number): Promise<Entry | undefined> {
-  const res = await db.execute(sql`SELECT * FROM glossary_entries WHERE id = ${id}`)
-  const row = rowsOf<Record<string, unknown>>(res)[0]
+  const [row] = await db.select(ENTRY_COLUMNS).from(g).where(eq(g.id, id))
   return row ? toEntry(row) : undefined
 }
 
 /** 404 ENTRY_NOT_FOUND; for a deleted entry, says so and where its history is. */
 export async function entryNotFound(db: Db, id: number): Promise<never> {
-  const res = await db.execute(sql`
-    SELECT reason, old_values->>'term' AS term FROM glossary_revisions WHERE entry_id = ${id} AND action = 'delete' ORDER BY id DESC LIMIT 1`)
-  const deleted = rowsOf<{ reason: string | null; term: string | null }>(res)[0]
+  const r = glossaryRevisions
+  const [deleted] = await db.select({ reason: r.reason, term: sql<string | null>`${r.oldValues}->>'term'` }).from(r)
+    .where(and(eq(r.entryId, id), eq(r.action, 'delete'))).orderBy(desc(r.id)).limit(1)
   if (deleted) {
     fail('ENTRY_NOT_FOUND', `Entry ${id} ('${deleted.term}') was deleted${deleted.reason ? ` (reason: ${deleted.reason})` : ''}; its history is at GET /v1/glossary/entries/${id}/revisions`,
       { details: { entry_id: id, deleted: true, revisions: `/v1/glossary/entries/${id}/revisions` } })
@@ -171,8 +172,7 @@ export async function entryNotFound(db: Db, id: number): Promise<never> {
 }
 
 async function lockEntry(tx: Db, id: number): Promise<Entry> {
-  const res = await tx.execute(sql`SELECT * FROM glossary_entries WHERE id = ${id} FOR UPDATE`)
-  const row = rowsOf<Record<string, unknown>>(res)[0]
+  const [row] = await tx.select(ENTRY_COLUMNS).from(g).where(eq(g.id, id)).for('update')
   return row ? toEntry(row) : entryNotFound(tx, id)
 }
 
@@ -194,12 +194,11 @@ export async function updateEntry(db: Db, id: number, changes: Partial<EntryValu
     if (changed.length === 0) return { before, after: before, changed }
     if (changed.includes('term')) await termFree(tx, changes.term!, id)
     const next: EntryValues = { ...valuesOf(before), ...Object.fromEntries(changed.map((f) => [f, changes[f]])) }
-    const res = await tx.execute(sql`
-      UPDATE glossary_entries SET term = ${next.term}, base_term = ${baseTermOf(next.term)}, definition = ${next.definition},
-        tags = ${tagsArray(next.tags)}, status = ${next.status}, last_updated_post_id = ${actor.postId ?? null},
-        last_updated_thread_id = ${actor.threadId ?? null}, updated_at = now()
-      WHERE id = ${id} RETURNING *`)
-    const after = toEntry(rowsOf<Record<string, unknown>>(res)[0])
+    const [row] = await tx.update(g).set({
+      term: next.term, baseTerm: baseTermOf(next.term), definition: next.definition, tags: next.tags, status: next.status,
+      lastUpdatedPostId: actor.postId ?? null, lastUpdatedThreadId: actor.threadId ?? null, updatedAt: sql`now()`,
+    }).where(eq(g.id, id)).returning(ENTRY_COLUMNS)
+    const after = toEntry(row)
     if (changed.includes('term') || changed.includes('definition')) await applyWordDeltas(tx, wordDeltas(before, after))
     const pick = (e: Entry) => Object.fromEntries(changed.map((f) => [f, e[f]]))
     await writeRevision(tx, id, 'update', changed, pick(before), pick(after), actor)
@@ -211,7 +210,7 @@ export async function updateEntry(db: Db, id: number, changes: Partial<EntryValu
 export async function deleteEntry(db: Db, id: number, reason: string, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<Entry> {
   return inTransaction(db, opts.dryRun ?? false, async (tx) => {
     const entry = await lockEntry(tx, id)
-    await tx.execute(sql`DELETE FROM glossary_entries WHERE id = ${id}`)
+    await tx.delete(g).where(eq(g.id, id))
     await applyWordDeltas(tx, wordDeltas(entry, null))
     const { id: _, ...old } = entry
     await writeRevision(tx, id, 'delete', ENTRY_FIELDS, old, null, actor, reason)

@@ -6,8 +6,9 @@
  * An entry is listed once: the hits and every entry listed so far are never listed again, so
  * cycles (A → B → A) and self references end by themselves.
  */
-import { sql } from 'drizzle-orm'
+import { asc, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { glossaryEntries as g } from '../db/schema/index.js'
 import { toEntryRow, type EntryRow } from './search.js'
 import { referencesIn } from './terms.js'
 
@@ -19,16 +20,12 @@ export interface ReferencedEntry extends EntryRow {
   referenced_by: number[]
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
-
 async function resolve(db: Db, names: string[]): Promise<(EntryRow & { key: string; base: string })[]> {
-  const keys = JSON.stringify(names.map((n) => n.toLowerCase()))
-  const res = await db.execute(sql`
-    SELECT id, term, status, tags, definition, lower(term) AS key, base_term AS base FROM glossary_entries
-    WHERE lower(term) = ANY(ARRAY(SELECT json_array_elements_text(${keys}::json)))
-       OR base_term = ANY(ARRAY(SELECT json_array_elements_text(${keys}::json)))
-    ORDER BY id`)
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({ ...toEntryRow(r), key: String(r.key), base: String(r.base) }))
+  const keys = names.map((n) => n.toLowerCase())
+  const key = sql<string>`lower(${g.term})`
+  const found = await db.select({ id: g.id, term: g.term, status: g.status, tags: g.tags, definition: g.definition, key, base: g.baseTerm })
+    .from(g).where(or(inArray(key, keys), inArray(g.baseTerm, keys))).orderBy(asc(g.id))
+  return found.map((r) => ({ ...toEntryRow(r), key: r.key, base: r.base }))
 }
 
 export async function expandReferences(db: Db, hits: EntryRow[]): Promise<{ entries: ReferencedEntry[]; truncated: boolean }> {

@@ -24,6 +24,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { rows } from '../db/sql-rows.js'
 import { correct } from './corrections.js'
 import { lookupSql, lookupsFor } from './lookups.js'
 import { queryWords } from './words.js'
@@ -54,8 +55,6 @@ export interface SearchHit extends EntryRow {
 
 const FUZZY_MIN = 0.3
 const DEFINITION_WEIGHT = 0.75
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
 
 export function toEntryRow(r: Record<string, unknown>): EntryRow {
   return { id: Number(r.id), term: String(r.term), status: String(r.status), tags: (r.tags as string[] | null) ?? [], definition: String(r.definition) }
@@ -127,10 +126,10 @@ export async function searchEntries(db: Db, o: SearchOptions): Promise<SearchHit
   const { near, slots, entries } = await correct(db, words)
   const lookups = lookupsFor(words, near, o.limit, entries)
   const candidates = lookups.length ? sql.join(lookups.map((l) => lookupSql(l, o.limit, where, l.common && !o.tags?.length)), sql` UNION `) : NONE
-  const res = await db.execute(rankingSql(o, q, where, {
+  const ranked = await rows(db, rankingSql(o, q, where, {
     near: sql`SELECT * FROM json_to_recordset(${JSON.stringify(near.map(({ slot, word, sim }) => ({ slot, word, sim })))}::json) AS n(slot text, word text, sim float8)`,
     candidates,
     slots: slots.length,
   }))
-  return rowsOf<Record<string, unknown>>(res).map(toHit)
+  return ranked.map(toHit)
 }

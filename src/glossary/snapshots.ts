@@ -5,8 +5,10 @@
  * Token count: the characters of terms, definitions and tags, divided by four (the usual rule of
  * thumb for English text), rounded up.
  */
-import { sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { snapshots } from '../db/schema/index.js'
+import { rows } from '../db/sql-rows.js'
 
 export type SnapshotType = 'checkpoint' | 'curator_fork' | 'manual'
 export const SNAPSHOT_TYPES: readonly SnapshotType[] = ['checkpoint', 'curator_fork', 'manual']
@@ -23,14 +25,19 @@ export interface SnapshotRow {
   created_at: string
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
+// The builder's reads name the columns as the raw statement's rows do, so one `present` reads both.
+const SNAPSHOT_COLUMNS = {
+  id: snapshots.id, type: snapshots.type, thread_id: snapshots.threadId, thread_position: snapshots.threadPosition,
+  entry_count: snapshots.entryCount, token_count: snapshots.tokenCount, last_revision_id: snapshots.lastRevisionId,
+  created_by: snapshots.createdBy, created_at: snapshots.createdAt,
+}
 
 function present(r: Record<string, unknown>): SnapshotRow {
   return {
     id: Number(r.id), type: r.type as SnapshotType, thread_id: r.thread_id === null ? null : Number(r.thread_id),
     thread_position: Number(r.thread_position), entry_count: Number(r.entry_count), token_count: Number(r.token_count),
     last_revision_id: Number(r.last_revision_id), created_by: (r.created_by as string | null) ?? null,
-    created_at: new Date(r.created_at as string).toISOString(),
+    created_at: new Date(r.created_at as string | Date).toISOString(),
   }
 }
 
@@ -42,7 +49,7 @@ export async function takeSnapshot(
   db: Db,
   s: { type: SnapshotType; threadId: number | null; threadPosition: number; createdBy: string },
 ): Promise<SnapshotRow | undefined> {
-  const res = await db.execute(sql`
+  const [row] = await rows(db, sql`
     WITH s AS (
       INSERT INTO snapshots (type, thread_id, thread_position, entry_count, token_count, last_revision_id, created_by)
       SELECT ${s.type}, ${s.threadId}, ${s.threadPosition}, count(*),
@@ -57,23 +64,22 @@ export async function takeSnapshot(
       RETURNING 1
     )
     SELECT s.*, (SELECT count(*) FROM copied) AS copied FROM s`)
-  const row = rowsOf<Record<string, unknown>>(res)[0]
   return row ? present(row) : undefined
 }
 
 export async function getSnapshot(db: Db, id: number): Promise<SnapshotRow | undefined> {
-  const res = await db.execute(sql`SELECT * FROM snapshots WHERE id = ${id}`)
-  const row = rowsOf<Record<string, unknown>>(res)[0]
+  const [row] = await db.select(SNAPSHOT_COLUMNS).from(snapshots).where(eq(snapshots.id, id))
   return row ? present(row) : undefined
 }
 
 export async function listSnapshots(db: Db, f: { threadId?: number; type?: SnapshotType; limit: number }): Promise<SnapshotRow[]> {
-  const res = await db.execute(sql`
-    SELECT * FROM snapshots
-    WHERE (${f.threadId ?? null}::bigint IS NULL OR thread_id = ${f.threadId ?? null}::bigint)
-      AND (${f.type ?? null}::text IS NULL OR type = ${f.type ?? null}::text)
-    ORDER BY id DESC LIMIT ${f.limit}`)
-  return rowsOf<Record<string, unknown>>(res).map(present)
+  const found = await db.select(SNAPSHOT_COLUMNS).from(snapshots)
+    .where(and(
+      f.threadId === undefined ? undefined : eq(snapshots.threadId, f.threadId),
+      f.type === undefined ? undefined : eq(snapshots.type, f.type),
+    ))
+    .orderBy(desc(snapshots.id)).limit(f.limit)
+  return found.map(present)
 }
 
 /**
@@ -84,12 +90,11 @@ export async function listSnapshots(db: Db, f: { threadId?: number; type?: Snaps
  */
 export async function checkpointIfDue(db: Db, every: number, threadId: number | undefined, createdBy: string): Promise<SnapshotRow | undefined> {
   if (!every || threadId === undefined) return undefined
-  const res = await db.execute(sql`
+  const [row] = await rows<{ position: number; prev_id: number | null; taken: boolean }>(db, sql`
     SELECT t.position, prev.id AS prev_id,
            EXISTS (SELECT 1 FROM snapshots WHERE type = 'checkpoint' AND thread_position = t.position - 1) AS taken
     FROM corpus_threads t LEFT JOIN corpus_threads prev ON prev.position = t.position - 1
     WHERE t.id = ${threadId}`)
-  const row = rowsOf<{ position: number; prev_id: number | null; taken: boolean }>(res)[0]
   if (!row || row.taken) return undefined
   const previous = Number(row.position) - 1
   if (previous < 1 || previous % every !== 0) return undefined

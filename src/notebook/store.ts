@@ -5,8 +5,9 @@
  * session are serialized, a failed call leaves nothing behind, and a dry run is simply rolled back.
  */
 import crypto from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { notebookCells as cellTable, notebookDependencies as deps, notebookRuns as runs } from '../db/schema/index.js'
 import { fail } from '../errors.js'
 import type { ToolContext } from '../tools/define.js'
 import type { StoredCell } from './ipynb.js'
@@ -17,8 +18,6 @@ import type { Dependency } from './setup.js'
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface Run { id: string; createdAt: Date }
-
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
 
 class DryRunRollback<T> {
   constructor(readonly value: T) {}
@@ -36,7 +35,7 @@ export async function withRun<T>(ctx: ToolContext, create: boolean, fn: (tx: Tx,
       const value = await fn(tx, run)
       // A call that timed out has already been answered with an error: it must not change anything.
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted')
-      if (run) await tx.execute(sql`UPDATE notebook_runs SET updated_at = now() WHERE id = ${run.id}`)
+      if (run) await tx.update(runs).set({ updatedAt: sql`now()` }).where(eq(runs.id, run.id))
       if (ctx.dryRun) throw new DryRunRollback(value)
       return value
     })
@@ -50,17 +49,16 @@ async function lockRun(tx: Tx, session: string, callerId: string, create: boolea
   // A concurrent finalize can turn the row we waited for into a finalized one: look again.
   for (let attempt = 0; attempt < 3; attempt++) {
     if (create) {
-      await tx.execute(sql`
-        INSERT INTO notebook_runs (id, session_id, caller_id) VALUES (${crypto.randomUUID()}, ${session}, ${callerId})
-        ON CONFLICT (session_id) WHERE status = 'building' DO NOTHING`)
+      await tx.insert(runs).values({ id: crypto.randomUUID(), sessionId: session, callerId })
+        .onConflictDoNothing({ target: runs.sessionId, where: sql`status = 'building'` })
     }
-    const [row] = rowsOf<{ id: string; caller_id: string; created_at: string | Date }>(await tx.execute(sql`
-      SELECT id, caller_id, created_at FROM notebook_runs WHERE session_id = ${session} AND status = 'building' FOR UPDATE`))
+    const [row] = await tx.select({ id: runs.id, callerId: runs.callerId, createdAt: runs.createdAt }).from(runs)
+      .where(and(eq(runs.sessionId, session), eq(runs.status, 'building'))).for('update')
     if (row) {
-      if (row.caller_id !== callerId) {
+      if (row.callerId !== callerId) {
         fail('CONFLICT', `Session "${session.slice(0, 80)}" has a notebook under construction by another API key; send your own X-Session-Id`)
       }
-      return { id: row.id, createdAt: new Date(row.created_at) }
+      return { id: row.id, createdAt: row.createdAt }
     }
     if (!create) return undefined
   }
@@ -69,23 +67,23 @@ async function lockRun(tx: Tx, session: string, callerId: string, create: boolea
 
 /** The path of the session's most recent finalized notebook (this caller's), if any. */
 export async function lastFinalized(tx: Tx, session: string, callerId: string): Promise<string | undefined> {
-  const [row] = rowsOf<{ notebook_path: string | null }>(await tx.execute(sql`
-    SELECT notebook_path FROM notebook_runs
-    WHERE session_id = ${session} AND caller_id = ${callerId} AND status = 'finalized'
-    ORDER BY finalized_at DESC LIMIT 1`))
-  return row?.notebook_path ?? undefined
+  const [row] = await tx.select({ notebookPath: runs.notebookPath }).from(runs)
+    .where(and(eq(runs.sessionId, session), eq(runs.callerId, callerId), eq(runs.status, 'finalized')))
+    .orderBy(desc(runs.finalizedAt)).limit(1)
+  return row?.notebookPath ?? undefined
 }
 
 export async function cellRows(tx: Tx, runId: string): Promise<CellRow[]> {
-  const rows = rowsOf<{ seq: number; section_number: number; kind: CellKind; cell_type: 'markdown' | 'code' }>(await tx.execute(sql`
-    SELECT seq, section_number, kind, cell->>'cell_type' AS cell_type FROM notebook_cells WHERE run_id = ${runId}`))
-  return rows.map((r) => ({ seq: Number(r.seq), section: Number(r.section_number), kind: r.kind, cellType: r.cell_type }))
+  return tx.select({
+    seq: cellTable.seq, section: cellTable.sectionNumber, kind: sql<CellKind>`${cellTable.kind}`,
+    cellType: sql<'markdown' | 'code'>`${cellTable.cell}->>'cell_type'`,
+  }).from(cellTable).where(eq(cellTable.runId, runId))
 }
 
 export async function storedCells(tx: Tx, runId: string): Promise<StoredCell[]> {
-  const rows = rowsOf<{ seq: number; section_number: number; kind: CellKind; cell: Cell; info: Record<string, unknown> }>(await tx.execute(sql`
-    SELECT seq, section_number, kind, cell, info FROM notebook_cells WHERE run_id = ${runId}`))
-  return rows.map((r) => ({ seq: Number(r.seq), section: Number(r.section_number), kind: r.kind, cell: r.cell, info: r.info ?? {} }))
+  const found = await tx.select({ seq: cellTable.seq, section: cellTable.sectionNumber, kind: cellTable.kind, cell: cellTable.cell, info: cellTable.info })
+    .from(cellTable).where(eq(cellTable.runId, runId))
+  return found.map((r) => ({ ...r, kind: r.kind as CellKind, cell: r.cell as Cell, info: (r.info as Record<string, unknown> | null) ?? {} }))
 }
 
 export interface NewCell {
@@ -97,27 +95,21 @@ export interface NewCell {
 
 /** Appends cells in emission order; returns their emission numbers. */
 export async function insertCells(tx: Tx, runId: string, cells: NewCell[]): Promise<number[]> {
-  const [{ last }] = rowsOf<{ last: number }>(await tx.execute(sql`
-    SELECT coalesce(max(seq), 0) AS last FROM notebook_cells WHERE run_id = ${runId}`))
+  const [{ last }] = await tx.select({ last: max(cellTable.seq) }).from(cellTable).where(eq(cellTable.runId, runId))
   const seqs: number[] = []
-  let seq = Number(last)
+  let seq = last ?? 0
   for (const c of cells) {
     seq++
     const { cell, info } = c.build(seq)
-    await tx.execute(sql`
-      INSERT INTO notebook_cells (run_id, seq, section_number, kind, cell, info)
-      VALUES (${runId}, ${seq}, ${c.section}, ${c.kind}, ${JSON.stringify(cell)}::jsonb, ${JSON.stringify(info)}::jsonb)`)
+    await tx.insert(cellTable).values({ runId, seq, sectionNumber: c.section, kind: c.kind, cell, info })
     seqs.push(seq)
   }
   return seqs
 }
 
 export async function dependencies(tx: Tx, runId: string): Promise<Dependency[]> {
-  const rows = rowsOf<{ manager: string; package: string; version: string; import_check: string | null; notes: string | null; position: number }>(
-    await tx.execute(sql`
-      SELECT manager, package, version, import_check, notes, position FROM notebook_dependencies
-      WHERE run_id = ${runId} ORDER BY position`))
-  return rows.map((r) => ({ manager: r.manager, package: r.package, version: r.version, importCheck: r.import_check, notes: r.notes, position: Number(r.position) }))
+  return tx.select({ manager: deps.manager, package: deps.package, version: deps.version, importCheck: deps.importCheck, notes: deps.notes, position: deps.position })
+    .from(deps).where(eq(deps.runId, runId)).orderBy(asc(deps.position))
 }
 
 export interface Upserted { position: number; previous?: Dependency }
@@ -129,23 +121,16 @@ export interface Upserted { position: number; previous?: Dependency }
 export async function upsertDependency(tx: Tx, runId: string, dep: Omit<Dependency, 'position'>): Promise<Upserted> {
   const existing = (await dependencies(tx, runId)).find((d) => d.manager === dep.manager && d.package === dep.package)
   if (existing) {
-    await tx.execute(sql`
-      UPDATE notebook_dependencies SET version = ${dep.version},
-        import_check = ${dep.importCheck ?? existing.importCheck}, notes = ${dep.notes ?? existing.notes}
-      WHERE run_id = ${runId} AND manager = ${dep.manager} AND package = ${dep.package}`)
+    await tx.update(deps).set({ version: dep.version, importCheck: dep.importCheck ?? existing.importCheck, notes: dep.notes ?? existing.notes })
+      .where(and(eq(deps.runId, runId), eq(deps.manager, dep.manager), eq(deps.package, dep.package)))
     return { position: existing.position, previous: existing }
   }
-  const [{ last }] = rowsOf<{ last: number }>(await tx.execute(sql`
-    SELECT coalesce(max(position), 0) AS last FROM notebook_dependencies WHERE run_id = ${runId}`))
-  const position = Number(last) + 1
-  await tx.execute(sql`
-    INSERT INTO notebook_dependencies (run_id, manager, package, version, import_check, notes, position)
-    VALUES (${runId}, ${dep.manager}, ${dep.package}, ${dep.version}, ${dep.importCheck}, ${dep.notes}, ${position})`)
+  const [{ last }] = await tx.select({ last: max(deps.position) }).from(deps).where(eq(deps.runId, runId))
+  const position = (last ?? 0) + 1
+  await tx.insert(deps).values({ runId, manager: dep.manager, package: dep.package, version: dep.version, importCheck: dep.importCheck, notes: dep.notes, position })
   return { position }
 }
 
 export async function markFinalized(tx: Tx, runId: string, notebookPath: string): Promise<void> {
-  await tx.execute(sql`
-    UPDATE notebook_runs SET status = 'finalized', notebook_path = ${notebookPath}, finalized_at = now(), updated_at = now()
-    WHERE id = ${runId}`)
+  await tx.update(runs).set({ status: 'finalized', notebookPath, finalizedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(runs.id, runId))
 }

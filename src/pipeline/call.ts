@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
+import type { ToolSettings } from '../tools/settings.js'
 import type { CodedError } from '../errors.js'
 import type { Approvals } from '../plugins/approvals.js'
 import type { KeyService } from '../plugins/auth.js'
@@ -76,6 +77,8 @@ export type Settled = { ok: true; output: unknown } | { ok: false; error: CodedE
 
 export interface PipelineDeps {
   config: AppConfig
+  /** The secret-free part of the config that tools see (src/tools/settings.ts). */
+  settings: ToolSettings
   registry: Registry
   keys: KeyService
   rateLimiter: RateLimiter

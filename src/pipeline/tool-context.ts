@@ -22,7 +22,7 @@ export function buildToolContext(deps: PipelineDeps, call: AdmittedCall, executi
     timeoutMs: execution.timeoutMs,
     maxOutputSize: execution.maxOutputSize,
     signal: execution.controller.signal,
-    config: deps.config,
+    settings: deps.settings,
     services: deps.services,
     log: deps.log,
     warn: (message) => void execution.messages.push(message),

@@ -16,7 +16,8 @@ import { approvals } from '../db/schema/index.js'
 import { codedError, fail } from '../errors.js'
 import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
 import { validate as isUuid } from 'uuid'
-import type { AnyTool, ApprovalDecision, Caller } from '../tools/define.js'
+import type { AnyTool, ApprovalDecision, Caller, ToolSettings } from '../tools/define.js'
+import { toolSettingsOf } from '../tools/settings.js'
 import type { CallContext } from '../pipeline/context.js'
 import { isInside } from '../workspace/paths.js'
 import { bound, RECORD_BOUNDS } from '../redaction/index.js'
@@ -97,6 +98,7 @@ export default fp(
     const { db } = app.database
     const box = createSecretbox(loadOrCreateKey({ hexKey: app.config.secretKey, dataDir: app.config.dataDir }))
     const extra = new Set(app.config.approvalTools)
+    const settings = toolSettingsOf(app.config)
 
     /** The decision for a tool when it does not depend on the call's arguments, else undefined. */
     const staticDecision = (tool: AnyTool): ApprovalDecision | undefined => {
@@ -128,7 +130,7 @@ export default fp(
         let decision = decisions.get(tool)
         if (decision === undefined && !decisions.has(tool)) decisions.set(tool, (decision = staticDecision(tool)))
         if (decision) return decision
-        return (tool.approval as (args: Record<string, unknown>, config: typeof app.config) => ApprovalDecision)(args, app.config)
+        return (tool.approval as (args: Record<string, unknown>, settings: ToolSettings) => ApprovalDecision)(args, settings)
       },
       async hold({ id = crypto.randomUUID(), tool, args, context, caller, executionId, reason }) {
         const expiresAt = new Date(Date.now() + app.config.approvalTtlMs)

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { AppConfig } from '../config.js'
 import type { Registry } from '../tools/registry.js'
 import type { ToolServices } from '../tools/define.js'
+import { createSearchBackend } from '../search/index.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,5 +20,5 @@ export const configPlugin = fp<{ config: AppConfig }>(async (app, opts) => {
 
 export const registryPlugin = fp<{ registry: Registry }>(async (app, opts) => {
   app.decorate('registry', opts.registry)
-  app.decorate('toolServices', { db: app.database.db } as ToolServices)
+  app.decorate('toolServices', { db: app.database.db, webSearch: createSearchBackend(app.config.search) } as ToolServices)
 }, { name: 'registry', dependencies: ['db'] })

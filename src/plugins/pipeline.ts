@@ -4,6 +4,7 @@ import type { Claimed } from './approvals.js'
 import type { CallOutcome, CallRequest, Execution, PipelineDeps } from '../pipeline/call.js'
 import { createEscalation } from '../pipeline/escalation.js'
 import { resumeCall, runCall } from '../pipeline/run-call.js'
+import { toolSettingsOf } from '../tools/settings.js'
 
 export type { CallOutcome, CallRequest }
 
@@ -24,6 +25,7 @@ export default fp(
     const running = new Set<Execution>()
     const deps: PipelineDeps = {
       config: app.config,
+      settings: toolSettingsOf(app.config),
       registry: app.registry,
       keys: app.keys,
       rateLimiter: app.rateLimiter,

@@ -3,14 +3,13 @@
  * (scope `write`), `GET /v1/snapshots/:id` shows one, with its frozen entries on `?include=entries`
  * (scope `read`). Automatic checkpoints are taken by the glossary write tools (checkpointIfDue).
  */
-import { sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { corpusThreads, snapshotEntries, snapshots } from '../db/schema/index.js'
 import { fail } from '../errors.js'
 import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow, type SnapshotType } from '../glossary/snapshots.js'
 import type { Scope } from '../tools/define.js'
 import { snapshotView } from '../tools/context/snapshot-view.js'
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
 
 /** The list view plus who took it and which revisions it includes. */
 const detail = (s: SnapshotRow) => ({ ...snapshotView(s), last_revision_id: s.last_revision_id, created_by: s.created_by })
@@ -47,15 +46,16 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
     let position = body.thread_position
     if (position === undefined) {
       if (body.thread_id === undefined) fail('VALIDATION_ERROR', 'Pass thread_position, or a thread_id of a corpus thread to take its position')
-      const thread = rowsOf<{ position: number }>(await db.execute(sql`SELECT position FROM corpus_threads WHERE id = ${body.thread_id}`))[0]
+      const [thread] = await db.select({ position: corpusThreads.position }).from(corpusThreads).where(eq(corpusThreads.id, body.thread_id))
       if (!thread) fail('THREAD_NOT_FOUND', `Thread ${body.thread_id} is not in the corpus; pass thread_position to snapshot at a position anyway`)
-      position = Number(thread.position)
+      position = thread.position
     }
     const taken = await takeSnapshot(db, { type: body.type, threadId: body.thread_id ?? null, threadPosition: position, createdBy: caller.id })
     if (!taken) {
-      const existing = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM snapshots WHERE type = 'checkpoint' AND thread_position = ${position}`))[0]
+      const [existing] = await db.select({ id: snapshots.id }).from(snapshots)
+        .where(and(eq(snapshots.type, 'checkpoint'), eq(snapshots.threadPosition, position)))
       fail('CONFLICT', `A checkpoint already exists at thread position ${position}: snapshot ${existing?.id}`, {
-        details: { snapshot_id: existing ? Number(existing.id) : null, thread_position: position },
+        details: { snapshot_id: existing?.id ?? null, thread_position: position },
       })
     }
     request.log.info({ snapshot_id: taken.id, type: taken.type, thread_position: taken.thread_position, entry_count: taken.entry_count, caller: caller.id }, `Snapshot ${taken.id} taken`)
@@ -76,11 +76,9 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
     const snapshot = await getSnapshot(db, id)
     if (!snapshot) fail('SNAPSHOT_NOT_FOUND', `No snapshot with id ${id}`)
     if ((request.query as { include?: string }).include !== 'entries') return { snapshot: detail(snapshot) }
-    const entries = rowsOf<Record<string, unknown>>(await db.execute(sql`
-      SELECT entry_id, term, definition, tags, status FROM snapshot_entries WHERE snapshot_id = ${id} ORDER BY entry_id`))
-    return {
-      snapshot: detail(snapshot),
-      entries: entries.map((e) => ({ entry_id: Number(e.entry_id), term: e.term, definition: e.definition, tags: e.tags ?? [], status: e.status })),
-    }
+    const e = snapshotEntries
+    const entries = await db.select({ entry_id: e.entryId, term: e.term, definition: e.definition, tags: e.tags, status: e.status })
+      .from(e).where(eq(e.snapshotId, id)).orderBy(asc(e.entryId))
+    return { snapshot: detail(snapshot), entries }
   })
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { rows } from '../db/sql-rows.js'
 import type { SnapshotRow } from '../glossary/snapshots.js'
 import { TERM_SUFFIX, keywordsOf } from './keywords.js'
 
@@ -31,11 +32,9 @@ export interface SummonContext {
   posts: ContextPost[]
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
-
 /** Entries ranked by similarity to the question, kept while their running size fits the budget. */
 async function entriesFor(db: Db, snapshotId: number, question: string, keywords: string): Promise<ContextEntry[]> {
-  const res = await db.execute(sql`
+  const found = await rows(db, sql`
     WITH scored AS (
       SELECT entry_id, term, definition, tags, status,
              length(term) + length(definition) + length(array_to_string(tags, ',')) + ${OVERHEAD_CHARS} AS chars,
@@ -52,7 +51,7 @@ async function entriesFor(db: Db, snapshotId: number, question: string, keywords
     SELECT entry_id, term, definition, tags, status FROM ranked
     WHERE running <= ${ENTRY_BUDGET_TOKENS * CHARS_PER_TOKEN} OR rank = 1
     ORDER BY lower(term), entry_id`)
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+  return found.map((r) => ({
     entryId: Number(r.entry_id), term: String(r.term), definition: String(r.definition),
     tags: (r.tags as string[] | null) ?? [], status: String(r.status),
   }))
@@ -61,7 +60,7 @@ async function entriesFor(db: Db, snapshotId: number, question: string, keywords
 /** Posts of threads read by then, most relevant first within the budget, returned in reading order. */
 async function postsFor(db: Db, threadPosition: number, keywords: string): Promise<ContextPost[]> {
   if (keywords === '' || threadPosition < 1) return []
-  const res = await db.execute(sql`
+  const found = await rows(db, sql`
     WITH scored AS (
       SELECT p.id, p.thread_id, t.position, p.timestamp, p.author, p.body,
              (SELECT avg(word_similarity(k, p.body)) FROM unnest(string_to_array(${keywords}, ' ')) AS k) AS score
@@ -75,7 +74,7 @@ async function postsFor(db: Db, threadPosition: number, keywords: string): Promi
     SELECT id, thread_id, position, timestamp, author, left(body, ${POST_EXCERPT_CHARS}) AS body, length(body) > ${POST_EXCERPT_CHARS} AS truncated
     FROM ranked WHERE running <= ${POST_BUDGET_TOKENS * CHARS_PER_TOKEN} AND rank <= ${MAX_POSTS}
     ORDER BY position, timestamp, id`)
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+  return found.map((r) => ({
     id: Number(r.id), threadId: Number(r.thread_id), position: Number(r.position),
     timestamp: new Date(r.timestamp as string).toISOString(), author: String(r.author), body: String(r.body), truncated: Boolean(r.truncated),
   }))

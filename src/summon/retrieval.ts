@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { rows } from '../db/sql-rows.js'
 import type { SnapshotRow } from '../glossary/snapshots.js'
 import { TERM_SUFFIX, keywordsOf } from './keywords.js'
 
@@ -16,7 +17,7 @@ export interface RetrievedEntry { entryId: number; term: string; definition: str
 
 export async function retrieveEntries(db: Db, snapshotId: number, message: string): Promise<RetrievedEntry[]> {
   const keywords = keywordsOf(message).join(' ')
-  const res = await db.execute(sql`
+  const found = await rows(db, sql`
     SELECT entry_id, term, definition, score FROM (
       SELECT entry_id, term, definition, greatest(
                word_similarity(regexp_replace(term, ${TERM_SUFFIX}, ''), ${message}),
@@ -26,7 +27,7 @@ export async function retrieveEntries(db: Db, snapshotId: number, message: strin
     ) s
     WHERE score >= ${RETRIEVAL_MIN_SIMILARITY}
     ORDER BY score DESC, entry_id LIMIT ${RETRIEVAL_MAX_ENTRIES}`)
-  return (res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+  return found.map((r) => ({
     entryId: Number(r.entry_id), term: String(r.term), definition: String(r.definition), score: Number(r.score),
   }))
 }

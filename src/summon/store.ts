@@ -5,8 +5,10 @@
  * are appended with a compare-and-set on `summons.turns`, so two messages sent at once cannot both
  * become turn 3, and a dismissed summon takes no more turns.
  */
-import { sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
+import { summons, summonTurns } from '../db/schema/index.js'
+import { rows } from '../db/sql-rows.js'
 import { fail } from '../errors.js'
 import { v7 as uuidv7 } from 'uuid'
 
@@ -15,12 +17,12 @@ export type TurnMode = 'llm' | 'retrieval'
 export interface ActiveSummon { id: string; snapshotId: number; turns: number }
 export interface StoredTurn { turn: number; message: string; response: string; mode: TurnMode }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
+const ACTIVE_COLUMNS = { id: summons.id, snapshotId: summons.snapshotId, turns: summons.turns }
+const activeIn = (session: string) => and(eq(summons.sessionId, session), eq(summons.status, 'active'))
 
 export async function activeSummon(db: Db, session: string): Promise<ActiveSummon | undefined> {
-  const row = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    SELECT id, snapshot_id, turns FROM summons WHERE session_id = ${session} AND status = 'active'`))[0]
-  return row ? { id: String(row.id), snapshotId: Number(row.snapshot_id), turns: Number(row.turns) } : undefined
+  const [row] = await db.select(ACTIVE_COLUMNS).from(summons).where(activeIn(session))
+  return row
 }
 
 const summonActive = (a: ActiveSummon) =>
@@ -31,9 +33,8 @@ const summonActive = (a: ActiveSummon) =>
 /** Claims the session's one active summon, or fails with SUMMON_ACTIVE naming the one that holds it. */
 export async function claimSummon(db: Db, s: { session: string; snapshotId: number; callerId: string }, attempt = 0): Promise<string> {
   const id = uuidv7()
-  const claimed = rowsOf(await db.execute(sql`
-    INSERT INTO summons (id, session_id, snapshot_id, caller_id) VALUES (${id}, ${s.session}, ${s.snapshotId}, ${s.callerId})
-    ON CONFLICT (session_id) WHERE status = 'active' DO NOTHING RETURNING id`))
+  const claimed = await db.insert(summons).values({ id, sessionId: s.session, snapshotId: s.snapshotId, callerId: s.callerId })
+    .onConflictDoNothing({ target: summons.sessionId, where: sql`status = 'active'` }).returning({ id: summons.id })
   if (claimed.length) return id
   const holder = await activeSummon(db, s.session)
   // Dismissed between the insert and this read: the slot is free again, so try once more.
@@ -44,17 +45,19 @@ export async function claimSummon(db: Db, s: { session: string; snapshotId: numb
 
 /** Gives up a claim whose first answer failed, so the session is not left holding an empty summon. */
 export async function releaseClaim(db: Db, id: string): Promise<void> {
-  await db.execute(sql`DELETE FROM summons WHERE id = ${id} AND turns = 0`)
+  await db.delete(summons).where(and(eq(summons.id, id), eq(summons.turns, 0)))
 }
 
 export async function turnsOf(db: Db, summonId: string): Promise<StoredTurn[]> {
-  const res = await db.execute(sql`SELECT turn, message, response, mode FROM summon_turns WHERE summon_id = ${summonId} ORDER BY turn`)
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({ turn: Number(r.turn), message: String(r.message), response: String(r.response), mode: r.mode as TurnMode }))
+  const t = summonTurns
+  const turns = await db.select({ turn: t.turn, message: t.message, response: t.response, mode: t.mode }).from(t)
+    .where(eq(t.summonId, summonId)).orderBy(asc(t.turn))
+  return turns.map((r) => ({ ...r, mode: r.mode as TurnMode }))
 }
 
-/** Appends turn `turn` (the summon must still be active and at turn − 1). */
+/** Appends turn `turn` (the summon must still be active and at turn − 1): one statement, a CTE drizzle cannot build. */
 export async function appendTurn(db: Db, summonId: string, t: StoredTurn): Promise<void> {
-  const res = await db.execute(sql`
+  const appended = await rows<{ turn: number }>(db, sql`
     WITH s AS (
       UPDATE summons SET turns = ${t.turn}::int
       WHERE id = ${summonId} AND status = 'active' AND turns = ${t.turn - 1}::int
@@ -63,7 +66,7 @@ export async function appendTurn(db: Db, summonId: string, t: StoredTurn): Promi
     INSERT INTO summon_turns (summon_id, turn, message, response, mode)
     SELECT s.id, ${t.turn}::int, ${t.message}::text, ${t.response}::text, ${t.mode}::text FROM s
     RETURNING turn`)
-  if (rowsOf(res).length === 0) {
+  if (appended.length === 0) {
     fail('CONFLICT', 'The summoned dialogue changed while this message was answered (another message was answered first, or it was dismissed); its answer was not kept', {
       details: { summon_id: summonId, turn: t.turn },
     })
@@ -72,12 +75,9 @@ export async function appendTurn(db: Db, summonId: string, t: StoredTurn): Promi
 
 /** Ends the session's active summon; fails with NO_ACTIVE_SUMMON when there is none. */
 export async function dismissSummon(db: Db, session: string, summary: string): Promise<ActiveSummon> {
-  const row = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    UPDATE summons SET status = 'dismissed', summary = ${summary}, dismissed_at = now()
-    WHERE session_id = ${session} AND status = 'active'
-    RETURNING id, snapshot_id, turns`))[0]
-  if (!row) noActiveSummon()
-  return { id: String(row.id), snapshotId: Number(row.snapshot_id), turns: Number(row.turns) }
+  const [row] = await db.update(summons).set({ status: 'dismissed', summary, dismissedAt: sql`now()` })
+    .where(activeIn(session)).returning(ACTIVE_COLUMNS)
+  return row ?? noActiveSummon()
 }
 
 export function noActiveSummon(): never {

@@ -5,10 +5,13 @@
  */
 import type { Static, TSchema } from 'typebox'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppConfig } from '../config.js'
 import type { Db } from '../db/client.js'
 import type { LlmProvider } from '../llm/types.js'
 import type { XmlElement } from '../lib/xml.js'
+import type { SearchBackend } from '../search/index.js'
+import type { ToolSettings } from './settings.js'
+
+export type { ToolSettings } from './settings.js'
 
 export type Scope = 'read' | 'write' | 'exec' | 'network' | 'approve' | 'admin'
 export const SCOPES: readonly Scope[] = ['read', 'write', 'exec', 'network', 'approve', 'admin']
@@ -48,6 +51,8 @@ export interface ToolServices {
   db: Db
   /** The OpenAI-compatible LLM (src/llm); `configured` is false without LLM_BASE_URL. */
   llm: LlmProvider
+  /** The web search backend SEARCH_BACKEND names; undefined when none is configured. */
+  webSearch?: SearchBackend
 }
 
 export interface TokenUsage {
@@ -73,7 +78,8 @@ export interface ToolContext {
   maxOutputSize: number
   /** Aborted when the call times out or the server shuts down. */
   signal: AbortSignal
-  config: AppConfig
+  /** Non-secret settings (workspace rules, limits); secrets stay inside the services that use them. */
+  settings: ToolSettings
   services: ToolServices
   log: FastifyBaseLogger
   /** Add a warning to the response's `messages`. */
@@ -99,7 +105,7 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    * `always` holds every call for approval; a function decides per call (a risky command, a
    * commit when commits are enabled). Configuration can add tools on top of this.
    */
-  approval?: 'never' | 'always' | ((args: Static<I>, config: AppConfig) => ApprovalDecision)
+  approval?: 'never' | 'always' | ((args: Static<I>, settings: ToolSettings) => ApprovalDecision)
   annotations?: ToolAnnotations
   /**
    * The tool honours `ctx.dryRun` (reports what it would do and changes nothing). Only such tools
@@ -110,7 +116,7 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    * Checks beyond the schema (sizes, JSON lines) that must fail before a call is held for approval:
    * an approver should never approve a call that cannot run. Throws coded errors.
    */
-  precheck?(args: Static<I>, config: AppConfig): void
+  precheck?(args: Static<I>, settings: ToolSettings): void
   /** Default and bounds for `X-Timeout-Ms`. */
   timeout?: { defaultMs: number; minMs?: number; maxMs: number }
   /** A timeout the call's own arguments ask for (Bash's `timeout`), in ms; wins over the header. */

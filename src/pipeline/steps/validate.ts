@@ -14,7 +14,7 @@ function check(deps: PipelineDeps, call: AdmittedCall): CodedError | undefined {
   const checked = call.validator(call.request.args ?? {})
   if (!checked.ok) return checked.error
   try {
-    call.tool.precheck?.(checked.value, deps.config)
+    call.tool.precheck?.(checked.value, deps.settings)
   } catch (err) {
     return normalize(deps, err, call.record.id)
   }

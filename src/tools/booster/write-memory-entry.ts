@@ -57,7 +57,7 @@ export default defineTool({
     }
   },
   async execute({ file, entry }, ctx) {
-    const target = `${ctx.config.memoryDir}/${file}`
+    const target = `${ctx.settings.memoryDir}/${file}`
     const data = line(entry)
     if (ctx.dryRun) {
       ctx.warn(`[Dry Run] Would append ${Buffer.byteLength(data)} bytes to ${target}`)
@@ -66,7 +66,7 @@ export default defineTool({
     // Only the memory files themselves: a link planted at memory/<file> must not redirect the append
     // to another file of the workspace (README.md, a CI workflow) that the approver never saw named.
     const checked = await assertAllowed(ctx.workspace, target, 'write', { allowMissing: true })
-    const folder = await resolveInside(ctx.workspace, ctx.config.memoryDir, { allowMissing: true })
+    const folder = await resolveInside(ctx.workspace, ctx.settings.memoryDir, { allowMissing: true })
     if (checked.target !== path.join(folder.target, file)) {
       fail('PATH_BLOCKED', `${checked.rel} is a symbolic link to another file; write_memory_entry only appends to the memory files themselves, so replace the link with a regular file`)
     }

@@ -1,7 +1,7 @@
 /** What Bash and shell share: the working directory, risky-command policy, dry runs and the result schema. */
 import { stat } from 'node:fs/promises'
 import { Type } from 'typebox'
-import type { AppConfig } from '../../config.js'
+import type { ToolSettings } from '../settings.js'
 import { fail } from '../../errors.js'
 import { resolveInside } from '../../workspace/index.js'
 import type { ApprovalDecision, ToolContext } from '../define.js'
@@ -57,8 +57,8 @@ export function checkCommand(command: string): void {
 }
 
 /** The approval policy of Bash and shell: risky commands are held only when TOOLGATE_HOLD_RISKY is on. */
-export function riskyApproval(args: { command: string }, config: AppConfig): ApprovalDecision {
-  if (!config.holdRisky) return { required: false }
+export function riskyApproval(args: { command: string }, settings: ToolSettings): ApprovalDecision {
+  if (!settings.holdRisky) return { required: false }
   const risk = findRisk(args.command)
   return risk ? { required: true, reason: `risky command: ${risk.match} (${risk.why})` } : { required: false }
 }

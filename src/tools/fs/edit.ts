@@ -52,7 +52,7 @@ export default defineTool({
     }
   },
   async execute({ file_path, old_string, new_string, replace_all = false }, ctx) {
-    const policy = ctx.config.blockPolicy
+    const policy = ctx.settings.blockPolicy
     await assertAllowed(ctx.workspace, file_path, 'write', { policy })
     const file = await openForRead(ctx.workspace, file_path, { maxBytes: MAX_EDIT_BYTES, policy })
     const { rel, stat } = file

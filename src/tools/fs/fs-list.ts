@@ -70,7 +70,7 @@ export default defineTool({
   annotations: { title: 'List folder', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ path: userPath = '.', details = false }, ctx) {
-    const policy = ctx.config.blockPolicy
+    const policy = ctx.settings.blockPolicy
     const res = await assertAllowed(ctx.workspace, userPath, 'read', { policy })
     const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
     let entries: Entry[]

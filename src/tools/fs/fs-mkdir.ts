@@ -31,7 +31,7 @@ export default defineTool({
   annotations: { title: 'Create folder', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 10_000, maxMs: 60_000 },
   async execute({ path: userPath, parents = true, exist_ok = true }, ctx) {
-    const res = await assertAllowed(ctx.workspace, userPath, 'write', { allowMissing: true, policy: ctx.config.blockPolicy })
+    const res = await assertAllowed(ctx.workspace, userPath, 'write', { allowMissing: true, policy: ctx.settings.blockPolicy })
     const meta = { details: { result: { metadata: { path: res.rel, created: false } } } }
     if (res.real !== null) {
       const st = await fs.stat(res.real).catch((err: unknown) => mapFsError(err, res.rel))

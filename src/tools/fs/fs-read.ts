@@ -100,7 +100,7 @@ export default defineTool({
     if (tail !== undefined && encoding === 'utf-16le') {
       fail('VALIDATION_ERROR', 'tail counts lines by their \\n byte and cannot be used with utf-16le; read the file without tail', { details: { parameter: 'tail' } })
     }
-    const file = await openForRead(ctx.workspace, userPath, { policy: ctx.config.blockPolicy })
+    const file = await openForRead(ctx.workspace, userPath, { policy: ctx.settings.blockPolicy })
     const { handle, stat, rel } = file
     const budget = Math.max(0, ctx.maxOutputSize - RESERVE)
     let shown: Shown

@@ -52,7 +52,7 @@ export default defineTool({
   annotations: { title: 'Remove file or folder', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 60_000, maxMs: 300_000 },
   async execute({ path: userPath, recursive = false, force = false }, ctx) {
-    const policy = ctx.config.blockPolicy
+    const policy = ctx.settings.blockPolicy
     if (userPath.includes('\0')) fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
     const root = await realRootOf(ctx.workspace)
     let norm = path.normalize(userPath === '' ? '.' : userPath)

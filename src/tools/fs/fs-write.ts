@@ -53,7 +53,7 @@ export default defineTool({
   },
   async execute({ path: userPath, content, encoding = 'utf-8', append = false }, ctx) {
     const data = encode(content, encoding)
-    const policy = ctx.config.blockPolicy
+    const policy = ctx.settings.blockPolicy
     const { res, existing } = await planWrite(ctx.workspace, userPath, policy)
     const mode = existing === null ? 'create' : append ? 'append' : 'overwrite'
     if (ctx.dryRun) {

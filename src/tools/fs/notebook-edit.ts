@@ -98,7 +98,7 @@ export default defineTool({
     }
   },
   async execute({ notebook_path, cell_id, new_source, cell_type, edit_mode = 'replace' }, ctx) {
-    const policy = ctx.config.blockPolicy
+    const policy = ctx.settings.blockPolicy
     await assertAllowed(ctx.workspace, notebook_path, 'write', { policy })
     const file = await loadNotebook(ctx.workspace, notebook_path, policy)
     const { rel } = file

@@ -67,7 +67,7 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 300_000 },
   maxOutputSize: 256_000,
   async execute({ file_path, offset = 0, limit = 2000 }, ctx) {
-    const file = await openForRead(ctx.workspace, file_path, { policy: ctx.config.blockPolicy })
+    const file = await openForRead(ctx.workspace, file_path, { policy: ctx.settings.blockPolicy })
     const { handle, stat, rel } = file
     try {
       const sniff = Buffer.alloc(Math.min(SNIFF_BYTES, stat.size))

@@ -30,14 +30,14 @@ export default defineTool({
   async execute({ file_path, content }, ctx) {
     const bytes = Buffer.byteLength(content)
     if (ctx.dryRun) {
-      const { res, existing } = await planWrite(ctx.workspace, file_path, ctx.config.blockPolicy)
+      const { res, existing } = await planWrite(ctx.workspace, file_path, ctx.settings.blockPolicy)
       if (existing !== null) ctx.warn(`[Dry Run] ${res.rel} exists and would be overwritten`)
       return {
         success: true, output: `[Dry Run] Would write ${bytes} bytes to ${res.rel}`, error: null,
         metadata: { bytes_written: 0, file_path: res.rel, created: false, dry_run: true },
       }
     }
-    const done = await writeFileInside(ctx.workspace, file_path, content, { createParents: true, policy: ctx.config.blockPolicy })
+    const done = await writeFileInside(ctx.workspace, file_path, content, { createParents: true, policy: ctx.settings.blockPolicy })
     if (!done.created) ctx.warn(`Overwrote existing file ${done.rel}`)
     return {
       success: true,

@@ -21,7 +21,7 @@ const MAX_PATCH = 10 * 1024 * 1024
 async function checkTargets(repo: Repo, files: string[], ctx: ToolContext): Promise<void> {
   for (const f of files) {
     const res = await resolveInside(ctx.workspace, repo.topRel === '.' ? f : `${repo.topRel}/${f}`, { allowMissing: true })
-    assertNotBlocked(res.rel, res.targetRel, 'write', ctx.config.blockPolicy)
+    assertNotBlocked(res.rel, res.targetRel, 'write', ctx.settings.blockPolicy)
     await assertNotInGitDir(res.root, res.target, res.rel)
   }
 }

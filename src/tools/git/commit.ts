@@ -48,7 +48,7 @@ export default defineTool({
   }),
   scope: 'write',
   supportsDryRun: true,
-  approval: (args, config) => config.gitCommits
+  approval: (args, settings) => settings.gitCommits
     ? { required: true, reason: `git commit in ${args.repo_path ?? '.'}${args.all ? ' (all tracked changes)' : ''}: ${args.message.split('\n')[0].slice(0, 120)}` }
     : { required: false },
   annotations: { title: 'Git commit', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -58,7 +58,7 @@ export default defineTool({
     if (repo_path?.startsWith('-')) fail('GIT_OPTION_INJECTION', 'Value for repo_path starts with "-"; pass a folder inside the workspace')
   },
   async execute({ repo_path = '.', message, all = false }, ctx) {
-    if (!ctx.config.gitCommits) {
+    if (!ctx.settings.gitCommits) {
       ctx.warn(`git_commit did nothing: ${COMMITS_DISABLED}`)
       ctx.log.warn({ tool: 'git_commit', repo_path }, 'git_commit called while commits are disabled')
       return { success: false, output: COMMITS_DISABLED, error: COMMITS_DISABLED, metadata: { committed: false, sha: null, returncode: null } }

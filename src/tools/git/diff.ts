@@ -38,7 +38,7 @@ async function checkPaths(repo: Repo, paths: string[], ctx: ToolContext): Promis
     assertNotOption('paths', p)
     if (p === '') fail('INVALID_REQUEST', 'Value for paths contains an empty path; pass paths relative to repo_path')
     const res = await resolveInside(ctx.workspace, repo.rel === '.' ? p : `${repo.rel}/${p}`, { allowMissing: true })
-    const rule = isBlocked(res.rel, 'read', ctx.config.blockPolicy) ?? isBlocked(res.targetRel, 'read', ctx.config.blockPolicy)
+    const rule = isBlocked(res.rel, 'read', ctx.settings.blockPolicy) ?? isBlocked(res.targetRel, 'read', ctx.settings.blockPolicy)
     if (rule) fail('PATH_BLOCKED', `Access denied: ${res.rel} is a blocked path (${rule}); its diff cannot be shown through tools`, { details: { path: res.rel, rule } })
   }
   return paths

@@ -41,7 +41,7 @@ export default defineTool({
     const repo = await openRepo(ctx, repo_path)
     if (parsed.path !== undefined) {
       const rel = repo.topRel === '.' ? parsed.path : `${repo.topRel}/${parsed.path}`
-      const rule = isBlocked(parsed.path, 'read', ctx.config.blockPolicy) ?? isBlocked(rel, 'read', ctx.config.blockPolicy)
+      const rule = isBlocked(parsed.path, 'read', ctx.settings.blockPolicy) ?? isBlocked(rel, 'read', ctx.settings.blockPolicy)
       if (rule) fail('PATH_BLOCKED', `Access denied: ${parsed.path} is a blocked path (${rule}); it cannot be shown through tools`, { details: { path: parsed.path, rule } })
     }
     const sha = parsed.path === undefined ? await requireObject(repo, 'ref', ref) : await requireObject(repo, 'ref', ref, '')

@@ -23,7 +23,7 @@ export function actorOf(ctx: ToolContext): Actor {
  */
 export async function beforeWrite(ctx: ToolContext): Promise<void> {
   if (ctx.dryRun) return
-  const snapshot = await checkpointIfDue(ctx.services.db, ctx.config.checkpointEvery, ctx.threadId, ctx.caller.id)
+  const snapshot = await checkpointIfDue(ctx.services.db, ctx.settings.checkpointEvery, ctx.threadId, ctx.caller.id)
   if (snapshot) ctx.log.info({ snapshot_id: snapshot.id, thread_position: snapshot.thread_position }, 'Automatic glossary checkpoint taken')
 }
 

@@ -36,7 +36,7 @@ export default defineTool({
   async execute(args, ctx) {
     const section = args.section_number
     // Before the transaction: no lock is held while Python works, and a missing Python stores nothing.
-    const report = await checkCode(args.code, ctx.config.python, ctx.services.sandbox)
+    const report = await checkCode(args.code, ctx.settings.python, ctx.services.sandbox)
     const narration = args.narration?.trim()
     const expected = args.expected_output?.trim()
     const cells: NewCell[] = []

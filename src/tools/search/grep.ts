@@ -20,7 +20,7 @@ const context = (description: string) => Type.Optional(Type.Integer({ minimum: 0
 
 /** An explicitly named binary file is reported, not searched (rg would print "binary file matches"). */
 function isBinaryFile(target: SearchTarget, ctx: ToolContext): boolean {
-  const opened = openChecked(target.root, target.abs, ctx.config.blockPolicy)
+  const opened = openChecked(target.root, target.abs, ctx.settings.blockPolicy)
   if (!opened) return false
   try {
     return isBinary(opened.fd)
@@ -70,8 +70,8 @@ export default defineTool({
     const multiline = args.multiline === true
     const ignoreCase = args['-i'] === true
     const globs = (args.glob ?? '').split(/\s+/).filter((g) => g !== '')
-    const policy = ctx.config.blockPolicy
-    const rg = await requireRg(ctx.config.rg)
+    const policy = ctx.settings.blockPolicy
+    const rg = await requireRg(ctx.settings.rg)
     const engine = 'rg' as const
     const target = await resolveTarget(ctx, args.path, 'any')
     const out = new GrepOutput({

@@ -50,7 +50,7 @@ export default defineTool({
   annotations: { title: 'Colab compatibility check and fix', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ notebook_path }, ctx) {
-    const policy = ctx.config.blockPolicy
+    const policy = ctx.settings.blockPolicy
     const file = await loadNotebook(ctx.workspace, notebook_path, policy)
     const result = checkColab(file.parsed)
     const copy = colabCopyPath(file.rel)

@@ -55,7 +55,7 @@ export default defineTool({
   annotations: { title: 'Notebook quality metrics', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ notebook_path }, ctx) {
-    const file = await loadNotebook(ctx.workspace, notebook_path, ctx.config.blockPolicy)
+    const file = await loadNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
     const nb = asV4(file.parsed)
     const report = assessQuality(nb)
     const version = file.parsed.version === 4 ? `${nb.nbformat}.${nb.nbformat_minor}` : `${String(file.parsed.v3.nbformat)}.${String(file.parsed.v3.nbformat_minor ?? 0)}`

@@ -1,9 +1,8 @@
 /** What `search` and `WebSearch` share: the backend (or the 503 saying how to set one), the call, the output. */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import type { AppConfig } from '../../config.js'
-import { createSearchBackend, type SearchBackend, type SearchResult } from '../../search/index.js'
-import type { ToolContext } from '../define.js'
+import type { SearchBackend, SearchResult } from '../../search/index.js'
+import type { ToolContext, ToolServices } from '../define.js'
 import { ToolResult } from '../schema.js'
 
 export const SearchResultSchema = Type.Object({
@@ -27,11 +26,9 @@ export const NOT_CONFIGURED_MESSAGE =
   'Web search is not configured: set SEARCH_BACKEND=searxng and SEARCH_URL=<your SearXNG base URL, e.g. http://localhost:8888>, ' +
   'or SEARCH_BACKEND=brave and SEARCH_API_KEY=<your Brave Search API token>, then restart toolgate'
 
-const backends = new WeakMap<AppConfig['search'], SearchBackend | undefined>()
-
-export function backendOf(config: AppConfig): SearchBackend {
-  if (!backends.has(config.search)) backends.set(config.search, createSearchBackend(config.search))
-  return backends.get(config.search) ?? fail('SEARCH_NOT_CONFIGURED', NOT_CONFIGURED_MESSAGE)
+/** The configured backend (`ctx.services.webSearch`), or 503 saying how to configure one. */
+export function backendOf(services: ToolServices): SearchBackend {
+  return services.webSearch ?? fail('SEARCH_NOT_CONFIGURED', NOT_CONFIGURED_MESSAGE)
 }
 
 /** Asks the backend, leaving the pipeline a moment to answer before the call's own timeout. */

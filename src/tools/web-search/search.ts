@@ -23,7 +23,7 @@ export default defineTool({
     if (query.trim() === '') fail('VALIDATION_ERROR', 'Value for query is empty: pass the words to search for')
   },
   async execute({ query, num_results = 5 }, ctx) {
-    const backend = backendOf(ctx.config)
+    const backend = backendOf(ctx.services)
     const q = query.trim()
     if (ctx.dryRun) return dryRun(backend, q, num_results)
     const results = await searchWith(backend, q, num_results, ctx)

@@ -32,7 +32,7 @@ export default defineTool({
     domainFilters(allowed_domains, blocked_domains)
   },
   async execute({ query, allowed_domains, blocked_domains }, ctx) {
-    const backend = backendOf(ctx.config)
+    const backend = backendOf(ctx.services)
     const filters = domainFilters(allowed_domains, blocked_domains)
     const filtering = filters.allowed.length > 0 || filters.blocked.length > 0
     const sites = filters.allowed.map((d) => `site:${d}`).join(' OR ')

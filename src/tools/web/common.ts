@@ -1,16 +1,16 @@
-/** What http and WebFetch share: the allowlist from config, response headers for metadata, cut text. */
+/** What http and WebFetch share: the allowlist from settings, response headers for metadata, cut text. */
 import type { Headers } from 'undici'
-import type { AppConfig } from '../../config.js'
+import type { ToolSettings } from '../settings.js'
 import { parseAllowlist, type Allowlist } from '../../net/allowlist.js'
 
-const allowlists = new WeakMap<AppConfig, Allowlist>()
+const allowlists = new WeakMap<ToolSettings['netAllow'], Allowlist>()
 
-/** TOOLGATE_NET_ALLOW, parsed once per configuration. */
-export function allowlistOf(config: AppConfig): Allowlist {
-  let list = allowlists.get(config)
+/** TOOLGATE_NET_ALLOW, parsed once per app. */
+export function allowlistOf(settings: ToolSettings): Allowlist {
+  let list = allowlists.get(settings.netAllow)
   if (!list) {
-    list = parseAllowlist(config.netAllow)
-    allowlists.set(config, list)
+    list = parseAllowlist(settings.netAllow)
+    allowlists.set(settings.netAllow, list)
   }
   return list
 }

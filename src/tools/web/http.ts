@@ -77,9 +77,9 @@ export default defineTool({
     if (ctx.dryRun) {
       return { success: true, output: `[Dry Run] Would send ${method} ${url.href}`, error: null, metadata: { final_url: url.href, dry_run: true } }
     }
-    const budget = textBudget(ctx.maxOutputSize, ctx.config.fetchMaxBytes)
+    const budget = textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes)
     const res = await guardedFetch(url.href, {
-      method, headers, body, timeoutMs: ctx.timeoutMs, maxBytes: budget, signal: ctx.signal, allow: allowlistOf(ctx.config),
+      method, headers, body, timeoutMs: ctx.timeoutMs, maxBytes: budget, signal: ctx.signal, allow: allowlistOf(ctx.settings),
     })
     const contentType = res.headers.get('content-type')
     let output = ''

@@ -51,8 +51,8 @@ export default defineTool({
   async execute({ url, prompt }, ctx) {
     if (ctx.dryRun) return { success: true, output: `[Dry Run] Would fetch ${url}`, error: null, metadata: { final_url: url } }
     const res = await guardedFetch(url, {
-      headers: { accept: ACCEPT }, timeoutMs: Math.min(ctx.timeoutMs, FETCH_TIMEOUT_MS), maxBytes: ctx.config.fetchMaxBytes,
-      signal: ctx.signal, allow: allowlistOf(ctx.config),
+      headers: { accept: ACCEPT }, timeoutMs: Math.min(ctx.timeoutMs, FETCH_TIMEOUT_MS), maxBytes: ctx.settings.fetchMaxBytes,
+      signal: ctx.signal, allow: allowlistOf(ctx.settings),
     })
     const contentType = res.headers.get('content-type')
     if (res.bytes > 0 && !isTextual(contentType, res.body)) {
@@ -62,7 +62,7 @@ export default defineTool({
     }
     const text = decodeText(res.body, contentType).replace(/\uFFFD+$/, '')
     const page = isHtml(contentType, text) ? htmlToMarkdown(text, res.url) : { markdown: text, title: undefined }
-    if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.config.fetchMaxBytes} bytes); only its beginning was read`)
+    if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.settings.fetchMaxBytes} bytes); only its beginning was read`)
     const facts = {
       status_code: res.status, final_url: res.url, content_type: contentType, ...(page.title && { title: page.title }),
       bytes: res.bytes, elapsed_ms: res.elapsedMs, redirects: res.redirects,
@@ -73,7 +73,7 @@ export default defineTool({
     if (!ok || !llm?.configured) {
       if (!ok) ctx.warn(`The prompt was not applied: ${res.url} answered HTTP ${res.status}`)
       else ctx.warn('No LLM is configured (LLM_BASE_URL), so the prompt was not applied: the output is the page as Markdown')
-      const cut = cutText(page.markdown, textBudget(ctx.maxOutputSize, ctx.config.fetchMaxBytes), 'output size limit')
+      const cut = cutText(page.markdown, textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes), 'output size limit')
       return {
         success: ok, output: cut.text, error: ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
         metadata: { ...facts, truncated: res.truncated || cut.cut, method: 'markdown' as const },

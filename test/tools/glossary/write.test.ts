@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { rows } from '../../../src/db/sql-rows.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { attrsOf, create, entryOf, revisionsOf, xml } from './fixtures.js'
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const ctxHeaders = (post: number, thread: number) => ({ 'x-post-id': String(post), 'x-thread-id': String(thread) })
-const revisionCount = async () => Number(((await t.app.database.db.execute(sql`SELECT count(*) AS n FROM glossary_revisions`)) as unknown as { rows: { n: number }[] }).rows[0].n)
+const revisionCount = async () => Number((await rows<{ n: unknown }>(t.app.database.db, sql`SELECT count(*) AS n FROM glossary_revisions`))[0].n)
 
 describe('glossary_create', () => {
   it("answers the seed's JSON and records the context ids", async () => {
@@ -106,6 +107,15 @@ describe('glossary_create', () => {
     for (const tool of ['glossary_update', 'glossary_delete']) {
       expect((await t.call(tool, { entry_id: 1, reason: 'x' }, { key: reader })).statusCode).toBe(403)
     }
+  })
+})
+
+describe('unresolved references', () => {
+  it('warns about [[refs]] no entry answers to, by term in any case or by term without its suffix', async () => {
+    expect((await t.call('glossary_create', { term: 'Dawn (character)', definition: 'A scout.', tags: [] })).statusCode).toBe(200)
+    const res = await t.call('glossary_create', { term: 'Ferry', definition: 'Carries [[Dawn]] and [[SOMA]] to [[Nowhere Isle]].', tags: [] })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.messages).toEqual(['No glossary entry yet for [[Nowhere Isle]]'])
   })
 })
 

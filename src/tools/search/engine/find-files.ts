@@ -41,14 +41,14 @@ function checkPattern(pattern: string): void {
 export async function findFiles(ctx: ToolContext, pattern: string, userPath: string | undefined, tool: string): Promise<FoundFiles> {
   checkPattern(pattern)
   const matcher = compileGlob(pattern, { what: 'pattern' })
-  const rg = await requireRg(ctx.config.rg, tool)
+  const rg = await requireRg(ctx.settings.rg, tool)
   const target = await resolveTarget(ctx, userPath, 'folder')
   return withIgnoreFile(parentIgnoreRules(target.root, target.rel), (ignoreFile) => listFiles(ctx, rg.path, target, ignoreFile, matcher))
 }
 
 async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ignoreFile: string | null, matcher: GlobMatcher): Promise<FoundFiles> {
   const args = [...RG_BASE, '--files', '--null']
-  for (const g of blockedGlobs(ctx.config.blockPolicy.read)) args.push('--iglob', g)
+  for (const g of blockedGlobs(ctx.settings.blockPolicy.read)) args.push('--iglob', g)
   if (ignoreFile !== null) args.push('--ignore-file', ignoreFile)
   args.push('--', target.rel)
   const child = spawnConfined(ctx.services.sandbox, [rg, ...args], {

@@ -10,7 +10,7 @@ import type { ToolContext } from '../../define.js'
 import type { SearchTarget } from './job.js'
 
 export async function resolveTarget(ctx: ToolContext, userPath: string | undefined, want: 'folder' | 'any'): Promise<SearchTarget> {
-  const res = await assertAllowed(ctx.workspace, userPath ?? '.', 'read', { policy: ctx.config.blockPolicy })
+  const res = await assertAllowed(ctx.workspace, userPath ?? '.', 'read', { policy: ctx.settings.blockPolicy })
   const abs = res.real as string
   const st = await fs.stat(abs).catch((err: unknown) => mapFsError(err, res.rel))
   if (!st.isDirectory()) {
