@@ -7,7 +7,7 @@ import type { Static, TSchema } from 'typebox'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
 import type { Db } from '../db/client.js'
-import type { LlmProvider } from '../llm/types.js'
+import type { LlmProvider, TokenUsage } from '../llm/types.js'
 import type { XmlElement } from '../lib/xml.js'
 
 export type Scope = 'read' | 'write' | 'exec' | 'network' | 'approve' | 'admin'
@@ -50,12 +50,7 @@ export interface ToolServices {
   llm: LlmProvider
 }
 
-export interface TokenUsage {
-  prompt_tokens: number
-  completion_tokens: number
-  total_tokens: number
-  model?: string
-}
+export type { TokenUsage } from '../llm/types.js'
 
 export interface ToolContext {
   executionId: string

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { codedError } from '../../errors.js'
-import { seconds } from '../../pipeline/context.js'
+import { seconds } from '../../lib/seconds.js'
 import type { ToolContext } from '../define.js'
 import { CappedOutput } from './buffers.js'
 import { startCommand, type Exit } from './process.js'

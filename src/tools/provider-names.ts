@@ -3,7 +3,7 @@
  * may carry a toolset dot (`notebook.add_dependency`). Dots become `__`, reversibly, so a provider's
  * tool call can be routed back to the registered tool.
  */
-import type { AnyTool } from '../tools/define.js'
+import type { AnyTool } from './define.js'
 
 export const PROVIDER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
 const OUR_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/
