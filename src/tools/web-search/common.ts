@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import type { AppConfig } from '../../config.js'
-import { createSearchBackend, type SearchBackend, type SearchResult } from '../../search/index.js'
+import { createSearchBackend, type SearchBackend, type SearchResult } from '../../web-search/index.js'
 import type { ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 
