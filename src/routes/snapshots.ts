@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fail } from '../errors.js'
-import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow, type SnapshotType } from '../glossary/snapshots.js'
+import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow, type SnapshotType } from '../glossary/snapshots/store.js'
 import type { Scope } from '../tools/define.js'
-import { snapshotView } from '../tools/context/snapshot-view.js'
+import { snapshotView } from '../glossary/snapshots/view.js'
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
 

@@ -11,7 +11,7 @@ import { dependencies, withRun, type NewCell } from '../../notebook/store.js'
 import { checkCode, describeProblem } from '../../notebook/syntax.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
-import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './common.js'
+import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './support/common.js'
 
 export default defineTool({
   name: 'notebook.emit_code_cell',

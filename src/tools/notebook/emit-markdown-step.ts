@@ -8,7 +8,7 @@ import { markdownCell, oneLine, renderMarkdownStep } from '../../notebook/render
 import { cellRows, withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
-import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './common.js'
+import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './support/common.js'
 
 export default defineTool({
   name: 'notebook.emit_markdown_step',

@@ -9,7 +9,7 @@ import { codeCell, markdownCell, renderAnswerCheck, renderQuestions } from '../.
 import { withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { validationError } from '../validate.js'
-import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './common.js'
+import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './support/common.js'
 
 const NAME = 'notebook.record_assessment'
 /** Options are lettered A–Z. */
