@@ -1,12 +1,11 @@
-/** The workspace file tools: seed 002's Read, Write, Edit, NotebookEdit and seed 003's fs_* (fs_glob lives with search). */
+/** The workspace file tools: seed 002's Read, Write, Edit and seed 003's fs_* (fs_glob lives with search). */
 import edit from './edit.js'
 import fsList from './fs-list.js'
 import fsMkdir from './fs-mkdir.js'
 import fsRead from './fs-read.js'
 import fsRemove from './fs-remove.js'
 import fsWrite from './fs-write.js'
-import notebookEdit from './notebook-edit.js'
 import read from './read.js'
 import write from './write.js'
 
-export const fileTools = [read, write, edit, notebookEdit, fsRead, fsWrite, fsList, fsMkdir, fsRemove]
+export const fileTools = [read, write, edit, fsRead, fsWrite, fsList, fsMkdir, fsRemove]

@@ -4,7 +4,8 @@
  */
 import { Type } from 'typebox'
 import { placeCells } from '../../notebook/emit.js'
-import { markdownCell, oneLine, renderMarkdownStep } from '../../notebook/render.js'
+import { markdownCell } from '../../notebook/model.js'
+import { oneLine, renderMarkdownStep } from '../../notebook/render.js'
 import { cellRows, withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'

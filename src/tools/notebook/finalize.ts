@@ -7,7 +7,7 @@
 import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assembleNotebook } from '../../notebook/ipynb.js'
+import { assembleNotebook } from '../../notebook/assemble.js'
 import { dependencies, lastFinalized, markFinalized, storedCells, withRun } from '../../notebook/store.js'
 import { writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'

@@ -5,7 +5,8 @@
  */
 import { Type } from 'typebox'
 import { placeCells } from '../../notebook/emit.js'
-import { codeCell, markdownCell, renderAnswerCheck, renderQuestions } from '../../notebook/render.js'
+import { codeCell, markdownCell } from '../../notebook/model.js'
+import { renderAnswerCheck, renderQuestions } from '../../notebook/render.js'
 import { withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { validationError } from '../validate.js'

@@ -4,7 +4,7 @@
  * section numbers, code that does not compile, and the markdown ratio against its target.
  */
 import { OPENING_CELLS, round2, sortCells, type CellKind } from './order.js'
-import { codeCell, markdownCell, type Cell } from './render.js'
+import { codeCell, markdownCell, type AuthoredCell, type Notebook } from './model.js'
 import { setupCode, setupMarkdown, type Dependency } from './setup.js'
 import { dependencyId } from './packages.js'
 
@@ -12,7 +12,7 @@ export interface StoredCell {
   seq: number
   section: number
   kind: CellKind
-  cell: Cell
+  cell: AuthoredCell
   info: Record<string, any>
 }
 
@@ -25,7 +25,7 @@ export interface FinalizeArgs {
 }
 
 export interface Assembly {
-  notebook: Record<string, unknown>
+  notebook: Notebook
   counts: { markdown: number; code: number }
   ratio: number
   /** Things the author should know about the result (one sentence each). */
@@ -54,7 +54,7 @@ export function assembleNotebook(opts: { runId: string; cells: StoredCell[]; dep
   const sections = new Map<number, StoredCell[]>()
   for (const c of ordered) sections.set(c.section, [...(sections.get(c.section) ?? []), c])
 
-  const out: Cell[] = [
+  const out: AuthoredCell[] = [
     markdownCell('overview', overview(sections, args.reading_time_minutes)),
     markdownCell('setup', setupMarkdown(deps)),
     codeCell('setup-code', setupCode(deps), { alain: { kind: 'setup' } }),
@@ -71,7 +71,7 @@ export function assembleNotebook(opts: { runId: string; cells: StoredCell[]; dep
   const ratio = round2(counts.markdown / out.length)
   const notes = checks(sections, ordered, ratio, args.markdown_ratio_target)
 
-  const notebook = {
+  const notebook: Notebook = {
     nbformat: 4,
     nbformat_minor: 5,
     metadata: {

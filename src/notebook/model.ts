@@ -1,8 +1,9 @@
 /**
- * Jupyter notebook files as the validators and NotebookEdit see them: parsed with coded errors
- * that say what is wrong (INVALID_NOTEBOOK), sources read whether stored as a string or as a list
- * of lines, nbformat 3 notebooks lifted to nbformat 4.5, and written back the way Jupyter writes
- * them (the file's own indentation, one space by default, and a trailing newline).
+ * The one model of a Jupyter notebook, shared by NotebookEdit, Read, the validators and the
+ * authoring tools: its types, parsing with coded errors that say what is wrong (INVALID_NOTEBOOK),
+ * sources read whether stored as a string or as a list of lines, nbformat 3 notebooks lifted to
+ * nbformat 4.5, writing back the way Jupyter writes (the file's own indentation, one space by
+ * default, and a trailing newline), and the cell-by-cell text view Read shows.
  */
 import { randomBytes } from 'node:crypto'
 import { fail } from '../errors.js'
@@ -28,6 +29,13 @@ export interface Notebook {
   [key: string]: unknown
 }
 
+/** Cells the authoring tools build: always an id, and the source as a list of lines. */
+export type MarkdownCell = { cell_type: 'markdown'; id: string; metadata: Record<string, unknown>; source: string[] }
+export type CodeCell = {
+  cell_type: 'code'; id: string; metadata: Record<string, unknown>; source: string[]; outputs: unknown[]; execution_count: null
+}
+export type AuthoredCell = MarkdownCell | CodeCell
+
 /** A parsed file: nbformat 4 as it is (`nb`), or nbformat 3 still in its own shape (`v3`). */
 export type Parsed = { version: 4; nb: Notebook } | { version: 3; v3: Record<string, unknown> }
 
@@ -41,14 +49,22 @@ const kindOf = (v: unknown) => (Array.isArray(v) ? 'an array' : v === null ? 'nu
 const invalid = (rel: string, what: string): never =>
   fail('INVALID_NOTEBOOK', `${rel} is not a valid Jupyter notebook: ${what}`, { details: { notebook_path: rel } })
 
-/** The text of a `source` (or v3 `input`): a string, or a list of strings joined as they are. */
+/** The text of a `source` (or v3 `input`): a string, or the strings of a list joined as they are. */
 export function sourceText(source: unknown): string {
-  return typeof source === 'string' ? source : Array.isArray(source) ? source.join('') : ''
+  return typeof source === 'string' ? source : Array.isArray(source) ? source.filter((p) => typeof p === 'string').join('') : ''
 }
 
 /** `a\nb\n` → `['a\n', 'b\n']`: the list-of-lines form Jupyter writes. */
 export function sourceLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? []
+}
+
+export function markdownCell(id: string, text: string, metadata: Record<string, unknown> = {}): MarkdownCell {
+  return { cell_type: 'markdown', id, metadata, source: sourceLines(text) }
+}
+
+export function codeCell(id: string, code: string, metadata: Record<string, unknown> = {}): CodeCell {
+  return { cell_type: 'code', id, metadata, source: sourceLines(code), outputs: [], execution_count: null }
 }
 
 /** Sets a cell's source, keeping the form (string or list of lines) it had; new cells get lines. */
@@ -166,4 +182,68 @@ export function indentOf(text: string): string {
 /** Notebook JSON as Jupyter writes it: `indent` per level (none: one line), then a newline. */
 export function serializeNotebook(nb: unknown, indent = ' '): string {
   return `${JSON.stringify(nb, null, indent === '' ? undefined : indent)}\n`
+}
+
+/** Read shows at most this much of one code cell's outputs. */
+export const MAX_OUTPUT_CHARS = 2000
+
+function outputText(out: Record<string, unknown>): string {
+  switch (out.output_type) {
+    case 'stream':
+      return sourceText(out.text)
+    case 'error':
+      return `${sourceText(out.ename)}: ${sourceText(out.evalue)}`
+    case 'execute_result':
+    case 'display_data': {
+      const data = (out.data ?? {}) as Record<string, unknown>
+      if ('text/plain' in data) return sourceText(data['text/plain'])
+      return Object.keys(data).map((mime) => `[${mime} output not shown]`).join('\n')
+    }
+    default:
+      return ''
+  }
+}
+
+function outputsOf(cell: Record<string, unknown>): string {
+  if (!Array.isArray(cell.outputs) || cell.outputs.length === 0) return ''
+  let all = cell.outputs
+    .filter(isObject)
+    .map((o) => outputText(o).replace(/\n$/, ''))
+    .filter((t) => t !== '')
+    .join('\n')
+  if (all.length > MAX_OUTPUT_CHARS) {
+    all = `${all.slice(0, MAX_OUTPUT_CHARS)}\n… [output cut: ${all.length - MAX_OUTPUT_CHARS} more characters]`
+  }
+  return all === '' ? '' : `--- output ---\n${all}`
+}
+
+export interface RenderedNotebook {
+  text: string
+  cells: number
+}
+
+/**
+ * Notebook JSON as Read shows it: one block per cell, `--- cell N (code) id=… ---` and the cell's
+ * source, then for code cells the text of their outputs (shortened; images and other rich outputs
+ * named, not shown), cells numbered from 0 as NotebookEdit counts them. Lenient on purpose (a
+ * half-broken notebook is still worth reading): null only when `json` is not JSON with a `cells` list.
+ */
+export function renderNotebook(json: string): RenderedNotebook | null {
+  let nb: unknown
+  try {
+    nb = JSON.parse(json)
+  } catch {
+    return null
+  }
+  const cells = (nb as { cells?: unknown } | null)?.cells
+  if (!Array.isArray(cells)) return null
+  const blocks = cells.map((raw, i) => {
+    const cell = isObject(raw) ? raw : {}
+    const type = typeof cell.cell_type === 'string' ? cell.cell_type : 'unknown'
+    const id = typeof cell.id === 'string' ? ` id=${cell.id}` : ''
+    const parts = [`--- cell ${i} (${type})${id} ---`, sourceText(cell.source).replace(/\n$/, '')]
+    if (type === 'code') parts.push(outputsOf(cell))
+    return parts.filter((p) => p !== '').join('\n')
+  })
+  return { text: blocks.join('\n'), cells: cells.length }
 }

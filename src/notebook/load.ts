@@ -2,7 +2,7 @@
 import type { Stats } from 'node:fs'
 import { fail } from '../errors.js'
 import { openForRead, type BlockPolicy } from '../workspace/index.js'
-import { parseNotebook, type Parsed } from './ipynb.js'
+import { parseNotebook, type Parsed } from './model.js'
 
 /** Notebooks larger than this are refused (FILE_TOO_LARGE) rather than parsed in memory. */
 export const MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024
