@@ -15,8 +15,8 @@ import { webTools } from './web/index.js'
 import { glossaryTools } from './glossary/index.js'
 import { corpusTools } from './corpus/index.js'
 import { contextTools } from './context/index.js'
-import { notebookTools } from './notebook/index.js'
+import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools, ...gitTools, ...webTools, ...webSearchTools, ...textTools,
+export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...notebookEditTools, ...searchTools, ...execTools, ...gitTools, ...webTools, ...webSearchTools, ...textTools,
   ...glossaryTools, ...corpusTools, ...contextTools, ...notebookTools, ...validatorTools]

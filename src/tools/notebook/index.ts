@@ -10,4 +10,7 @@ import emitCodeCell from './emit-code-cell.js'
 import recordAssessment from './record-assessment.js'
 import finalize from './finalize.js'
 
-export const notebookTools: AnyTool[] = [notebookEdit, addDependency, emitMarkdownStep, emitCodeCell, recordAssessment, finalize]
+/** Seed 002's NotebookEdit, a file tool of the `claude` toolset, kept apart from the `alain` set. */
+export const notebookEditTools: AnyTool[] = [notebookEdit]
+
+export const notebookTools: AnyTool[] = [addDependency, emitMarkdownStep, emitCodeCell, recordAssessment, finalize]
