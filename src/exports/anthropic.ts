@@ -1,7 +1,7 @@
 /** Anthropic Messages API tool (seed 002 §2): `{name, description, input_schema}`. */
 import type { AnyTool } from '../tools/define.js'
 import { toParameters, type JsonSchema } from './json-schema.js'
-import { providerNameOf } from './names.js'
+import { providerNameOf } from '../tools/provider-names.js'
 
 export interface AnthropicTool {
   name: string

@@ -7,7 +7,7 @@ import { toAnthropic } from './anthropic.js'
 import { harmonyNameMap, toHarmony } from './harmony.js'
 import { toLangChain } from './langchain.js'
 import { toMcp } from './mcp.js'
-import { nameMap } from './names.js'
+import { nameMap } from '../tools/provider-names.js'
 import { toOpenAI } from './openai.js'
 
 export const FORMATS = ['openai', 'anthropic', 'langchain', 'mcp', 'harmony'] as const
@@ -41,7 +41,7 @@ export function exportNameMap(format: ExportFormat, tools: readonly AnyTool[]): 
   return format === 'mcp' ? {} : nameMap(tools)
 }
 
-export * from './names.js'
+export * from '../tools/provider-names.js'
 export * from './json-schema.js'
 export * from './envelope.js'
 export * from './openai.js'

@@ -4,7 +4,7 @@
  */
 import type { AnyTool } from '../tools/define.js'
 import { toParameters, type JsonSchema } from './json-schema.js'
-import { providerNameOf } from './names.js'
+import { providerNameOf } from '../tools/provider-names.js'
 
 export interface LangChainTool {
   title: string

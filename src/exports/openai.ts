@@ -1,7 +1,7 @@
 /** OpenAI function-calling tool (seed 002 §1): `{type: "function", function: {name, description, parameters}}`. */
 import type { AnyTool } from '../tools/define.js'
 import { toParameters, type JsonSchema } from './json-schema.js'
-import { providerNameOf } from './names.js'
+import { providerNameOf } from '../tools/provider-names.js'
 
 export interface OpenAITool {
   type: 'function'

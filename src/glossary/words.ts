@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { isStopword } from '../tools/text/stopwords.js'
+import { isStopword } from '../text/stopwords.js'
 
 export const WORD_MIN = 2
 export const WORD_MAX = 64

@@ -10,8 +10,7 @@ import { request, type Dispatcher } from 'undici'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
 import { codedError, isCodedError } from '../errors.js'
-import type { TokenUsage } from '../tools/define.js'
-import type { ChatMessage, ChatOptions, ChatResult, LlmProvider } from './types.js'
+import type { ChatMessage, ChatOptions, ChatResult, LlmProvider, TokenUsage } from './types.js'
 
 export interface LlmProviderOptions {
   /** Where requests go (an undici Agent, or a MockAgent in tests); undici's global one by default. */

@@ -3,7 +3,13 @@
  * LLM_BASE_URL / LLM_API_KEY / LLM_MODEL. `configured` is false when no endpoint is set; `chat`
  * then fails with 503 LLM_NOT_CONFIGURED, and tools fall back to what they can do without one.
  */
-import type { TokenUsage } from '../tools/define.js'
+/** Tokens one LLM call used, as OpenAI reports them; tools report them through `ctx.reportUsage`. */
+export interface TokenUsage {
+  prompt_tokens: number
+  completion_tokens: number
+  total_tokens: number
+  model?: string
+}
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant'

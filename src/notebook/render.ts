@@ -1,32 +1,8 @@
 /**
  * What the tools' arguments look like as notebook cells. Cells are nbformat 4.5 objects with a
  * stable `id` (unique in the notebook: section cells carry their emission number), so the stored
- * cell is exactly the cell that will be written.
+ * cell is exactly the cell that will be written. The cell shapes and their constructors are in model.ts.
  */
-
-export interface MarkdownCell { cell_type: 'markdown'; id: string; metadata: Record<string, unknown>; source: string[] }
-export interface CodeCell {
-  cell_type: 'code'; id: string; metadata: Record<string, unknown>; source: string[]; outputs: unknown[]; execution_count: null
-}
-export type Cell = MarkdownCell | CodeCell
-
-/** nbformat's multiline string: lines keeping their `\n`, the last without one. */
-export function sourceLines(text: string): string[] {
-  const parts = text.split(/(?<=\n)/)
-  return parts.length === 1 && parts[0] === '' ? [] : parts
-}
-
-export function sourceText(cell: Cell): string {
-  return cell.source.join('')
-}
-
-export function markdownCell(id: string, text: string, metadata: Record<string, unknown> = {}): MarkdownCell {
-  return { cell_type: 'markdown', id, metadata, source: sourceLines(text) }
-}
-
-export function codeCell(id: string, code: string, metadata: Record<string, unknown> = {}): CodeCell {
-  return { cell_type: 'code', id, metadata, source: sourceLines(code), outputs: [], execution_count: null }
-}
 
 export interface Callout { type: 'tip' | 'warning' | 'note'; message: string }
 

@@ -10,9 +10,9 @@ import type { Db } from '../db/client.js'
 import { notebookCells as cellTable, notebookDependencies as deps, notebookRuns as runs } from '../db/schema/index.js'
 import { fail } from '../errors.js'
 import type { ToolContext } from '../tools/define.js'
-import type { StoredCell } from './ipynb.js'
+import type { StoredCell } from './assemble.js'
 import type { CellKind, CellRow } from './order.js'
-import type { Cell } from './render.js'
+import type { AuthoredCell as Cell } from './model.js'
 import type { Dependency } from './setup.js'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

@@ -73,8 +73,4 @@ export function metaToHeaders(meta: Record<string, unknown> | undefined): Header
   return out
 }
 
-/** "120s", "1.5s": how seed 002 §3 words a timeout. */
-export function seconds(ms: number): string {
-  const s = ms / 1000
-  return `${Number.isInteger(s) ? s : s.toFixed(1)}s`
-}
+export { seconds } from '../lib/seconds.js'

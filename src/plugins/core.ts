@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import type { AppConfig } from '../config.js'
 import type { Registry } from '../tools/registry.js'
 import type { ToolServices } from '../tools/define.js'
-import { createSearchBackend } from '../search/index.js'
+import { createSearchBackend } from '../web-search/index.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@
  * recorded as killed when the app closes (before the database is closed: onClose runs in reverse).
  */
 import fp from 'fastify-plugin'
-import { createShellManager, type ShellManager } from '../tools/exec/shells.js'
+import { createShellManager, type ShellManager } from '../exec/shells.js'
 
 declare module '../tools/define.js' {
   interface ToolServices {

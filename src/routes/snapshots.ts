@@ -7,9 +7,9 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { corpusThreads, snapshotEntries, snapshots } from '../db/schema/index.js'
 import { fail } from '../errors.js'
-import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow, type SnapshotType } from '../glossary/snapshots.js'
+import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow, type SnapshotType } from '../glossary/snapshots/store.js'
 import type { Scope } from '../tools/define.js'
-import { snapshotView } from '../tools/context/snapshot-view.js'
+import { snapshotView } from '../glossary/snapshots/view.js'
 
 /** The list view plus who took it and which revisions it includes. */
 const detail = (s: SnapshotRow) => ({ ...snapshotView(s), last_revision_id: s.last_revision_id, created_by: s.created_by })

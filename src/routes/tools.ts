@@ -4,7 +4,7 @@
  * through), so Fastify's own validation and serialization are switched off for these routes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { providerNameOf } from '../exports/names.js'
+import { providerNameOf } from '../tools/provider-names.js'
 import { toPlainSchema } from '../exports/json-schema.js'
 import type { AnyTool } from '../tools/define.js'
 import { prefersXml } from '../lib/accept.js'

@@ -6,9 +6,9 @@
 import type { Static, TSchema } from 'typebox'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
-import type { LlmProvider } from '../llm/types.js'
+import type { LlmProvider, TokenUsage } from '../llm/types.js'
 import type { XmlElement } from '../lib/xml.js'
-import type { SearchBackend } from '../search/index.js'
+import type { SearchBackend } from '../web-search/index.js'
 import type { ToolSettings } from './settings.js'
 
 export type { ToolSettings } from './settings.js'
@@ -55,12 +55,7 @@ export interface ToolServices {
   webSearch?: SearchBackend
 }
 
-export interface TokenUsage {
-  prompt_tokens: number
-  completion_tokens: number
-  total_tokens: number
-  model?: string
-}
+export type { TokenUsage } from '../llm/types.js'
 
 export interface ToolContext {
   executionId: string

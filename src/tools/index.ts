@@ -1,4 +1,8 @@
-/** Every tool toolgate serves, by area. Adding a tool is adding its file and one line in its area's index. */
+/**
+ * Every tool toolgate serves, by area. Adding a tool is adding its file and one line in its area's
+ * index. A tool's file is named after the tool (without its toolset prefix: `git_status` is
+ * git/status.ts); what is not a tool lives in the area's support/ folder or in a domain folder of src/.
+ */
 import type { AnyTool } from './define.js'
 import { boosterTools } from './booster/index.js'
 import { execTools } from './exec/index.js'
@@ -11,8 +15,8 @@ import { webTools } from './web/index.js'
 import { glossaryTools } from './glossary/index.js'
 import { corpusTools } from './corpus/index.js'
 import { contextTools } from './context/index.js'
-import { notebookTools } from './notebook/index.js'
+import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...searchTools, ...execTools, ...gitTools, ...webTools, ...webSearchTools, ...textTools,
+export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...notebookEditTools, ...searchTools, ...execTools, ...gitTools, ...webTools, ...webSearchTools, ...textTools,
   ...glossaryTools, ...corpusTools, ...contextTools, ...notebookTools, ...validatorTools]

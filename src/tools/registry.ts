@@ -5,7 +5,7 @@
  * every surface shows.
  */
 import { codedError } from '../errors.js'
-import { assertMappable, fromProviderName } from '../exports/names.js'
+import { assertMappable, fromProviderName } from './provider-names.js'
 import type { AnyTool, Category } from './define.js'
 import { limitedInput } from './limits.js'
 import { compileInputValidator, distance, type Validation } from './validate.js'

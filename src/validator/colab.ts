@@ -12,8 +12,8 @@
  * Not fixable: a kernel other than Python or R, conda, desktop GUI toolkits and cv2.imshow,
  * interactive input (input(), getpass), local absolute paths (/home/…, /Users/…, C:\…).
  */
-import type { Cell, Notebook, Parsed } from './ipynb.js'
-import { CELL_ID_PATTERN, freshCellId, setSource, sourceText, upgradeV3 } from './ipynb.js'
+import type { Cell, Notebook, Parsed } from '../notebook/model.js'
+import { CELL_ID_PATTERN, freshCellId, setSource, sourceText, upgradeV3 } from '../notebook/model.js'
 import { WIDGETS_IMPORT, checkLine, codeLines, isPythonCell, widgetManagerLines } from './colab-lines.js'
 
 export interface ColabIssue {

@@ -22,8 +22,8 @@
  * A step section runs from its heading to the next heading of the same or a higher level (fewer
  * `#`), or to the end of the notebook; the code cells in between are its code.
  */
-import type { Notebook } from './ipynb.js'
-import { sourceText } from './ipynb.js'
+import type { Notebook } from '../notebook/model.js'
+import { sourceText } from '../notebook/model.js'
 import {
   NEXT_STEPS_HEADING, SETUP_HEADING, STEP_HEADING, SUMMARY_HEADING, charCount, headingsOf, wordCount, type Heading,
 } from './markdown.js'

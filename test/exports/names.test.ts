@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertMappable, fromProviderName, isProviderSafe, nameMap, toProviderName } from '../../src/exports/names.js'
+import { assertMappable, fromProviderName, isProviderSafe, nameMap, toProviderName } from '../../src/tools/provider-names.js'
 import { ALL } from './fixtures.js'
 
 describe('provider names', () => {

@@ -2,8 +2,7 @@
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { DateTime } from '../schema.js'
-
-export const isoSeconds = (d = new Date()) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
+import { isoSeconds } from '../../lib/iso-seconds.js'
 
 export default defineTool({
   name: 'hello',

@@ -8,7 +8,7 @@ import { fail } from '../../errors.js'
 import { openForRead } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { DateTime, StringEnum } from '../schema.js'
-import { isoSeconds } from './hello.js'
+import { isoSeconds } from '../../lib/iso-seconds.js'
 
 export const MAX_FILE_BYTES = 1024 * 1024
 

@@ -9,7 +9,7 @@ import { fail } from '../../errors.js'
 import { appendInside, assertAllowed, resolveInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { DateTime, StringEnum } from '../schema.js'
-import { isoSeconds } from './hello.js'
+import { isoSeconds } from '../../lib/iso-seconds.js'
 
 export const MAX_ENTRY_BYTES = 10 * 1024
 export const MEMORY_FILES = ['progress_log.jsonl', 'decisions.jsonl', 'best_practices.md'] as const

@@ -1,10 +1,10 @@
 /**
  * Seed 004's explicate protocol as a tool (also `POST /v1/explicate`): a quoted passage of a
  * definition → the post and snapshot that wrote it, or the most similar sections and the snapshot
- * to summon. Rules in src/explicate/explicate.ts.
+ * to summon. Rules in src/glossary/explicate/explicate.ts.
  */
 import { Type } from 'typebox'
-import { explicate } from '../../explicate/explicate.js'
+import { explicate } from '../../glossary/explicate/explicate.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'

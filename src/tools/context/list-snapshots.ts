@@ -1,10 +1,10 @@
 /** Seed 004 `list_snapshots`: the snapshots taken, newest first, by thread and type. */
 import { Type } from 'typebox'
-import { listSnapshots } from '../../glossary/snapshots.js'
+import { listSnapshots } from '../../glossary/snapshots/store.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
-import { SnapshotView, snapshotView } from './snapshot-view.js'
+import { SnapshotView, snapshotView } from '../../glossary/snapshots/view.js'
 
 export default defineTool({
   name: 'list_snapshots',

@@ -1,10 +1,10 @@
 /** Seed 004 `summon_continue`: the next turn of the session's summoned dialogue, with all earlier turns sent along. */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { getSnapshot } from '../../glossary/snapshots.js'
+import { getSnapshot } from '../../glossary/snapshots/store.js'
 import { el } from '../../lib/xml.js'
-import { answerTurn } from '../../summon/answer.js'
-import { appendTurn, requireActive, turnsOf } from '../../summon/store.js'
+import { answerTurn } from '../../glossary/summon/answer.js'
+import { appendTurn, requireActive, turnsOf } from '../../glossary/summon/store.js'
 import { defineTool } from '../define.js'
 import { SUMMON_TIMEOUT } from './summon-snapshot.js'
 

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { el } from '../../lib/xml.js'
-import { dismissSummon } from '../../summon/store.js'
+import { dismissSummon } from '../../glossary/summon/store.js'
 import { defineTool } from '../define.js'
 
 export const DISMISSED_MESSAGE = 'Dialogue ended. Summary logged.'

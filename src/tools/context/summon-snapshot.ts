@@ -4,10 +4,10 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { getSnapshot } from '../../glossary/snapshots.js'
+import { getSnapshot } from '../../glossary/snapshots/store.js'
 import { el } from '../../lib/xml.js'
-import { answerTurn } from '../../summon/answer.js'
-import { appendTurn, claimSummon, releaseClaim } from '../../summon/store.js'
+import { answerTurn } from '../../glossary/summon/answer.js'
+import { appendTurn, claimSummon, releaseClaim } from '../../glossary/summon/store.js'
 import { defineTool } from '../define.js'
 
 export const AVAILABLE_ACTIONS = 'Use summon_continue to ask follow-up questions, or summon_dismiss to end.'

@@ -8,7 +8,7 @@ import { getPost, getPostWithNeighbours } from '../../corpus/read.js'
 import { fail } from '../../errors.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
-import { fitWindow } from './fit.js'
+import { fitWindow } from './support/fit.js'
 
 const PostFields = {
   id: Type.Integer({ description: 'Post id' }),

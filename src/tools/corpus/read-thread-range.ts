@@ -9,7 +9,7 @@ import { getThreadRange, threadExists } from '../../corpus/read.js'
 import { fail } from '../../errors.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
-import { fitRange } from './fit.js'
+import { fitRange } from './support/fit.js'
 
 const MAX_POSTS = 1000
 const Id = (description: string) => Type.Integer({ description, minimum: 1, maximum: Number.MAX_SAFE_INTEGER })

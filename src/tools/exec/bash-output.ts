@@ -5,8 +5,8 @@
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { compileFilter, filterLines } from './filter.js'
-import { outputBudget } from './run.js'
+import { compileFilter, filterLines } from '../../exec/filter.js'
+import { outputBudget } from '../../exec/run.js'
 
 export default defineTool({
   name: 'BashOutput',

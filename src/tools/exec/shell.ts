@@ -4,8 +4,8 @@
  */
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
-import { EXEC_TIMEOUT, ExecResult, checkCommand, dryRunResult, riskyApproval, warnIfRisky, workDir } from './common.js'
-import { runForeground } from './run.js'
+import { EXEC_TIMEOUT, ExecResult, checkCommand, dryRunResult, riskyApproval, warnIfRisky, workDir } from './support/common.js'
+import { runForeground } from '../../exec/run.js'
 
 export default defineTool({
   name: 'shell',

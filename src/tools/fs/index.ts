@@ -1,4 +1,4 @@
-/** The workspace file tools: seed 002's Read, Write, Edit, NotebookEdit and seed 003's fs_*. Helpers live in support/. */
+/** The workspace file tools: seed 002's Read, Write, Edit and seed 003's fs_*, fs_glob included (NotebookEdit is with the notebook tools). Helpers live in support/. */
 import edit from './edit.js'
 import fsGlob from './fs-glob.js'
 import fsList from './fs-list.js'
@@ -6,8 +6,7 @@ import fsMkdir from './fs-mkdir.js'
 import fsRead from './fs-read.js'
 import fsRemove from './fs-remove.js'
 import fsWrite from './fs-write.js'
-import notebookEdit from './notebook-edit.js'
 import read from './read.js'
 import write from './write.js'
 
-export const fileTools = [read, write, edit, notebookEdit, fsRead, fsWrite, fsList, fsMkdir, fsRemove, fsGlob]
+export const fileTools = [read, write, edit, fsRead, fsWrite, fsList, fsMkdir, fsRemove, fsGlob]

@@ -10,7 +10,7 @@ import { openForRead } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { readWindow } from './support/lines.js'
-import { renderNotebook } from './notebook.js'
+import { renderNotebook } from '../../notebook/model.js'
 import { MAX_LINE_CHARS, NumberedOutput } from './support/numbered.js'
 import { assertText, SNIFF_BYTES } from './support/text.js'
 

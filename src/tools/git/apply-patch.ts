@@ -11,10 +11,10 @@ import { fail } from '../../errors.js'
 import { assertNotBlocked, assertNotInGitDir, resolveInside } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { GIT_TIMEOUT, RepoPath } from './common.js'
-import { clip } from './output.js'
-import { parsePatch } from './patch.js'
-import { openRepo, type Repo } from './repo.js'
+import { GIT_TIMEOUT, RepoPath } from './support/common.js'
+import { clip } from './support/output.js'
+import { parsePatch } from './support/patch.js'
+import { openRepo, type Repo } from './support/repo.js'
 
 const MAX_PATCH = 10 * 1024 * 1024
 

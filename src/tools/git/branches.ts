@@ -6,9 +6,9 @@
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './common.js'
-import { capList, clip } from './output.js'
-import { openRepo } from './repo.js'
+import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
+import { capList, clip } from './support/output.js'
+import { openRepo } from './support/repo.js'
 
 const FORMAT = '%(HEAD)%00%(refname)%00%(objectname:short)%00%(upstream:short)%00%(contents:subject)'
 

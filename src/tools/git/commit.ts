@@ -10,9 +10,9 @@ import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { GIT_TIMEOUT, RepoPath } from './common.js'
-import { clip } from './output.js'
-import { openRepo, type Repo } from './repo.js'
+import { GIT_TIMEOUT, RepoPath } from './support/common.js'
+import { clip } from './support/output.js'
+import { openRepo, type Repo } from './support/repo.js'
 
 export const COMMITS_DISABLED = 'Commits are disabled: set TOOLGATE_GIT_COMMITS=true to enable'
 const DEFAULT_AUTHOR = { name: 'toolgate', email: 'toolgate@localhost' }

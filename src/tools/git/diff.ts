@@ -8,10 +8,10 @@ import { fail } from '../../errors.js'
 import { isBlocked, resolveInside } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { assertNotOption, parseRevRange } from './args.js'
-import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './common.js'
-import { capList, clip } from './output.js'
-import { openRepo, requireObject, resolveObject, type Repo } from './repo.js'
+import { assertNotOption, parseRevRange } from './support/args.js'
+import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
+import { capList, clip } from './support/output.js'
+import { openRepo, requireObject, resolveObject, type Repo } from './support/repo.js'
 
 /** git's empty tree, for diffs in a repository without commits (sha1 and sha256 repositories). */
 const EMPTY_TREE = { 40: '4b825dc642cb6eb9a060e54bf8d69288fbee4904', 64: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321' }

@@ -8,10 +8,10 @@ import { fail } from '../../errors.js'
 import { isBlocked } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { parseShowRef } from './args.js'
-import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './common.js'
-import { clip } from './output.js'
-import { openRepo, requireObject } from './repo.js'
+import { parseShowRef } from './support/args.js'
+import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
+import { clip } from './support/output.js'
+import { openRepo, requireObject } from './support/repo.js'
 
 /** Blobs above this are not loaded at all (git's output is buffered). */
 const MAX_BLOB = 16 * 1024 * 1024

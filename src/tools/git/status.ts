@@ -5,9 +5,9 @@
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { capList, clip } from './output.js'
-import { openRepo } from './repo.js'
-import { READ_ANNOTATIONS, GIT_TIMEOUT, RepoPath } from './common.js'
+import { capList, clip } from './support/output.js'
+import { openRepo } from './support/repo.js'
+import { READ_ANNOTATIONS, GIT_TIMEOUT, RepoPath } from './support/common.js'
 
 interface Parsed {
   branch: string | null

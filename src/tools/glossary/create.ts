@@ -10,7 +10,7 @@ import { el } from '../../lib/xml.js'
 import { createEntry } from '../../glossary/entries.js'
 import { checkDefinition, DEFINITION_MAX, normalizeTags, normalizeTerm, STATUSES, TERM_MAX } from '../../glossary/terms.js'
 import { warnUnresolved } from '../../glossary/unresolved.js'
-import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './common.js'
+import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './support/common.js'
 
 export default defineTool({
   name: 'glossary_create',

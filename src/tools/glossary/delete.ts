@@ -9,7 +9,7 @@ import { el } from '../../lib/xml.js'
 import { fail } from '../../errors.js'
 import { deleteEntry } from '../../glossary/entries.js'
 import { REASON_MAX } from '../../glossary/terms.js'
-import { actorOf, beforeWrite, dryRunNote, GLOSSARY } from './common.js'
+import { actorOf, beforeWrite, dryRunNote, GLOSSARY } from './support/common.js'
 
 export default defineTool({
   name: 'glossary_delete',

@@ -11,7 +11,7 @@ import { fail } from '../../errors.js'
 import { searchEntries, type StatusFilter } from '../../glossary/search.js'
 import { expandReferences, MAX_DEPTH, MAX_REFERENCES } from '../../glossary/references.js'
 import { normalizeTags } from '../../glossary/terms.js'
-import { GLOSSARY, Tags } from './common.js'
+import { GLOSSARY, Tags } from './support/common.js'
 
 export const LIMIT_CAP = 100
 const QUERY_MAX = 500

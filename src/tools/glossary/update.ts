@@ -10,7 +10,7 @@ import { el } from '../../lib/xml.js'
 import { updateEntry, type Entry, type EntryField, type EntryValues } from '../../glossary/entries.js'
 import { checkDefinition, DEFINITION_MAX, normalizeTags, normalizeTerm, STATUSES, TERM_MAX } from '../../glossary/terms.js'
 import { warnUnresolved } from '../../glossary/unresolved.js'
-import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './common.js'
+import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './support/common.js'
 
 const list = (tags: string[]) => (tags.length ? tags.join(', ') : 'none')
 

@@ -9,7 +9,7 @@ import { upsertDependency, withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
 import { validationError } from '../validate.js'
-import { annotations, NOTEBOOK_TOOL } from './common.js'
+import { annotations, NOTEBOOK_TOOL } from './support/common.js'
 
 const NAME = 'notebook.add_dependency'
 const blankToNull = (s: string | undefined) => (s?.trim() ? s.trim() : null)

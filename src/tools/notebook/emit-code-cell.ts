@@ -6,12 +6,13 @@
 import { Type } from 'typebox'
 import { placeCells } from '../../notebook/emit.js'
 import { unregisteredImports } from '../../notebook/packages.js'
-import { codeCell, markdownCell, renderNarration } from '../../notebook/render.js'
+import { codeCell, markdownCell } from '../../notebook/model.js'
+import { renderNarration } from '../../notebook/render.js'
 import { dependencies, withRun, type NewCell } from '../../notebook/store.js'
 import { checkCode, describeProblem } from '../../notebook/syntax.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
-import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './common.js'
+import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './support/common.js'
 
 export default defineTool({
   name: 'notebook.emit_code_cell',

@@ -4,11 +4,12 @@
  */
 import { Type } from 'typebox'
 import { placeCells } from '../../notebook/emit.js'
-import { markdownCell, oneLine, renderMarkdownStep } from '../../notebook/render.js'
+import { markdownCell } from '../../notebook/model.js'
+import { oneLine, renderMarkdownStep } from '../../notebook/render.js'
 import { cellRows, withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
-import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './common.js'
+import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './support/common.js'
 
 export default defineTool({
   name: 'notebook.emit_markdown_step',

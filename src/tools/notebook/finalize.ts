@@ -7,11 +7,11 @@
 import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assembleNotebook } from '../../notebook/ipynb.js'
+import { assembleNotebook } from '../../notebook/assemble.js'
 import { dependencies, lastFinalized, markFinalized, storedCells, withRun } from '../../notebook/store.js'
 import { writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
-import { annotations, NOTEBOOK_TOOL } from './common.js'
+import { annotations, NOTEBOOK_TOOL } from './support/common.js'
 
 /** `notebooks/alain-20250115-1a2b3c4d/notebook.ipynb`, relative to the workspace. */
 export function notebookRelPath(runId: string, when: Date): string {

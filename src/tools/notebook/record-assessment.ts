@@ -5,11 +5,12 @@
  */
 import { Type } from 'typebox'
 import { placeCells } from '../../notebook/emit.js'
-import { codeCell, markdownCell, renderAnswerCheck, renderQuestions } from '../../notebook/render.js'
+import { codeCell, markdownCell } from '../../notebook/model.js'
+import { renderAnswerCheck, renderQuestions } from '../../notebook/render.js'
 import { withRun } from '../../notebook/store.js'
 import { defineTool } from '../define.js'
 import { validationError } from '../validate.js'
-import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './common.js'
+import { annotations, checkSection, NOTEBOOK_TOOL, ORDER_RULE, SectionNumber } from './support/common.js'
 
 const NAME = 'notebook.record_assessment'
 /** Options are lettered A–Z. */

@@ -6,8 +6,8 @@
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { textStats, type TextStats } from './stats.js'
-import { easeLabel } from './readability.js'
+import { textStats, type TextStats } from '../../text/stats.js'
+import { easeLabel } from '../../text/readability.js'
 
 const Num = (description: string) => Type.Number({ description })
 const Int = (description: string) => Type.Integer({ description })

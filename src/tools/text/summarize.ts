@@ -7,8 +7,8 @@ import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { extractiveSummary } from './extractive.js'
-import { llmSummary } from './llm-summary.js'
+import { extractiveSummary } from '../../text/extractive.js'
+import { llmSummary } from '../../text/llm-summary.js'
 
 export default defineTool({
   name: 'summarize',

@@ -4,8 +4,8 @@
  * or a section). `details` says which check cost which points, so an agent knows what to revise.
  */
 import { Type } from 'typebox'
-import { asV4 } from '../../validator/ipynb.js'
-import { loadNotebook } from '../../validator/load.js'
+import { asV4 } from '../../notebook/model.js'
+import { loadNotebook } from '../../notebook/load.js'
 import { assessQuality, WEIGHTS } from '../../validator/quality.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'

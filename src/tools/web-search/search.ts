@@ -5,7 +5,7 @@
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { defineTool } from '../define.js'
-import { SEARCH_ANNOTATIONS, SearchOutput, backendOf, dryRun, formatResults, searchWith } from './common.js'
+import { SEARCH_ANNOTATIONS, SearchOutput, backendOf, dryRun, formatResults, searchWith } from './support/common.js'
 
 export default defineTool({
   name: 'search',

@@ -6,8 +6,8 @@
  */
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
-import { SEARCH_ANNOTATIONS, SearchOutput, backendOf, dryRun, formatResults, searchWith } from './common.js'
-import { domainFilters, keep } from './domains.js'
+import { SEARCH_ANNOTATIONS, SearchOutput, backendOf, dryRun, formatResults, searchWith } from './support/common.js'
+import { domainFilters, keep } from './support/domains.js'
 
 /** Results WebSearch returns; and how many it asks for when it filters. */
 const RETURNED = 10

@@ -10,7 +10,7 @@ import { decodeText, isTextual } from '../../net/body.js'
 import { guardedFetch, parseFetchUrl } from '../../net/fetch.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { allowlistOf, cutText, summarizeHeaders, textBudget } from './common.js'
+import { allowlistOf, cutText, summarizeHeaders, textBudget } from './support/common.js'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 // Set by the HTTP client from the URL and body; a caller's value would contradict it.

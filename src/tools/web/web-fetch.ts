@@ -11,8 +11,8 @@ import { decodeText, isTextual } from '../../net/body.js'
 import { guardedFetch } from '../../net/fetch.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { allowlistOf, cutText, textBudget } from './common.js'
-import { htmlToMarkdown } from './markdown.js'
+import { allowlistOf, cutText, textBudget } from './support/common.js'
+import { htmlToMarkdown } from './support/markdown.js'
 
 /** The fetch itself, within the call's timeout (the rest is the LLM's). */
 const FETCH_TIMEOUT_MS = 30_000

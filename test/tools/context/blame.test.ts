@@ -1,7 +1,7 @@
 /** Blame and quote normalization, the pure rules behind explicate. */
 import { describe, expect, it } from 'vitest'
-import { blame, type Revision } from '../../../src/explicate/blame.js'
-import { cleanQuote, containsPassage, normalizePassage } from '../../../src/explicate/normalize.js'
+import { blame, type Revision } from '../../../src/glossary/explicate/blame.js'
+import { cleanQuote, containsPassage, normalizePassage } from '../../../src/glossary/explicate/normalize.js'
 
 let nextId = 1
 const rev = (newValues: Record<string, unknown> | null, postId: number | null = null): Revision => ({

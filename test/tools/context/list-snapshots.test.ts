@@ -1,6 +1,6 @@
 /** list_snapshots: filters by thread and type, newest first, the limit's default and bounds, JSON and the seed's XML. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { takeSnapshot, type SnapshotType } from '../../../src/glossary/snapshots.js'
+import { takeSnapshot, type SnapshotType } from '../../../src/glossary/snapshots/store.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { XML, createEntry, xml } from './helpers.js'
 

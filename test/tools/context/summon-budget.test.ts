@@ -4,7 +4,7 @@
  * were left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENTRY_BUDGET_TOKENS, MAX_POSTS, POST_BUDGET_TOKENS, POST_EXCERPT_CHARS } from '../../../src/summon/context.js'
+import { ENTRY_BUDGET_TOKENS, MAX_POSTS, POST_BUDGET_TOKENS, POST_EXCERPT_CHARS } from '../../../src/glossary/summon/context.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../../support/llm-stand-in.js'
 import { createEntry, post, snapshot, thread } from './helpers.js'

@@ -1,6 +1,6 @@
 /** The output buffers: the foreground cap (bytes, UTF-8 safe) and the background ring (offsets, drops). */
 import { describe, expect, it } from 'vitest'
-import { CappedOutput, OutputRing } from '../../../src/tools/exec/buffers.js'
+import { CappedOutput, OutputRing } from '../../../src/exec/buffers.js'
 
 describe('CappedOutput', () => {
   it('keeps everything under the budget', () => {

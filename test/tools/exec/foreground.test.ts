@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_PATH } from '../../../src/tools/exec/process.js'
+import { DEFAULT_PATH } from '../../../src/exec/process.js'
 import type { TestApp } from '../../helper.js'
 import { allGone, buildExecApp, expectError, running, until } from './helpers.js'
 

@@ -1,6 +1,6 @@
 /** The risky-command patterns: a table of commands that must warn and of look-alikes that must not. */
 import { describe, expect, it } from 'vitest'
-import { describeRisk, findRisk } from '../../../src/tools/exec/risky.js'
+import { describeRisk, findRisk } from '../../../src/exec/risky.js'
 
 const risky: [command: string, match: string][] = [
   ['rm -rf build', 'rm -rf build'],

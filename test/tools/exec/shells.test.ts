@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type Database } from '../../../src/db/client.js'
 import { backgroundShells } from '../../../src/db/schema/index.js'
 import { createSandbox } from '../../../src/sandbox/index.js'
-import { createShellManager, type ShellManager } from '../../../src/tools/exec/shells.js'
+import { createShellManager, type ShellManager } from '../../../src/exec/shells.js'
 import { until } from './helpers.js'
 import { databaseOfItsOwn } from '../../support/database-template.js'
 

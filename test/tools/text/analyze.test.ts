@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../helper.js'
 import { buildTextApp } from './helpers.js'
-import { splitSentences } from '../../../src/tools/text/sentences.js'
-import { syllables } from '../../../src/tools/text/readability.js'
+import { splitSentences } from '../../../src/text/sentences.js'
+import { syllables } from '../../../src/text/readability.js'
 
 let t: TestApp
 beforeAll(async () => {

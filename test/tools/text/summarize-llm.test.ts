@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../helper.js'
-import { chunkCharsFor } from '../../../src/tools/text/llm-summary.js'
+import { chunkCharsFor } from '../../../src/text/llm-summary.js'
 import { completion, startLlmStandIn, type LlmStandIn, type StandInRequest } from '../../support/llm-stand-in.js'
 import { LLM_KEY, buildTextApp, execution } from './helpers.js'
 

@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assessQuality } from '../../../src/validator/quality.js'
-import type { Notebook } from '../../../src/validator/ipynb.js'
+import type { Notebook } from '../../../src/notebook/model.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { W, code, jupyterText, md, notebook } from './fixtures.js'
 

@@ -4,7 +4,7 @@
  * so), and given with the prompt to an OpenAI-compatible stand-in when one is configured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { htmlToMarkdown } from '../../../src/tools/web/markdown.js'
+import { htmlToMarkdown } from '../../../src/tools/web/support/markdown.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../../support/llm-stand-in.js'
 import { PAGE, startServer, tools, type TestServer } from './servers.js'

@@ -4,7 +4,7 @@
  * Without it an aborted search would surface as a bare error, i.e. a 500.
  */
 import { codedError, type CodedError } from '../../../errors.js'
-import { seconds } from '../../../pipeline/context.js'
+import { seconds } from '../../../lib/seconds.js'
 import type { ToolContext } from '../../define.js'
 
 export function abortError(ctx: ToolContext, partial?: Record<string, unknown>): CodedError {

@@ -1,0 +1,126 @@
+/**
+ * Starting and ending commands. Every command is `/bin/bash -c` in the OS sandbox (src/sandbox:
+ * only the caller's workspace, its own pid namespace, no network without the `network` scope) and
+ * in its own process group, with stdin closed and a clean environment, so that ending it means
+ * ending the group, and with the sandbox its whole pid namespace: `setsid` escapees included.
+ */
+import os from 'node:os'
+import { StringDecoder } from 'node:string_decoder'
+import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../sandbox/index.js'
+
+export { DEFAULT_PATH }
+/** How long a process group gets between SIGTERM and SIGKILL when it is ended. */
+export const KILL_GRACE_MS = 100
+/** How long output pipes may stay open after the shell exited (held by a process outside the group). */
+const PIPE_WAIT_MS = 1_000
+
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+export interface Running {
+  pid: number
+  /** Resolves once the shell has exited and its output is all read. */
+  done: Promise<Exit>
+  /** Ends the whole process group: SIGTERM, then SIGKILL after `graceMs` if anything is left. */
+  kill(graceMs?: number): Promise<void>
+}
+
+export interface StartOptions {
+  command: string
+  /** Absolute working directory (already checked to be inside the workspace). */
+  cwd: string
+  /** HOME for the command: the caller's workspace root, the one folder it may write. */
+  home: string
+  sandbox: Sandbox
+  /** The key has the `network` scope. */
+  network: boolean
+  /** CPU seconds per process (foreground commands: their timeout). */
+  cpuSeconds?: number
+  onOutput(text: string, stream: 'stdout' | 'stderr', bytes: number): void
+}
+
+/** The only variables a command sees. */
+export function cleanEnv(cwd: string, home: string): Record<string, string> {
+  return { PATH: DEFAULT_PATH, HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', PWD: cwd }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** SIGTERM to the group, then SIGKILL after `graceMs` unless the group is gone by then. */
+export async function killGroup(pid: number, graceMs = KILL_GRACE_MS): Promise<void> {
+  if (!signalGroup(pid, 'SIGTERM')) return
+  const until = Date.now() + graceMs
+  while (Date.now() < until) {
+    await sleep(Math.min(20, graceMs))
+    if (!signalGroup(pid, 0)) return
+  }
+  signalGroup(pid, 'SIGKILL')
+}
+
+/** bwrap reports a command ended by signal N as exit code 128+N, as a shell does: name the signal again. */
+function exitInside(code: number | null, signal: NodeJS.Signals | null): Exit {
+  const name = code !== null && code > 128 ? SIGNAL_NAMES.get(code - 128) : undefined
+  return name ? { code: null, signal: name } : { code, signal }
+}
+
+const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]))
+
+export function startCommand(opts: StartOptions): Running {
+  const child = spawnConfined(opts.sandbox, ['/bin/bash', '-c', opts.command], {
+    writable: [opts.home], network: opts.network, cwd: opts.cwd, env: cleanEnv(opts.cwd, opts.home), cpuSeconds: opts.cpuSeconds,
+  }, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  if (child.pid === undefined) {
+    // spawn reports the reason asynchronously; the caller sees it through `done`.
+    const failed = new Promise<Exit>((_, reject) => child.once('error', reject))
+    return { pid: -1, done: failed, kill: async () => {} }
+  }
+  const pid = child.pid
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const decoder = new StringDecoder('utf8')
+    child[stream].on('data', (chunk: Buffer) => {
+      const text = decoder.write(chunk)
+      opts.onOutput(text, stream, chunk.length)
+    })
+    child[stream].on('end', () => {
+      const rest = decoder.end()
+      if (rest) opts.onOutput(rest, stream, 0)
+    })
+  }
+
+  const done = new Promise<Exit>((resolve, reject) => {
+    let exit: Exit | undefined
+    let straggler: NodeJS.Timeout | undefined
+    let closed = false
+    child.once('error', reject)
+    child.once('exit', (code, signal) => {
+      exit = opts.sandbox.mode === 'bwrap' ? exitInside(code, signal) : { code, signal }
+      // `&` jobs left behind die with the shell; a process that escaped the group (setsid) and
+      // still holds the pipes open must not keep the call waiting, so the pipes are closed after a while.
+      void killGroup(pid).then(() => {
+        if (closed) return
+        straggler = setTimeout(() => {
+          child.stdout.destroy()
+          child.stderr.destroy()
+        }, PIPE_WAIT_MS)
+        straggler.unref()
+      })
+    })
+    child.once('close', (code, signal) => {
+      closed = true
+      clearTimeout(straggler)
+      resolve(exit ?? { code, signal })
+    })
+  })
+  return { pid, done, kill: (graceMs) => killGroup(pid, graceMs) }
+}

@@ -1,0 +1,97 @@
+/**
+ * One foreground command, as Bash and shell run it: output interleaved in arrival order and capped
+ * to fit the answer, the exit code in `metadata.returncode`. When the call's signal fires (the
+ * pipeline's timer, or shutdown) the process group is ended and the answer is a coded error that
+ * carries the output so far, thrown well within the 250 ms the pipeline waits for it.
+ */
+import { performance } from 'node:perf_hooks'
+import { codedError } from '../errors.js'
+import { seconds } from '../lib/seconds.js'
+import type { ToolContext } from '../tools/define.js'
+import { CappedOutput } from './buffers.js'
+import { startCommand, type Exit } from './process.js'
+
+export interface RunMetadata {
+  returncode: number | null
+  signal: string | null
+  duration_ms: number
+  truncated: boolean
+  stdout_bytes: number
+  stderr_bytes: number
+  timed_out?: boolean
+  [key: string]: unknown
+}
+
+export interface RunResult {
+  success: boolean
+  output: string
+  error: string | null
+  metadata: RunMetadata
+}
+
+/** Room left in X-Max-Output-Size for the rest of the answer (metadata, envelope). */
+export function outputBudget(maxOutputSize: number): number {
+  return Math.max(0, maxOutputSize - Math.min(512, Math.floor(maxOutputSize / 2)))
+}
+
+export async function runForeground(
+  command: string,
+  where: { cwd: string; home: string },
+  ctx: Pick<ToolContext, 'signal' | 'timeoutMs' | 'maxOutputSize' | 'services' | 'caller'>,
+): Promise<RunResult> {
+  const t0 = performance.now()
+  const out = new CappedOutput(outputBudget(ctx.maxOutputSize))
+  const bytes = { stdout: 0, stderr: 0 }
+  const running = startCommand({
+    command, cwd: where.cwd, home: where.home,
+    sandbox: ctx.services.sandbox, network: ctx.caller.scopes.includes('network'),
+    cpuSeconds: Math.ceil(ctx.timeoutMs / 1000) + 1,
+    onOutput: (text, stream, n) => {
+      bytes[stream] += n
+      out.push(text)
+    },
+  })
+  const metadata = (exit: Exit | null): RunMetadata => ({
+    returncode: exit?.code ?? null,
+    signal: exit?.signal ?? null,
+    duration_ms: Math.round(performance.now() - t0),
+    truncated: out.truncated,
+    stdout_bytes: bytes.stdout,
+    stderr_bytes: bytes.stderr,
+  })
+
+  let onAbort: (() => void) | undefined
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted')
+    if (ctx.signal.aborted) resolve('aborted')
+    else ctx.signal.addEventListener('abort', onAbort, { once: true })
+  })
+  let exit: Exit | 'aborted'
+  try {
+    exit = await Promise.race([running.done, aborted])
+  } finally {
+    ctx.signal.removeEventListener('abort', onAbort as () => void)
+  }
+
+  if (exit === 'aborted') {
+    await running.kill()
+    const shuttingDown = /shut/i.test(String((ctx.signal.reason as Error | undefined)?.message ?? ''))
+    const message = shuttingDown
+      ? 'The server is shutting down; the command was ended. Retry once it is back'
+      : `Tool timed out after ${seconds(ctx.timeoutMs)}`
+    const output = out.text()
+    throw codedError(shuttingDown ? 'SERVICE_UNAVAILABLE' : 'TIMEOUT', message, {
+      details: {
+        result: { success: false, output, error: message, metadata: { ...metadata(null), timed_out: !shuttingDown } },
+        timeout_ms: ctx.timeoutMs,
+      },
+    })
+  }
+  const ok = exit.code === 0
+  return {
+    success: ok,
+    output: out.text(),
+    error: ok ? null : exit.code !== null ? `Command exited with code ${exit.code}` : `Command was ended by ${exit.signal}`,
+    metadata: metadata(exit),
+  }
+}

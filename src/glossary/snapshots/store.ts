@@ -1,0 +1,102 @@
+/**
+ * Snapshots freeze the glossary at a thread position: one statement copies every entry into
+ * `snapshot_entries` and records the counts, so the frozen state and its numbers always agree,
+ * even while other calls write. `last_revision_id` marks which revisions the state includes.
+ * Token count: the characters of terms, definitions and tags, divided by four (the usual rule of
+ * thumb for English text), rounded up.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { snapshots } from '../../db/schema/index.js'
+import { rows } from '../../db/sql-rows.js'
+
+export type SnapshotType = 'checkpoint' | 'curator_fork' | 'manual'
+export const SNAPSHOT_TYPES: readonly SnapshotType[] = ['checkpoint', 'curator_fork', 'manual']
+
+export interface SnapshotRow {
+  id: number
+  type: SnapshotType
+  thread_id: number | null
+  thread_position: number
+  entry_count: number
+  token_count: number
+  last_revision_id: number
+  created_by: string | null
+  created_at: string
+}
+
+// The builder's reads name the columns as the raw statement's rows do, so one `present` reads both.
+const SNAPSHOT_COLUMNS = {
+  id: snapshots.id, type: snapshots.type, thread_id: snapshots.threadId, thread_position: snapshots.threadPosition,
+  entry_count: snapshots.entryCount, token_count: snapshots.tokenCount, last_revision_id: snapshots.lastRevisionId,
+  created_by: snapshots.createdBy, created_at: snapshots.createdAt,
+}
+
+function present(r: Record<string, unknown>): SnapshotRow {
+  return {
+    id: Number(r.id), type: r.type as SnapshotType, thread_id: r.thread_id === null ? null : Number(r.thread_id),
+    thread_position: Number(r.thread_position), entry_count: Number(r.entry_count), token_count: Number(r.token_count),
+    last_revision_id: Number(r.last_revision_id), created_by: (r.created_by as string | null) ?? null,
+    created_at: new Date(r.created_at as string | Date).toISOString(),
+  }
+}
+
+/**
+ * Takes a snapshot; returns undefined when a checkpoint already exists at that position (another
+ * call or instance took it first).
+ */
+export async function takeSnapshot(
+  db: Db,
+  s: { type: SnapshotType; threadId: number | null; threadPosition: number; createdBy: string },
+): Promise<SnapshotRow | undefined> {
+  const [row] = await rows(db, sql`
+    WITH s AS (
+      INSERT INTO snapshots (type, thread_id, thread_position, entry_count, token_count, last_revision_id, created_by)
+      SELECT ${s.type}, ${s.threadId}, ${s.threadPosition}, count(*),
+             coalesce(ceil(sum(length(term) + length(definition) + length(array_to_string(tags, ','))) / 4.0), 0),
+             (SELECT coalesce(max(id), 0) FROM glossary_revisions), ${s.createdBy}
+      FROM glossary_entries
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    ), copied AS (
+      INSERT INTO snapshot_entries (snapshot_id, entry_id, term, definition, tags, status)
+      SELECT s.id, g.id, g.term, g.definition, g.tags, g.status FROM s, glossary_entries g
+      RETURNING 1
+    )
+    SELECT s.*, (SELECT count(*) FROM copied) AS copied FROM s`)
+  return row ? present(row) : undefined
+}
+
+export async function getSnapshot(db: Db, id: number): Promise<SnapshotRow | undefined> {
+  const [row] = await db.select(SNAPSHOT_COLUMNS).from(snapshots).where(eq(snapshots.id, id))
+  return row ? present(row) : undefined
+}
+
+export async function listSnapshots(db: Db, f: { threadId?: number; type?: SnapshotType; limit: number }): Promise<SnapshotRow[]> {
+  const found = await db.select(SNAPSHOT_COLUMNS).from(snapshots)
+    .where(and(
+      f.threadId === undefined ? undefined : eq(snapshots.threadId, f.threadId),
+      f.type === undefined ? undefined : eq(snapshots.type, f.type),
+    ))
+    .orderBy(desc(snapshots.id)).limit(f.limit)
+  return found.map(present)
+}
+
+/**
+ * The automatic checkpoint (TOOLGATE_CHECKPOINT_EVERY = N): when the agent works in the thread at
+ * position p and p − 1 is a multiple of N, the glossary as it stands — the state after threads
+ * 1…p − 1 — is frozen as a checkpoint at position p − 1, once. Called by the glossary write tools
+ * before they write, with the caller's `X-Thread-Id`.
+ */
+export async function checkpointIfDue(db: Db, every: number, threadId: number | undefined, createdBy: string): Promise<SnapshotRow | undefined> {
+  if (!every || threadId === undefined) return undefined
+  const [row] = await rows<{ position: number; prev_id: number | null; taken: boolean }>(db, sql`
+    SELECT t.position, prev.id AS prev_id,
+           EXISTS (SELECT 1 FROM snapshots WHERE type = 'checkpoint' AND thread_position = t.position - 1) AS taken
+    FROM corpus_threads t LEFT JOIN corpus_threads prev ON prev.position = t.position - 1
+    WHERE t.id = ${threadId}`)
+  if (!row || row.taken) return undefined
+  const previous = Number(row.position) - 1
+  if (previous < 1 || previous % every !== 0) return undefined
+  return takeSnapshot(db, { type: 'checkpoint', threadId: row.prev_id === null ? null : Number(row.prev_id), threadPosition: previous, createdBy })
+}

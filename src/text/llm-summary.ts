@@ -1,0 +1,132 @@
+/**
+ * The summary with an LLM, map-reduce: the text is cut into chunks sized from max_tokens and an
+ * assumed context window, each chunk is summarized (a few at a time), and the partial summaries
+ * are merged by one final call, after merging groups of them first while together they would not
+ * fit one call. A short text is one call.
+ */
+import { fail } from '../errors.js'
+import type { ChatMessage, LlmProvider } from '../llm/types.js'
+import type { TokenUsage } from '../tools/define.js'
+import { chunkText, pack } from './chunk.js'
+import { CHARS_PER_TOKEN } from './extractive.js'
+
+/** The context window assumed for the model: small enough for most local models. */
+export const CONTEXT_TOKENS = 8192
+const PROMPT_OVERHEAD_TOKENS = 300
+const CONCURRENCY = 3
+const MAX_CHUNKS = 256
+const MAX_MERGE_ROUNDS = 4
+
+/** Characters of input per call: about eight times the summary's size, within the context window. */
+export function chunkCharsFor(maxTokens: number): number {
+  const room = CONTEXT_TOKENS - maxTokens - PROMPT_OVERHEAD_TOKENS
+  return Math.max(1024, Math.min(room, Math.max(1024, maxTokens * 8))) * CHARS_PER_TOKEN
+}
+
+export interface LlmSummary {
+  summary: string
+  chunks: number
+  calls: number
+  mergeRounds: number
+  model: string
+  usage: TokenUsage
+  truncated: boolean
+}
+
+const SYSTEM = 'You are a careful summarizer. Summarize only what the text says, without adding facts or opinions, in the language of the text. Answer with the summary alone.'
+
+function styleRule(style: string | undefined): string {
+  const s = style?.trim()
+  if (!s) return ''
+  if (/^bullets?( points?)?$/i.test(s)) return ' Write it as a bulleted list of the key points.'
+  if (/^paragraphs?$/i.test(s)) return ' Write it as prose paragraphs.'
+  if (/^tl;?dr$/i.test(s)) return ' Write it as a TL;DR of one or two sentences.'
+  return ` Write it in this style: ${s}.`
+}
+
+const words = (tokens: number) => Math.max(10, Math.round(tokens * 0.75))
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i], i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+export async function llmSummary(
+  llm: LlmProvider, text: string, maxTokens: number, style: string | undefined,
+  opts: { signal: AbortSignal; onUsage: (u: TokenUsage) => void },
+): Promise<LlmSummary> {
+  const chunkChars = chunkCharsFor(maxTokens)
+  const chunks = chunkText(text, chunkChars)
+  if (chunks.length > MAX_CHUNKS) {
+    fail('PAYLOAD_TOO_LARGE', `The text is too long to summarize in one call: it makes ${chunks.length} chunks of about ${chunkChars} characters (at most ${MAX_CHUNKS}); summarize it in parts`)
+  }
+  const partialTokens = Math.min(1024, Math.max(64, maxTokens))
+  const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
+  let model = llm.model ?? ''
+  let calls = 0
+  let truncated = false
+  // The first failure stops the chunks still running.
+  const stop = new AbortController()
+  const signal = AbortSignal.any([opts.signal, stop.signal])
+
+  async function ask(prompt: string, tokens: number, final: boolean): Promise<string> {
+    const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM }, { role: 'user', content: prompt }]
+    calls++
+    try {
+      const r = await llm.chat(messages, {
+        maxTokens: tokens, temperature: 0.2, signal,
+        onUsage: (u) => {
+          usage.prompt_tokens += u.prompt_tokens
+          usage.completion_tokens += u.completion_tokens
+          usage.total_tokens += u.total_tokens
+          opts.onUsage(u)
+        },
+      })
+      model = r.model
+      if (final && r.finishReason === 'length') truncated = true
+      return r.content.trim()
+    } catch (err) {
+      stop.abort(err)
+      throw err
+    }
+  }
+
+  if (chunks.length === 1) {
+    const summary = await ask(`Summarize the following text in at most about ${words(maxTokens)} words.${styleRule(style)}\n\n<text>\n${chunks[0]}\n</text>`, maxTokens, true)
+    return { summary, chunks: 1, calls, mergeRounds: 0, model, usage: { ...usage, model }, truncated }
+  }
+
+  const n = chunks.length
+  let partials = await mapLimit(chunks, CONCURRENCY, (c, i) => ask(
+    `This is part ${i + 1} of ${n} of a longer text. Summarize this part's key points in at most about ${words(partialTokens)} words; the summaries of all parts will be merged afterwards.\n\n<text>\n${c}\n</text>`,
+    partialTokens, false,
+  ))
+  let mergeRounds = 0
+  const joined = (xs: string[]) => xs.reduce((s, x) => s + x.length + 2, 0)
+  while (partials.length > 1 && joined(partials) > chunkChars && mergeRounds < MAX_MERGE_ROUNDS) {
+    const groups = pack(partials, chunkChars)
+    if (groups.length >= partials.length) break
+    partials = await mapLimit(groups, CONCURRENCY, (g) => ask(mergePrompt(g, partialTokens, undefined, false), partialTokens, false))
+    mergeRounds++
+  }
+  if (joined(partials) > chunkChars) {
+    const each = Math.floor(chunkChars / partials.length)
+    partials = partials.map((p) => (p.length > each ? `${p.slice(0, each - 1)}…` : p))
+  }
+  const summary = await ask(mergePrompt(partials, maxTokens, style, true), maxTokens, true)
+  return { summary, chunks: n, calls, mergeRounds, model, usage: { ...usage, model }, truncated }
+}
+
+function mergePrompt(partials: string[], tokens: number, style: string | undefined, final: boolean): string {
+  const body = partials.map((p, i) => `<summary part="${i + 1}">\n${p}\n</summary>`).join('\n')
+  const what = final ? 'one coherent summary of the whole text' : 'one summary of these consecutive parts'
+  return `These are summaries of consecutive parts of one text, in order. Merge them into ${what}, in at most about ${words(tokens)} words, without repeating yourself.${final ? styleRule(style) : ''}\n\n${body}`
+}

@@ -1,0 +1,92 @@
+/**
+ * Running one git command: in the OS sandbox (the caller's workspace only, no network), with a
+ * clean environment that reads no system or global config, prompts nothing and pages nothing,
+ * and constant switches that turn hooks and fsmonitor off. git only ever sees these switches,
+ * object ids and checked values (args.ts).
+ */
+import path from 'node:path'
+import { fail } from '../../../errors.js'
+import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import type { ToolContext } from '../../define.js'
+
+export interface GitResult { stdout: string; stderr: string; exitCode: number }
+
+export interface RunOptions {
+  /** Answer non-zero exits instead of failing with INVALID_REQUEST. */
+  allowFail?: boolean
+  /** Run at the repository's top level instead of repo_path. */
+  atTop?: boolean
+  /** Extra environment (author names for commits). */
+  env?: Record<string, string>
+  /** Written to git's stdin (a patch). */
+  input?: string
+}
+
+/** Where a command runs: its folder, the workspace root it may see, and config files mounted over the repository's. */
+export interface GitPlace {
+  cwd: string
+  root: string
+  overlays: { source: string; target: string }[]
+  /** GIT_DIR and GIT_WORK_TREE once the repository is found and checked: git never looks for it again. */
+  pinned?: { gitDir: string; workTree: string }
+}
+
+const HARDENING = [
+  '--no-pager', '--literal-pathspecs', '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false',
+  '-c', 'core.quotePath=false', '-c', 'protocol.allow=never', '-c', 'safe.bareRepository=explicit',
+  // A submodule is another repository whose config nobody checked: git must not enter it.
+  '-c', 'diff.ignoreSubmodules=all', '-c', 'status.submoduleSummary=false', '-c', 'submodule.recurse=false',
+]
+const MAX_OUTPUT = 64 << 20
+const MAX_STDERR = 64 << 10
+
+/** HOME and XDG_CONFIG_HOME are /dev/null: no folder, so no global config can be found or put there. */
+function cleanEnv(root: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: DEFAULT_PATH, HOME: '/dev/null', XDG_CONFIG_HOME: '/dev/null', LC_ALL: 'C',
+    GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_ATTR_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0', GIT_NO_REPLACE_OBJECTS: '1', GIT_PAGER: 'cat', GIT_EDITOR: 'false',
+    GIT_CEILING_DIRECTORIES: path.dirname(root),
+    ...extra,
+  }
+}
+
+/** Server paths never reach callers: git's messages name paths relative to the workspace. */
+export function scrub(text: string, root: string): string {
+  return text.split(`${root}/`).join('').split(root).join('.')
+}
+
+export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolContext, 'signal' | 'services'>, opts: RunOptions = {}): Promise<GitResult> {
+  ctx.signal.throwIfAborted()
+  const child = spawnConfined(ctx.services.sandbox, ['git', ...HARDENING, ...args], {
+    writable: [place.root], overlays: place.overlays, network: false, cwd: place.cwd,
+    env: cleanEnv(place.root, { ...(place.pinned && { GIT_DIR: place.pinned.gitDir, GIT_WORK_TREE: place.pinned.workTree }), ...opts.env }),
+  }, { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+  const out: Buffer[] = []
+  let size = 0
+  let stderr = ''
+  let tooBig = false
+  child.stdout!.on('data', (b: Buffer) => {
+    size += b.length
+    if (size > MAX_OUTPUT) { tooBig = true; child.kill('SIGKILL') } else out.push(b)
+  })
+  child.stderr!.on('data', (b: Buffer) => { if (stderr.length < MAX_STDERR) stderr += b.toString('utf8') })
+  if (opts.input !== undefined) {
+    child.stdin!.on('error', () => {}) // git may exit before reading it all; its exit code says why
+    child.stdin!.end(opts.input)
+  }
+  const kill = () => child.kill('SIGKILL')
+  ctx.signal.addEventListener('abort', kill, { once: true })
+  const exitCode = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', (code) => resolve(code ?? -1))
+  }).finally(() => ctx.signal.removeEventListener('abort', kill))
+  ctx.signal.throwIfAborted()
+  if (tooBig) fail('PAYLOAD_TOO_LARGE', `git ${args[0]} printed more than ${MAX_OUTPUT} bytes; narrow the request (a path or a smaller range)`)
+  const res = { stdout: Buffer.concat(out).toString('utf8'), stderr: scrub(stderr, place.root), exitCode }
+  if (exitCode !== 0 && !opts.allowFail) {
+    const why = res.stderr.trim().split('\n').slice(0, 3).join('; ') || `exit code ${exitCode}`
+    fail('INVALID_REQUEST', `git ${args[0]} failed: ${why}`, { details: { returncode: exitCode } })
+  }
+  return res
+}
