@@ -8,7 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { createTemporaryDatabase } from './support/temp-database.js'
-import { copyPgliteTemplate, PG_TEMPLATE_ENV } from './support/database-template.js'
+import { copyPgliteTemplate, pgliteTemplateDump, PG_TEMPLATE_ENV } from './support/database-template.js'
+import { createDb } from '../src/db/client.js'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type AppConfig } from '../src/config.js'
@@ -62,7 +63,10 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const base = process.env.DATABASE_URL
   const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
   const databaseUrl = opts.databaseUrl ?? testDb?.url
-  if (!databaseUrl) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
+  // An app that is not restarted on its folder runs on an in-memory copy of the template.
+  const dump = !databaseUrl && !opts.keep && !opts.dataDir ? pgliteTemplateDump() : undefined
+  const database = dump ? await createDb({ pgliteDump: await dump }) : undefined
+  if (!databaseUrl && !database) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
   const config = loadConfig({
     TOOLGATE_WORKSPACE: workspace,
     TOOLGATE_DATA_DIR: dataDir,
@@ -73,7 +77,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.env,
   })
   const logs = new LogCapture()
-  const app = await buildApp({ config, tools: opts.tools, logDestination: logs })
+  const app = await buildApp({ config, tools: opts.tools, logDestination: logs, database })
   const t: TestApp = {
     app, config, workspace, dataDir, databaseUrl, logs, adminKey: ADMIN_KEY,
     async key(scopes, name = 'test') {
@@ -94,6 +98,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
     async close() {
       await app.close()
+      await database?.close()
       if (!opts.keep) await t.destroy()
     },
     async destroy() {

@@ -29,10 +29,12 @@ export interface DbOptions {
   databaseUrl?: string
   /** PGlite data folder; `memory://` keeps everything in memory (tests). */
   pgliteDir?: string
+  /** A PGlite data folder dump (`dumpDataDir`) to start from: tests start from a migrated one. */
+  pgliteDump?: Blob
 }
 
 export async function createDb(opts: DbOptions): Promise<Database> {
-  return opts.databaseUrl ? createPostgres(opts.databaseUrl) : createPglite(opts.pgliteDir ?? 'memory://')
+  return opts.databaseUrl ? createPostgres(opts.databaseUrl) : createPglite(opts.pgliteDir ?? 'memory://', opts.pgliteDump)
 }
 
 async function createPostgres(url: string): Promise<Database> {
@@ -68,14 +70,14 @@ async function createPostgres(url: string): Promise<Database> {
   }
 }
 
-async function createPglite(dir: string): Promise<Database> {
+async function createPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // pg_trgm ranks glossary search on both databases; PGlite ships it as a loadable contrib module.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } })
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir })
   const db = drizzle(client, { schema }) as unknown as Db
   await migrate(drizzle(client, { schema }), { migrationsFolder })
   let closed = false

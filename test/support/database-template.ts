@@ -25,9 +25,25 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-template-'))
   const dir = path.join(root, 'pglite')
-  await (await createDb({ pgliteDir: dir })).close()
+  const template = await createDb({ pgliteDir: dir })
+  await template.close()
+  // The same database as a dump: an in-memory app loads it in half the time a folder copy takes.
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const reopened = await PGlite.create(dir, { extensions: { pg_trgm } })
+  await fs.writeFile(`${dir}.tar`, Buffer.from(await (await reopened.dumpDataDir('none')).arrayBuffer()))
+  await reopened.close()
   process.env[PGLITE_TEMPLATE_ENV] = dir
   return () => fs.rm(root, { recursive: true, force: true })
+}
+
+let dump: Promise<Blob> | undefined
+/** The template as a dump for an in-memory PGlite (read once per worker), or undefined outside the suite. */
+export function pgliteTemplateDump(): Promise<Blob> | undefined {
+  const template = process.env[PGLITE_TEMPLATE_ENV]
+  if (!template) return undefined
+  dump ??= fs.readFile(`${template}.tar`).then((bytes) => new Blob([bytes]))
+  return dump
 }
 
 /**
