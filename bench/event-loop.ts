@@ -23,7 +23,10 @@ const cases: Record<string, [tool: string, body: () => string, headers?: Record<
   name1mb: ['hello', () => JSON.stringify({ ['A'.repeat(MB)]: 1 })],
   analyzeTokens: ['analyze', () => JSON.stringify({ text: words('token=AAAA ', MB) })],
   summarizeProse: ['summarize', () => JSON.stringify({ text: words('The quick brown fox jumps over the lazy dog. ', MB) })],
-  writeTokens: ['Write', () => JSON.stringify({ file_path: 'big.txt', content: words('api_key=sk-ant-AAAAAAAAAAAAAAAAAAAAAAAA AKIAABCDEFGHIJKLMNOP ', 10 * MiB - 100) })],
+  writeTokens: [
+    'Write',
+    () => JSON.stringify({ file_path: 'big.txt', content: words('api_key=sk-ant-AAAAAAAAAAAAAAAAAAAAAAAA AKIAABCDEFGHIJKLMNOP ', 10 * MiB - 100) }),
+  ],
   writePasswords: ['Write', () => JSON.stringify({ file_path: 'big2.txt', content: words('password=x ', 10 * MiB - 100) })],
   manyFields: ['hello', () => manyFields(10 * MiB - 100)],
   glob: ['Glob', () => JSON.stringify({ pattern: `${'*'.repeat(100)}a`.repeat(40).slice(0, 8192) })],
@@ -33,9 +36,25 @@ const cases: Record<string, [tool: string, body: () => string, headers?: Record<
   summarizeDots: ['summarize', () => JSON.stringify({ text: words('. ', MB) })],
   analyzeMr200k: ['analyze', () => JSON.stringify({ text: words('Mr. ', 200_000) })],
   analyzeTokens200k: ['analyze', () => JSON.stringify({ text: words('token=AAAA ', 200_000) })],
-  analyzeSentences200k: ['analyze', () => JSON.stringify({ text: Array.from({ length: 20_000 }, (_, i) => `Word${i} is here.`).join(' ').slice(0, 200_000) })],
+  analyzeSentences200k: [
+    'analyze',
+    () =>
+      JSON.stringify({
+        text: Array.from({ length: 20_000 }, (_, i) => `Word${i} is here.`)
+          .join(' ')
+          .slice(0, 200_000),
+      }),
+  ],
   summarizeDots200k: ['summarize', () => JSON.stringify({ text: words('. ', 200_000) })],
-  summarizeSentences200k: ['summarize', () => JSON.stringify({ text: Array.from({ length: 20_000 }, (_, i) => `Word${i} is here.`).join(' ').slice(0, 200_000) })],
+  summarizeSentences200k: [
+    'summarize',
+    () =>
+      JSON.stringify({
+        text: Array.from({ length: 20_000 }, (_, i) => `Word${i} is here.`)
+          .join(' ')
+          .slice(0, 200_000),
+      }),
+  ],
 }
 
 const t = await buildTestApp()
@@ -57,14 +76,20 @@ for (const name of names) {
       last = now
     }, 5)
     const started = performance.now()
-    const res = await fetch(`${base}/v1/tools/${tool}`, { method: 'POST', headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json', ...headers }, body: payload })
+    const res = await fetch(`${base}/v1/tools/${tool}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json', ...headers },
+      body: payload,
+    })
     await res.text()
     const answered = performance.now() - started
     await t.app.history.flush()
     await new Promise((r) => setTimeout(r, 50))
     loop.disable()
     clearInterval(ticker)
-    console.log(`${name} #${round}: status ${res.status}, answered in ${answered.toFixed(0)} ms, loop max ${(loop.max / 1e6).toFixed(1)} ms, tick gap ${gap.toFixed(1)} ms`)
+    console.log(
+      `${name} #${round}: status ${res.status}, answered in ${answered.toFixed(0)} ms, loop max ${(loop.max / 1e6).toFixed(1)} ms, tick gap ${gap.toFixed(1)} ms`,
+    )
   }
 }
 await t.close()

@@ -14,7 +14,15 @@ export const TREE_BYTES = 52 * 1024 * 1024
 export const BIG_BYTES = 300 * 1024 * 1024
 export const WIDE_ENTRIES = 5000
 
-export interface BenchData { dir: string; treeFiles: number; treeBytes: number; bigLines: number; bigBytes: number; rareLines: number; wideEntries: number }
+export interface BenchData {
+  dir: string
+  treeFiles: number
+  treeBytes: number
+  bigLines: number
+  bigBytes: number
+  rareLines: number
+  wideEntries: number
+}
 
 function rng(seed: number) {
   return () => {
@@ -25,7 +33,10 @@ function rng(seed: number) {
   }
 }
 
-const WORDS = 'request response handler client server cache token user account order item price total config option value result error retry timeout buffer stream parse render update delete create fetch load save index query filter map reduce session queue worker event'.split(' ')
+const WORDS =
+  'request response handler client server cache token user account order item price total config option value result error retry timeout buffer stream parse render update delete create fetch load save index query filter map reduce session queue worker event'.split(
+    ' ',
+  )
 
 function lineMaker(r: () => number) {
   const w = () => WORDS[Math.floor(r() * WORDS.length)]
@@ -62,7 +73,10 @@ async function makeTree(root: string): Promise<{ files: number; bytes: number; r
         const count = 80 + Math.floor(r() * 240)
         const out: string[] = []
         for (let i = 0; i < count; i++) {
-          if (r() < 0.0008) { out.push(`  // XYZZY_${Math.floor(r() * 10000)} rare marker`); rare++ }
+          if (r() < 0.0008) {
+            out.push(`  // XYZZY_${Math.floor(r() * 10000)} rare marker`)
+            rare++
+          }
           out.push(line(react))
         }
         const text = `${out.join('\n')}\n`
@@ -109,8 +123,13 @@ export async function benchData(log: (m: string) => void): Promise<BenchData> {
   const metaFile = path.join(BENCH_DIR, 'meta.json')
   try {
     const meta = JSON.parse(await fs.readFile(metaFile, 'utf8'))
-    if (meta.version === META_VERSION) { log(`reusing bench data in ${BENCH_DIR}`); return { ...meta, dir: BENCH_DIR } }
-  } catch { /* generate */ }
+    if (meta.version === META_VERSION) {
+      log(`reusing bench data in ${BENCH_DIR}`)
+      return { ...meta, dir: BENCH_DIR }
+    }
+  } catch {
+    /* generate */
+  }
   log(`generating bench data in ${BENCH_DIR} (once; about a minute)…`)
   await fs.rm(BENCH_DIR, { recursive: true, force: true })
   await fs.mkdir(BENCH_DIR, { recursive: true })

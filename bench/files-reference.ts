@@ -26,22 +26,33 @@ export async function startToolgate(dir: string): Promise<{ call: Call; close():
   const { buildApp } = await import('../src/app.js')
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-bench-files-'))
   const config = loadConfig({
-    TOOLGATE_WORKSPACE: dir, TOOLGATE_DATA_DIR: dataDir, TOOLGATE_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'warn',
-    TOOLGATE_RATE_LIMITS: '*=10000000/minute', TOOLGATE_HISTORY_FLUSH_MS: '50',
+    TOOLGATE_WORKSPACE: dir,
+    TOOLGATE_DATA_DIR: dataDir,
+    TOOLGATE_BOOTSTRAP_KEY: KEY,
+    LOG_LEVEL: 'warn',
+    TOOLGATE_RATE_LIMITS: '*=10000000/minute',
+    TOOLGATE_HISTORY_FLUSH_MS: '50',
     TOOLGATE_MAX_OUTPUT: String(16 << 20), // whole listings, as the reference returns them
   })
   const app = await buildApp({ config, tools: await loadTools() })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
   const call: Call = async (tool, args) => {
     const res = await fetch(`${base}/v1/tools/${tool}`, {
-      method: 'POST', body: JSON.stringify(args),
+      method: 'POST',
+      body: JSON.stringify(args),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}`, 'x-max-output-size': String(16 << 20) },
     })
     const json = (await res.json()) as Record<string, any>
     if (res.status !== 200) throw new Error(`${tool} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`)
     return { text: String(json.output), metadata: json.metadata }
   }
-  return { call, close: async () => { await app.close(); await fs.rm(dataDir, { recursive: true, force: true }) } }
+  return {
+    call,
+    close: async () => {
+      await app.close()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** The reference server over stdio, rooted at `dir`. */

@@ -7,14 +7,18 @@ const HEADING = '## File tools'
 
 export async function writeSection(setup: string, rows: string[]): Promise<void> {
   const section = [
-    HEADING, '',
+    HEADING,
+    '',
     'Command: `npm run bench:files` (bench/files.ts). toolgate is called over HTTP on loopback with a key; the MCP reference',
     'filesystem server over stdio with the MCP SDK client; `rg` directly. Ratio: for the reference rows, reference ms ÷',
-    'toolgate ms (above 1 = toolgate faster); for Grep, toolgate ms ÷ rg ms.', '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup}.`, '',
+    'toolgate ms (above 1 = toolgate faster); for Grep, toolgate ms ÷ rg ms.',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup}.`,
+    '',
     '| Case | toolgate | ms | Other | ms | Ratio | Target | | Same result |',
     '|---|---|---:|---|---:|---:|---|---|---|',
-    ...rows, '',
+    ...rows,
+    '',
   ].join('\n')
   const old = await fs.readFile(FILE, 'utf8').catch(() => '# Benchmarks\n')
   const start = old.indexOf(`${HEADING}\n`)

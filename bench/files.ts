@@ -22,12 +22,21 @@ import { median } from './stats.js'
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 25)
 const WARMUP = 5
 
-interface Side { name: string; run: () => Promise<string> }
-interface Case { label: string; kind: 'reference' | 'rg'; sides: [toolgate: Side, other: Side]; same: (a: string, b: string) => boolean }
+interface Side {
+  name: string
+  run: () => Promise<string>
+}
+interface Case {
+  label: string
+  kind: 'reference' | 'rg'
+  sides: [toolgate: Side, other: Side]
+  same: (a: string, b: string) => boolean
+}
 
 function rg(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('rg', args, { cwd, maxBuffer: 1 << 30 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(String(stdout)))))
+    execFile('rg', args, { cwd, maxBuffer: 1 << 30 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(String(stdout)))),
+  )
 }
 
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '')
@@ -58,45 +67,88 @@ async function main() {
   const text = (p: Promise<{ text: string }>) => p.then((r) => r.text)
   const cases: Case[] = [
     // the reference's tail gives 99 lines when the file ends with a newline: compare the last line
-    { label: 'last 100 lines of 300 MB', kind: 'reference', same: (a, b) => lastLine(a) === lastLine(b) && lines(a).length === 100,
-      sides: [{ name: 'fs_read tail', run: () => text(tg.call('fs_read', { path: 'big/huge.txt', tail: 100 })) },
-        { name: 'read_text_file tail', run: () => text(ref.call('read_text_file', { path: abs('big/huge.txt'), tail: 100 })) }] },
-    { label: 'find by name (**/file1*.ts)', kind: 'reference', same: (a, b) => lines(a).length === lines(b).length,
-      sides: [{ name: 'Glob', run: () => text(tg.call('Glob', { pattern: '**/file1*.ts', path: 'tree' })) },
-        { name: 'search_files', run: () => text(ref.call('search_files', { path: abs('tree'), pattern: '**/file1*.ts' })) }] },
-    { label: 'list 5,000 entries', kind: 'reference', same: (a, b) => lines(a).length === lines(b).length,
-      sides: [{ name: 'fs_list', run: () => text(tg.call('fs_list', { path: 'wide' })) },
-        { name: 'list_directory', run: () => text(ref.call('list_directory', { path: abs('wide') })) }] },
-    { label: 'list 5,000 entries, sizes', kind: 'reference', same: (a, b) => lines(a).length + 2 === lines(b).length, // its two summary lines
-      sides: [{ name: 'fs_list details', run: () => text(tg.call('fs_list', { path: 'wide', details: true })) },
-        { name: 'list_directory_with_sizes', run: () => text(ref.call('list_directory_with_sizes', { path: abs('wide') })) }] },
-    { label: 'Grep files /useEffect/', kind: 'rg', same: (a, b) => lines(a).length === lines(b).length,
-      sides: [{ name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'useEffect', path: 'tree' })) },
-        { name: 'rg -l', run: () => rg(['-l', '-e', 'useEffect', '--', 'tree'], data.dir) }] },
-    { label: 'Grep content /XYZZY_[0-9]+/', kind: 'rg', same: (a, b) => lines(a).length === lines(b).length,
-      sides: [{ name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'XYZZY_[0-9]+', path: 'tree', output_mode: 'content' })) },
-        { name: 'rg -n', run: () => rg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree'], data.dir) }] },
+    {
+      label: 'last 100 lines of 300 MB',
+      kind: 'reference',
+      same: (a, b) => lastLine(a) === lastLine(b) && lines(a).length === 100,
+      sides: [
+        { name: 'fs_read tail', run: () => text(tg.call('fs_read', { path: 'big/huge.txt', tail: 100 })) },
+        { name: 'read_text_file tail', run: () => text(ref.call('read_text_file', { path: abs('big/huge.txt'), tail: 100 })) },
+      ],
+    },
+    {
+      label: 'find by name (**/file1*.ts)',
+      kind: 'reference',
+      same: (a, b) => lines(a).length === lines(b).length,
+      sides: [
+        { name: 'Glob', run: () => text(tg.call('Glob', { pattern: '**/file1*.ts', path: 'tree' })) },
+        { name: 'search_files', run: () => text(ref.call('search_files', { path: abs('tree'), pattern: '**/file1*.ts' })) },
+      ],
+    },
+    {
+      label: 'list 5,000 entries',
+      kind: 'reference',
+      same: (a, b) => lines(a).length === lines(b).length,
+      sides: [
+        { name: 'fs_list', run: () => text(tg.call('fs_list', { path: 'wide' })) },
+        { name: 'list_directory', run: () => text(ref.call('list_directory', { path: abs('wide') })) },
+      ],
+    },
+    {
+      label: 'list 5,000 entries, sizes',
+      kind: 'reference',
+      same: (a, b) => lines(a).length + 2 === lines(b).length, // its two summary lines
+      sides: [
+        { name: 'fs_list details', run: () => text(tg.call('fs_list', { path: 'wide', details: true })) },
+        { name: 'list_directory_with_sizes', run: () => text(ref.call('list_directory_with_sizes', { path: abs('wide') })) },
+      ],
+    },
+    {
+      label: 'Grep files /useEffect/',
+      kind: 'rg',
+      same: (a, b) => lines(a).length === lines(b).length,
+      sides: [
+        { name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'useEffect', path: 'tree' })) },
+        { name: 'rg -l', run: () => rg(['-l', '-e', 'useEffect', '--', 'tree'], data.dir) },
+      ],
+    },
+    {
+      label: 'Grep content /XYZZY_[0-9]+/',
+      kind: 'rg',
+      same: (a, b) => lines(a).length === lines(b).length,
+      sides: [
+        { name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'XYZZY_[0-9]+', path: 'tree', output_mode: 'content' })) },
+        { name: 'rg -n', run: () => rg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree'], data.dir) },
+      ],
+    },
   ]
   const rows: string[] = []
   let rtt = 0
   try {
     for (let i = 0; i < 20; i++) await tg.call('hello', {})
     const hello: number[] = []
-    for (let i = 0; i < 31; i++) { const t = performance.now(); await tg.call('hello', {}); hello.push(performance.now() - t) }
+    for (let i = 0; i < 31; i++) {
+      const t = performance.now()
+      await tg.call('hello', {})
+      hello.push(performance.now() - t)
+    }
     rtt = median(hello)
     for (const c of cases) {
       const { ms, same } = await measure(c)
       const ratio = c.kind === 'reference' ? ms[1] / ms[0] : ms[0] / ms[1]
       const pass = c.kind === 'reference' ? ratio >= 1 : ratio <= 1.5
       const target = c.kind === 'reference' ? 'speed ≥ 1×' : 'time ≤ 1.5× rg'
-      rows.push(`| ${c.label} | ${c.sides[0].name} | ${ms[0].toFixed(1)} | ${c.sides[1].name} | ${ms[1].toFixed(1)} | ${ratio.toFixed(2)}× | ${target} | ${pass ? 'PASS' : 'FAIL'} | ${same ? 'yes' : 'NO'} |`)
+      rows.push(
+        `| ${c.label} | ${c.sides[0].name} | ${ms[0].toFixed(1)} | ${c.sides[1].name} | ${ms[1].toFixed(1)} | ${ratio.toFixed(2)}× | ${target} | ${pass ? 'PASS' : 'FAIL'} | ${same ? 'yes' : 'NO'} |`,
+      )
       log(rows.at(-1)!)
     }
   } finally {
     await ref.close()
     await tg.close()
   }
-  const setup = `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
+  const setup =
+    `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
     `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(1)} ms; ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)

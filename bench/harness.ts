@@ -46,7 +46,11 @@ export interface Server {
 }
 
 export const out = (s = '') => process.stdout.write(`${s}\n`)
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 export const machine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadAverage()}`
 
 export function freePort(): Promise<number> {
@@ -72,12 +76,16 @@ export async function probe(target: Target): Promise<void> {
 export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, target: (port: number) => Target): Promise<Server> {
   const port = await freePort()
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] })
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    const kill = setTimeout(() => child.kill('SIGKILL'), 20_000)
-    child.once('exit', () => { clearTimeout(kill); resolve() })
-    child.kill('SIGTERM')
-  })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      const kill = setTimeout(() => child.kill('SIGKILL'), 20_000)
+      child.once('exit', () => {
+        clearTimeout(kill)
+        resolve()
+      })
+      child.kill('SIGTERM')
+    })
   const deadline = Date.now() + 60_000
   for (let lastError: unknown; ; await new Promise((r) => setTimeout(r, 200))) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it answered`)
@@ -166,8 +174,13 @@ export async function toolgateEnv(databaseUrl: string): Promise<{ env: NodeJS.Pr
 export async function load(target: Target, seconds: number, connections: number, rate = 0): Promise<Measure> {
   const latencies: number[] = []
   const instance = autocannon({
-    url: target.url, method: 'POST', headers: target.headers, body: target.body,
-    connections, duration: seconds, ...(rate > 0 && { overallRate: rate }),
+    url: target.url,
+    method: 'POST',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration: seconds,
+    ...(rate > 0 && { overallRate: rate }),
   })
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status >= 200 && status < 300) latencies.push(ms)
@@ -197,7 +210,10 @@ export interface RoundOptions {
  * Returns the measures of A and of B, round by round, and counts every 2xx in `served`.
  */
 export async function interleave(a: Target, b: Target, o: RoundOptions, served: Map<Target, number>): Promise<[Measure[], Measure[]]> {
-  const results = new Map<Target, Measure[]>([[a, []], [b, []]])
+  const results = new Map<Target, Measure[]>([
+    [a, []],
+    [b, []],
+  ])
   const count = (t: Target, m: Measure) => served.set(t, (served.get(t) ?? 0) + m.ok)
   out(`${pad('round', 5)}  ${pad('server', 10, true)}  ${pad('calls/s', 8)}  ${pad('p50 ms', 7)}  ${pad('p99 ms', 7)}  ${pad('2xx', 7)}  ${pad('bad', 5)}`)
   for (let r = 1; r <= o.rounds; r++) {
@@ -206,7 +222,9 @@ export async function interleave(a: Target, b: Target, o: RoundOptions, served: 
       const m = await load(t, o.seconds, o.connections, o.rate)
       count(t, m)
       results.get(t)!.push(m)
-      out(`${pad(String(r), 5)}  ${pad(t.name, 10, true)}  ${pad(fmt(m.rps, 0), 8)}  ${pad(fmt(m.p50), 7)}  ${pad(fmt(m.p99), 7)}  ${pad(String(m.ok), 7)}  ${pad(String(m.bad), 5)}`)
+      out(
+        `${pad(String(r), 5)}  ${pad(t.name, 10, true)}  ${pad(fmt(m.rps, 0), 8)}  ${pad(fmt(m.p50), 7)}  ${pad(fmt(m.p99), 7)}  ${pad(String(m.ok), 7)}  ${pad(String(m.bad), 5)}`,
+      )
       await new Promise((res) => setTimeout(res, 300))
     }
   }
@@ -284,11 +302,13 @@ export function numericOptions<K extends string>(spec: Record<K, [fallback: stri
   const { values } = parseArgs({
     options: { strict: { type: 'boolean', default: false }, ...Object.fromEntries(entries.map(([k, [d]]) => [k, { type: 'string', default: d }])) },
   })
-  const parsed = Object.fromEntries(entries.map(([k, [, min]]) => {
-    const raw = String((values as Record<string, unknown>)[k])
-    const v = Number(raw)
-    if (!Number.isFinite(v) || v < min) throw new Error(`--${k} must be a number ≥ ${min}, got ${raw}`)
-    return [k, v]
-  }))
+  const parsed = Object.fromEntries(
+    entries.map(([k, [, min]]) => {
+      const raw = String((values as Record<string, unknown>)[k])
+      const v = Number(raw)
+      if (!Number.isFinite(v) || v < min) throw new Error(`--${k} must be a number ≥ ${min}, got ${raw}`)
+      return [k, v]
+    }),
+  )
   return { ...parsed, strict: Boolean(values.strict) } as Record<K, number> & { strict: boolean }
 }

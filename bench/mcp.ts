@@ -24,7 +24,8 @@ function mcpTarget(name: string, port: number): Target {
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${BENCH_KEY}` },
     check(status, text) {
       const result = status === 200 ? JSON.parse(text).result : undefined
-      if (!result || result.isError === true || result.structuredContent?.message !== 'Hello, bench!') throw new Error(`${name} answered ${status} ${text.slice(0, 300)}`)
+      if (!result || result.isError === true || result.structuredContent?.message !== 'Hello, bench!')
+        throw new Error(`${name} answered ${status} ${text.slice(0, 300)}`)
     },
   }
 }
@@ -37,14 +38,18 @@ async function serveReference() {
   const { z } = await import('zod')
   const serverWithHello = () => {
     const server = new McpServer({ name: 'reference', version: '1.0.0' })
-    server.registerTool('hello', {
-      description: 'Returns a greeting message. Use for testing MCP connectivity.',
-      inputSchema: { name: z.string().optional() },
-      outputSchema: { message: z.string(), timestamp: z.string() },
-    }, async ({ name = 'World' }) => {
-      const result = { message: `Hello, ${name}!`, timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') }
-      return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result }
-    })
+    server.registerTool(
+      'hello',
+      {
+        description: 'Returns a greeting message. Use for testing MCP connectivity.',
+        inputSchema: { name: z.string().optional() },
+        outputSchema: { message: z.string(), timestamp: z.string() },
+      },
+      async ({ name = 'World' }) => {
+        const result = { message: `Hello, ${name}!`, timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') }
+        return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result }
+      },
+    )
     return server
   }
   const app = Fastify({ logger: { level: 'warn' } })
@@ -68,9 +73,16 @@ async function measure(reference: Target, toolgate: Target, o: ReturnType<typeof
   await firstWarmUp([reference, toolgate], FIRST_WARMUP_S, o.connections, served)
   out(`\nsaturation, ${o.connections} connections`)
   const [r, t] = await interleave(reference, toolgate, { rounds: o.rounds, seconds: o.duration, warmup: o.warmup, connections: o.connections }, served)
-  out(`\nmedians of ${o.rounds} round(s): reference ${fmt(median(r.map((m) => m.rps)), 0)} calls/s (p50 ${fmt(median(r.map((m) => m.p50)))} ms), ` +
-    `toolgate ${fmt(median(t.map((m) => m.rps)), 0)} calls/s (p50 ${fmt(median(t.map((m) => m.p50)))} ms)`)
-  const pass = verdict('throughput ratio (toolgate ÷ SDK)', paired(t, r, (a, b) => a.rps / b.rps), 0.8, false)
+  out(
+    `\nmedians of ${o.rounds} round(s): reference ${fmt(median(r.map((m) => m.rps)), 0)} calls/s (p50 ${fmt(median(r.map((m) => m.p50)))} ms), ` +
+      `toolgate ${fmt(median(t.map((m) => m.rps)), 0)} calls/s (p50 ${fmt(median(t.map((m) => m.p50)))} ms)`,
+  )
+  const pass = verdict(
+    'throughput ratio (toolgate ÷ SDK)',
+    paired(t, r, (a, b) => a.rps / b.rps),
+    0.8,
+    false,
+  )
   const errors = bad([...r, ...t])
   if (errors) out(`NOTE ${errors} non-2xx answers or errors: the figures do not measure a clean run`)
   return pass && errors === 0

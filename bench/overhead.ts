@@ -13,8 +13,18 @@
  */
 import { fileURLToPath } from 'node:url'
 import {
-  bad, BENCH_KEY, compareWithToolgate, firstWarmUp, interleave, machine, numericOptions, out, paired, verdict,
-  type Measure, type Target,
+  bad,
+  BENCH_KEY,
+  compareWithToolgate,
+  firstWarmUp,
+  interleave,
+  machine,
+  numericOptions,
+  out,
+  paired,
+  verdict,
+  type Measure,
+  type Target,
 } from './harness.js'
 import { fmt, median, pad } from './stats.js'
 
@@ -48,9 +58,14 @@ async function serveBare() {
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 }
 
-const options = () => numericOptions({
-  rate: ['1000', 1], rounds: ['4', 1], duration: ['3', 1], warmup: ['1', 0], connections: ['50', 1],
-})
+const options = () =>
+  numericOptions({
+    rate: ['1000', 1],
+    rounds: ['4', 1],
+    duration: ['3', 1],
+    warmup: ['1', 0],
+    connections: ['50', 1],
+  })
 type Options = ReturnType<typeof options>
 
 /** Both phases against running servers; returns whether every figure meets the contract. */
@@ -63,11 +78,34 @@ async function measure(bare: Target, toolgate: Target, o: Options, served: Map<T
   out(`\nphase 2: saturation, ${o.connections} connections`)
   const [b2, t2] = await interleave(bare, toolgate, rounds, served)
 
-  printMedians([['bare', b1, b2], ['toolgate', t1, t2]], o)
+  printMedians(
+    [
+      ['bare', b1, b2],
+      ['toolgate', t1, t2],
+    ],
+    o,
+  )
   const results = [
-    verdict(`added latency p50 at ${o.rate}/s`, paired(t1, b1, (t, b) => t.p50 - b.p50), 0.5, true, ' ms'),
-    verdict(`added latency p99 at ${o.rate}/s`, paired(t1, b1, (t, b) => t.p99 - b.p99), 2, true, ' ms'),
-    verdict('throughput ratio at saturation', paired(t2, b2, (t, b) => t.rps / b.rps), 0.3, false),
+    verdict(
+      `added latency p50 at ${o.rate}/s`,
+      paired(t1, b1, (t, b) => t.p50 - b.p50),
+      0.5,
+      true,
+      ' ms',
+    ),
+    verdict(
+      `added latency p99 at ${o.rate}/s`,
+      paired(t1, b1, (t, b) => t.p99 - b.p99),
+      2,
+      true,
+      ' ms',
+    ),
+    verdict(
+      'throughput ratio at saturation',
+      paired(t2, b2, (t, b) => t.rps / b.rps),
+      0.3,
+      false,
+    ),
   ]
   const errors = bad([...b1, ...t1, ...b2, ...t2])
   if (errors) out(`NOTE ${errors} non-2xx answers or errors: the figures do not measure a clean run`)
@@ -76,7 +114,9 @@ async function measure(bare: Target, toolgate: Target, o: Options, served: Map<T
 
 function printMedians(rows: [name: string, fixed: Measure[], saturated: Measure[]][], o: Options) {
   const med = (ms: Measure[], k: 'p50' | 'p99' | 'rps', width: number, digits = 2) => pad(fmt(median(ms.map((m) => m[k])), digits), width)
-  out(`\n${pad(`medians of ${o.rounds} round(s)`, 22, true)}  ${pad(`calls/s at ${o.rate}/s`, 20)}  ${pad('p50 ms', 8)}  ${pad('p99 ms', 8)}  ${pad('calls/s saturated', 18)}`)
+  out(
+    `\n${pad(`medians of ${o.rounds} round(s)`, 22, true)}  ${pad(`calls/s at ${o.rate}/s`, 20)}  ${pad('p50 ms', 8)}  ${pad('p99 ms', 8)}  ${pad('calls/s saturated', 18)}`,
+  )
   for (const [name, fixed, saturated] of rows) {
     out(`${pad(name, 22, true)}  ${med(fixed, 'rps', 20, 0)}  ${med(fixed, 'p50', 8)}  ${med(fixed, 'p99', 8)}  ${med(saturated, 'rps', 18, 0)}`)
   }
@@ -85,7 +125,8 @@ function printMedians(rows: [name: string, fixed: Measure[], saturated: Measure[
 /** Below the fixed rate, latencies measure a queue (the machine's, or a server's), not the work. */
 function warnIfBehind(ms: Measure[], rate: number) {
   const slowest = Math.min(...ms.map((m) => m.rps))
-  if (slowest < 0.95 * rate) out(`NOTE a run reached only ${fmt(slowest, 0)} of ${rate} calls/s: the machine (or a server) could not keep the rate, so its latencies include queueing`)
+  if (slowest < 0.95 * rate)
+    out(`NOTE a run reached only ${fmt(slowest, 0)} of ${rate} calls/s: the machine (or a server) could not keep the rate, so its latencies include queueing`)
 }
 
 if (process.argv.includes('--serve')) await serveBare()

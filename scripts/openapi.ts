@@ -13,4 +13,6 @@ try {
 }
 await fs.writeFile(OPENAPI_FILE, text)
 const rel = path.relative(process.cwd(), OPENAPI_FILE)
-process.stdout.write(`${before === text ? 'unchanged' : before === undefined ? 'created' : 'updated'}: ${rel} (${Object.keys(JSON.parse(text).paths ?? {}).length} paths)\n`)
+process.stdout.write(
+  `${before === text ? 'unchanged' : before === undefined ? 'created' : 'updated'}: ${rel} (${Object.keys(JSON.parse(text).paths ?? {}).length} paths)\n`,
+)

@@ -16,7 +16,9 @@ async function main() {
     const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) || 'postgres' : path.join(config.dataDir, 'pglite')
     console.log(`Seeding the corpus from ${path.relative(process.cwd(), file) || file} into ${database.kind} (${where})`)
     const s = await seedCorpus(database.db, file)
-    console.log(`lines ${s.lines}, inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}, threads ${s.threads} (${s.duration_ms} ms)`)
+    console.log(
+      `lines ${s.lines}, inserted ${s.inserted}, updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}, threads ${s.threads} (${s.duration_ms} ms)`,
+    )
     for (const e of s.errors) console.log(`  line ${e.line}: ${e.error}`)
     if (s.rejected > 0) process.exitCode = 1
   } finally {

@@ -9,8 +9,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 
 const MiB = 1024 * 1024
 
-const int = (minimum: number, maximum: number, dflt: number, description: string) =>
-  Type.Integer({ minimum, maximum, default: dflt, description })
+const int = (minimum: number, maximum: number, dflt: number, description: string) => Type.Integer({ minimum, maximum, default: dflt, description })
 const flag = (description: string) => Type.Boolean({ default: false, description })
 const url = (protocols: string[], description: string) => Type.Optional(Type.String({ 'x-url': protocols, description }))
 const text = (description: string, options: Record<string, unknown> = {}) => Type.Optional(Type.String({ description, ...options }))
@@ -29,48 +28,88 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: url(['postgres:', 'postgresql:'], '`postgres://…` switches from the embedded PGlite to a real Postgres.'),
   REDIS_URL: url(['redis:', 'rediss:'], '`redis://…` keeps rate-limit counters in Redis so that instances share them.'),
   TOOLGATE_DATA_DIR: Type.String({ default: 'data', description: 'PGlite data (`data/pglite`) and the generated encryption key (`data/secret.key`).' }),
-  TOOLGATE_BOOTSTRAP_KEY: text('Ensures an admin key with this value exists (for tests and compose).', { minLength: 16, 'x-secret': true, 'x-accepts': 'at least 16 characters' }),
-  TOOLGATE_SECRET_KEY: text('The AES-256-GCM key that seals held calls\' arguments (generated into the data folder when unset). Set the same value on every instance that shares a database.', {
-    pattern: '^[0-9a-fA-F]{64}$', 'x-secret': true, 'x-accepts': '64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`',
+  TOOLGATE_BOOTSTRAP_KEY: text('Ensures an admin key with this value exists (for tests and compose).', {
+    minLength: 16,
+    'x-secret': true,
+    'x-accepts': 'at least 16 characters',
   }),
+  TOOLGATE_SECRET_KEY: text(
+    "The AES-256-GCM key that seals held calls' arguments (generated into the data folder when unset). Set the same value on every instance that shares a database.",
+    {
+      pattern: '^[0-9a-fA-F]{64}$',
+      'x-secret': true,
+      'x-accepts': '64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`',
+    },
+  ),
   TOOLGATE_HISTORY_FLUSH_MS: int(1, 10_000, 10, 'How often queued history rows are written, in milliseconds.'),
 
   // Workspace and tools
   TOOLGATE_WORKSPACE: text('The root every file, shell and git tool is confined to.', { 'x-default': 'the current folder' }),
-  TOOLGATE_MEMORY_DIR: Type.String({ default: 'memory', description: 'Folder inside the workspace holding `write_memory_entry`\'s files.', 'x-accepts': 'a relative folder inside the workspace' }),
-  TOOLGATE_READ_BLOCKED: text('Blocked-name rules that refuse reads (writes always refuse all of them): a comma list of env, secrets, key, pem, git-config, git-hooks, git-dir, or `none`.', {
-    'x-default': 'env,secrets,key,pem', 'x-accepts': 'a comma list of rule names, or none',
+  TOOLGATE_MEMORY_DIR: Type.String({
+    default: 'memory',
+    description: "Folder inside the workspace holding `write_memory_entry`'s files.",
+    'x-accepts': 'a relative folder inside the workspace',
   }),
+  TOOLGATE_READ_BLOCKED: text(
+    'Blocked-name rules that refuse reads (writes always refuse all of them): a comma list of env, secrets, key, pem, git-config, git-hooks, git-dir, or `none`.',
+    {
+      'x-default': 'env,secrets,key,pem',
+      'x-accepts': 'a comma list of rule names, or none',
+    },
+  ),
   TOOLGATE_GREP_ENGINE: Type.Enum(['rg', 'auto'], {
-    default: 'rg', description: 'Obsolete: `auto` and `rg` are accepted and ignored; anything else stops the start (the JavaScript engine was removed).',
+    default: 'rg',
+    description: 'Obsolete: `auto` and `rg` are accepted and ignored; anything else stops the start (the JavaScript engine was removed).',
     'x-accepts': 'rg or auto: Grep always runs ripgrep now (the JavaScript engine was removed); unset it, or set TOOLGATE_RG to the rg binary',
   }),
-  TOOLGATE_RG: Type.String({ default: 'rg', description: 'The ripgrep binary Grep runs: a name looked up on `PATH`, or an absolute path. Without it Grep answers 503 `GREP_NOT_AVAILABLE`.', 'x-accepts': 'a command name looked up on PATH (e.g. rg) or an absolute path' }),
-  TOOLGATE_PYTHON: text('The interpreter that checks notebook code cells\' syntax and validates nbformat.', { 'x-default': '/usr/bin/python3 when present, else python3' }),
+  TOOLGATE_RG: Type.String({
+    default: 'rg',
+    description: 'The ripgrep binary Grep runs: a name looked up on `PATH`, or an absolute path. Without it Grep answers 503 `GREP_NOT_AVAILABLE`.',
+    'x-accepts': 'a command name looked up on PATH (e.g. rg) or an absolute path',
+  }),
+  TOOLGATE_PYTHON: text("The interpreter that checks notebook code cells' syntax and validates nbformat.", {
+    'x-default': '/usr/bin/python3 when present, else python3',
+  }),
   TOOLGATE_GIT_COMMITS: flag('`git_commit` creates commits (each held for approval); off, it warns and does nothing.'),
   TOOLGATE_HOLD_RISKY: flag('Hold risky `Bash`/`shell` commands for approval instead of only warning.'),
   TOOLGATE_MAX_SHELLS: int(1, 1000, 4, 'Background shells one key may have running at once.'),
   TOOLGATE_CHECKPOINT_EVERY: int(0, 1_000_000, 10, 'Take a `checkpoint` snapshot of the glossary every N threads the agent enters (`0` = never).'),
   TOOLGATE_ESCALATE_AFTER: int(1, 1000, 2, 'Consecutive errors from one tool in one session after which the next error is ESCALATE (tools that opt in).'),
-  TOOLGATE_SANDBOX: Type.Enum(['auto', 'bwrap', 'off'], { default: 'auto', description: 'How child processes are confined: `bwrap` (required), `off` (full host access), or `auto` (bwrap when a start-up probe shows it works, else off with a loud warning).' }),
+  TOOLGATE_SANDBOX: Type.Enum(['auto', 'bwrap', 'off'], {
+    default: 'auto',
+    description:
+      'How child processes are confined: `bwrap` (required), `off` (full host access), or `auto` (bwrap when a start-up probe shows it works, else off with a loud warning).',
+  }),
   TOOLGATE_SANDBOX_MEMORY_MB: int(64, MiB, 4096, 'Data memory (RLIMIT_DATA) each sandboxed process may use, in MiB.'),
 
   // Network
-  TOOLGATE_NET_ALLOW: text('Hosts, host:port pairs, addresses and CIDR ranges the fetch tools may reach although the SSRF guard refuses them, comma-separated (e.g. `internal.example.com:8443,10.0.0.0/8`).', {
-    'x-accepts': 'a comma list of host, *.domain, host:port, IP address or CIDR range',
-  }),
+  TOOLGATE_NET_ALLOW: text(
+    'Hosts, host:port pairs, addresses and CIDR ranges the fetch tools may reach although the SSRF guard refuses them, comma-separated (e.g. `internal.example.com:8443,10.0.0.0/8`).',
+    {
+      'x-accepts': 'a comma list of host, *.domain, host:port, IP address or CIDR range',
+    },
+  ),
   TOOLGATE_FETCH_MAX_BYTES: int(1024, 100 * MiB, 5 * MiB, 'Most response body bytes `http` and `WebFetch` read.'),
   TOOLGATE_IMPORT_MAX_BYTES: int(1024, 1024 ** 4, 1024 ** 3, 'Largest NDJSON body `POST /v1/corpus/import` reads, in bytes.'),
 
   // Calls: rate limits and approval
-  TOOLGATE_RATE_LIMITS: text('Per-tool limits per caller, e.g. `hello=100000/minute,*=600/minute` (`second`, `minute`, `hour`, `day`); `*` is the default for tools without their own.', {
-    'x-accepts': 'a comma list of tool=N/second|minute|hour|day',
-  }),
-  TOOLGATE_APPROVAL_REQUIRED: text('Extra tools held for approval, comma-separated: tool names, `@<toolset>`, or `@destructive` (tools annotated destructive).', {
-    'x-accepts': 'a comma list of tool names, @toolset or @destructive',
-  }),
+  TOOLGATE_RATE_LIMITS: text(
+    'Per-tool limits per caller, e.g. `hello=100000/minute,*=600/minute` (`second`, `minute`, `hour`, `day`); `*` is the default for tools without their own.',
+    {
+      'x-accepts': 'a comma list of tool=N/second|minute|hour|day',
+    },
+  ),
+  TOOLGATE_APPROVAL_REQUIRED: text(
+    'Extra tools held for approval, comma-separated: tool names, `@<toolset>`, or `@destructive` (tools annotated destructive).',
+    {
+      'x-accepts': 'a comma list of tool names, @toolset or @destructive',
+    },
+  ),
   TOOLGATE_APPROVAL_TTL: int(1, 30 * 86_400, 86_400, 'Seconds a held call waits before it expires.'),
-  TOOLGATE_APPROVAL_SELF: Type.Enum(['deny', 'allow'], { default: 'deny', description: '`deny`: another key decides a held call (four eyes); `allow`: a key may decide calls it queued itself (single-user setups).' }),
+  TOOLGATE_APPROVAL_SELF: Type.Enum(['deny', 'allow'], {
+    default: 'deny',
+    description: '`deny`: another key decides a held call (four eyes); `allow`: a key may decide calls it queued itself (single-user setups).',
+  }),
 
   // LLM and web search
   LLM_BASE_URL: url(['http:', 'https:'], 'An OpenAI-compatible endpoint (used by the text, web and glossary tools).'),
@@ -78,7 +117,9 @@ export const ConfigSchema = Type.Object({
   LLM_MODEL: text('Model name sent to LLM_BASE_URL.'),
   LLM_TIMEOUT_MS: int(1000, 600_000, 60_000, 'How long one LLM request may take, in milliseconds.'),
   LLM_MAX_RETRIES: int(0, 10, 2, 'LLM retries after 429, 5xx or network errors.'),
-  SEARCH_BACKEND: Type.Optional(Type.Enum(['searxng', 'brave'], { description: 'Web search backend for `search` and `WebSearch`; none means 503 SEARCH_NOT_CONFIGURED.' })),
+  SEARCH_BACKEND: Type.Optional(
+    Type.Enum(['searxng', 'brave'], { description: 'Web search backend for `search` and `WebSearch`; none means 503 SEARCH_NOT_CONFIGURED.' }),
+  ),
   SEARCH_URL: url(['http:', 'https:'], 'SearXNG base URL (required for searxng); for brave, replaces the API base.'),
   SEARCH_API_KEY: text('The Brave Search subscription token (required for brave).', { 'x-secret': true }),
   SEARCH_TIMEOUT_MS: int(100, 120_000, 10_000, 'How long one request to the search backend may take (504 beyond it), in milliseconds.'),
@@ -102,8 +143,7 @@ export interface VariableSchema extends TSchema {
   'x-default'?: string
 }
 
-export const variables = (): [ConfigName, VariableSchema][] =>
-  Object.entries(ConfigSchema.properties) as [ConfigName, VariableSchema][]
+export const variables = (): [ConfigName, VariableSchema][] => Object.entries(ConfigSchema.properties) as [ConfigName, VariableSchema][]
 
 const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`)
 

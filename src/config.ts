@@ -10,7 +10,10 @@ import { accepted, ConfigSchema, variables, type ConfigEnv, type ConfigName, typ
 import { parseAllowlist } from './net/allowlist.js'
 import { parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
 
-export interface RateRule { limit: number; windowMs: number }
+export interface RateRule {
+  limit: number
+  windowMs: number
+}
 
 export interface AppConfig {
   port: number
@@ -26,7 +29,9 @@ export interface AppConfig {
   llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; maxRetries: number }
   /** Web search backend for `search` and `WebSearch`; none configured means 503 SEARCH_NOT_CONFIGURED. */
   search: {
-    backend?: 'searxng' | 'brave'; url?: string; apiKey?: string
+    backend?: 'searxng' | 'brave'
+    url?: string
+    apiKey?: string
     /** SEARCH_TIMEOUT_MS: how long one request to the backend may take (504 beyond it). */
     timeoutMs: number
     /** SEARCH_RETRY_BASE_MS: first backoff after a 429 or 5xx; it doubles per retry (3 tries in all). */
@@ -81,7 +86,10 @@ const WINDOWS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_
 
 export function parseRateLimits(spec: string): Record<string, RateRule> {
   const out: Record<string, RateRule> = {}
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z0-9_.*-]+)=(\d+)\/(second|minute|hour|day)$/.exec(part)
     if (!m) throw new Error(`"${part}" is not tool=N/second|minute|hour|day`)
     const limit = Number(m[2])
@@ -141,18 +149,27 @@ function refinements(values: Record<string, string>): string[] {
     problems.push(problemOf('TOOLGATE_MEMORY_DIR', ConfigSchema.properties.TOOLGATE_MEMORY_DIR, memoryDir))
   }
   const rg = values.TOOLGATE_RG
-  if (rg !== undefined && rg.includes('/') && !path.isAbsolute(rg)) problems.push(problemOf('TOOLGATE_RG', ConfigSchema.properties.TOOLGATE_RG, rg))
+  if (rg?.includes('/') && !path.isAbsolute(rg)) problems.push(problemOf('TOOLGATE_RG', ConfigSchema.properties.TOOLGATE_RG, rg))
   const backend = values.SEARCH_BACKEND
   if (backend === 'searxng' && !values.SEARCH_URL) problems.push('SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)')
   if (backend === 'brave' && !values.SEARCH_API_KEY) problems.push('SEARCH_BACKEND=brave needs SEARCH_API_KEY')
   return problems
 }
 
-const list = (raw: string | undefined): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 // env-schema's own options, built once (a fresh instance compiles the schema again: ~0.5 s a call).
 const ajv = new Ajv({
-  allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: true, allowUnionTypes: true, addUsedSchema: false,
+  allErrors: true,
+  removeAdditional: true,
+  useDefaults: true,
+  coerceTypes: true,
+  allowUnionTypes: true,
+  addUsedSchema: false,
   keywords: [envSchema.keywords.separator, 'x-accepts', 'x-secret', 'x-url', 'x-default'],
 })
 const schema = { ...ConfigSchema, additionalProperties: false }
@@ -193,8 +210,11 @@ function toAppConfig(e: ConfigEnv): AppConfig {
     logFormat: e.LOG_FORMAT,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, maxRetries: e.LLM_MAX_RETRIES },
     search: {
-      backend: e.SEARCH_BACKEND, url: e.SEARCH_URL, apiKey: e.SEARCH_API_KEY,
-      timeoutMs: e.SEARCH_TIMEOUT_MS, retryBaseMs: e.SEARCH_RETRY_BASE_MS,
+      backend: e.SEARCH_BACKEND,
+      url: e.SEARCH_URL,
+      apiKey: e.SEARCH_API_KEY,
+      timeoutMs: e.SEARCH_TIMEOUT_MS,
+      retryBaseMs: e.SEARCH_RETRY_BASE_MS,
     },
     gitCommits: e.TOOLGATE_GIT_COMMITS,
     fetchMaxBytes: e.TOOLGATE_FETCH_MAX_BYTES,

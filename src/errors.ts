@@ -83,15 +83,12 @@ export interface CodedError extends Error {
   headers?: Record<string, string>
 }
 
-const constructors = Object.fromEntries(
-  Object.entries(catalogue).map(([code, status]) => [code, createError(code, '%s', status)]),
-) as Record<ErrorCode, ReturnType<typeof createError>>
+const constructors = Object.fromEntries(Object.entries(catalogue).map(([code, status]) => [code, createError(code, '%s', status)])) as Record<
+  ErrorCode,
+  ReturnType<typeof createError>
+>
 
-export function codedError(
-  code: ErrorCode,
-  message: string,
-  extra: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
-): CodedError {
+export function codedError(code: ErrorCode, message: string, extra: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}): CodedError {
   const err = new constructors[code](message) as unknown as CodedError
   if (extra.details) err.details = extra.details
   if (extra.headers) err.headers = extra.headers
@@ -99,11 +96,7 @@ export function codedError(
 }
 
 /** Throw a coded error: `fail('FILE_NOT_FOUND', 'File not found: a.txt')`. */
-export function fail(
-  code: ErrorCode,
-  message: string,
-  extra?: { details?: Record<string, unknown>; headers?: Record<string, string> },
-): never {
+export function fail(code: ErrorCode, message: string, extra?: { details?: Record<string, unknown>; headers?: Record<string, string> }): never {
   throw codedError(code, message, extra)
 }
 
@@ -113,10 +106,7 @@ export function statusOf(code: ErrorCode): number {
 
 export function isCodedError(err: unknown): err is CodedError {
   const e = err as Partial<CodedError> | null
-  return (
-    typeof e === 'object' && e !== null && typeof e.code === 'string' && e.code in catalogue &&
-    typeof e.statusCode === 'number'
-  )
+  return typeof e === 'object' && e !== null && typeof e.code === 'string' && e.code in catalogue && typeof e.statusCode === 'number'
 }
 
 export const errorCodes = Object.keys(catalogue) as ErrorCode[]

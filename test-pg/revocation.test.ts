@@ -23,7 +23,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** A key made on `a` and verified on `b` (so that `b` holds it in its cache); returns key and id. */
 async function keyKnownToB(): Promise<{ key: string; id: string }> {
-  const res = await a.app.inject({ method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${a.adminKey}` }, payload: { name: 'shared', scopes: ['read'] } })
+  const res = await a.app.inject({
+    method: 'POST',
+    url: '/v1/keys',
+    headers: { authorization: `Bearer ${a.adminKey}` },
+    payload: { name: 'shared', scopes: ['read'] },
+  })
   const { key, id } = res.json()
   expect((await b.call('hello', {}, { key })).statusCode).toBe(200)
   return { key, id }
@@ -48,10 +53,9 @@ async function dropListeners(): Promise<number> {
   const client = new pg.Client({ connectionString: a.databaseUrl })
   await client.connect()
   try {
-    const res = await client.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-      [`toolgate-listen-${REVOCATIONS_CHANNEL}`],
-    )
+    const res = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
+      `toolgate-listen-${REVOCATIONS_CHANNEL}`,
+    ])
     return res.rowCount ?? 0
   } finally {
     await client.end()

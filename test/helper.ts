@@ -41,7 +41,11 @@ export interface TestApp {
   adminKey: string
   /** A new key with these scopes; returns the key string. */
   key(scopes: Scope[], name?: string): Promise<string>
-  call(tool: string, body?: unknown, opts?: { key?: string; headers?: Record<string, string> }): Promise<{ statusCode: number; body: any; headers: Record<string, any> }>
+  call(
+    tool: string,
+    body?: unknown,
+    opts?: { key?: string; headers?: Record<string, string> },
+  ): Promise<{ statusCode: number; body: any; headers: Record<string, any> }>
   close(): Promise<void>
   /** Removes the database and folders even when built with `keep` (the last app on them calls it). */
   destroy(): Promise<void>
@@ -79,7 +83,13 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const logs = new LogCapture()
   const app = await buildApp({ config, tools: opts.tools, logDestination: logs, database })
   const t: TestApp = {
-    app, config, workspace, dataDir, databaseUrl, logs, adminKey: ADMIN_KEY,
+    app,
+    config,
+    workspace,
+    dataDir,
+    databaseUrl,
+    logs,
+    adminKey: ADMIN_KEY,
     async key(scopes, name = 'test') {
       const res = await app.inject({ method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${ADMIN_KEY}` }, payload: { name, scopes } })
       if (res.statusCode !== 201) throw new Error(`key creation failed: ${res.body}`)

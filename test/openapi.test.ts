@@ -61,12 +61,18 @@ describe('the live OpenAPI document', () => {
   it('has only references that resolve inside the document', () => {
     const broken: string[] = []
     const walk = (node: unknown, at: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`))
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${at}/${i}`)
+        return
+      }
       if (typeof node !== 'object' || node === null) return
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref' && typeof v === 'string') {
           const target = v.startsWith('#/')
-            ? v.slice(2).split('/').reduce<any>((o, p) => o?.[p.replaceAll('~1', '/').replaceAll('~0', '~')], doc)
+            ? v
+                .slice(2)
+                .split('/')
+                .reduce<any>((o, p) => o?.[p.replaceAll('~1', '/').replaceAll('~0', '~')], doc)
             : undefined
           if (target === undefined) broken.push(`${at}: ${v}`)
         } else walk(v, `${at}/${k}`)
@@ -77,7 +83,11 @@ describe('the live OpenAPI document', () => {
   })
 
   it('has unique operation ids', () => {
-    const ids = Object.values(doc.paths).flatMap((p: any) => Object.values(p).map((op: any) => op.operationId).filter(Boolean))
+    const ids = Object.values(doc.paths).flatMap((p: any) =>
+      Object.values(p)
+        .map((op: any) => op.operationId)
+        .filter(Boolean),
+    )
     expect(new Set(ids).size).toBe(ids.length)
   })
 

@@ -37,8 +37,16 @@ function mulberry32(seed: number) {
 
 /** Writes `posts` posts over posts/100 threads; returns the file's size in bytes. */
 export async function writeCorpusFile(file: string, posts: number): Promise<number> {
-  const sample = fs.readFileSync(SAMPLE, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { author: string; body: string })
-  const sentences = (author: string) => sample.filter((p) => p.author === author).flatMap((p) => p.body.split(/(?<=[.!?])\s+/)).filter((s) => s.length > 3)
+  const sample = fs
+    .readFileSync(SAMPLE, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { author: string; body: string })
+  const sentences = (author: string) =>
+    sample
+      .filter((p) => p.author === author)
+      .flatMap((p) => p.body.split(/(?<=[.!?])\s+/))
+      .filter((s) => s.length > 3)
   const qm = sentences('Soma')
   const anon = sentences('Anon')
   const rand = mulberry32(4)
@@ -67,7 +75,9 @@ export async function writeCorpusFile(file: string, posts: number): Promise<numb
       clock += 1000 * (5 + Math.floor(rand() * 600))
       const isQm = rand() < 0.3
       const record = {
-        id, thread_id: g.thread, timestamp: new Date(clock).toISOString().replace('.000Z', 'Z'),
+        id,
+        thread_id: g.thread,
+        timestamp: new Date(clock).toISOString().replace('.000Z', 'Z'),
         author: isQm ? 'Soma' : 'Anon',
         body: isQm ? body(qm, 600 + rand() * 1800) : body(anon, 40 + rand() * 360),
         tags: isQm ? (rand() < 0.6 ? ['qm_post', 'story_post'] : ['qm_post']) : rand() < 0.5 ? ['vote'] : [],
@@ -87,14 +97,31 @@ export async function writeCorpusFile(file: string, posts: number): Promise<numb
  * work; fetch in this process (BENCH_CLIENT=fetch) also charges the client's sending to it.
  */
 async function uploadWithCurl(base: string, file: string): Promise<Record<string, number>> {
-  const { stdout } = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-T', file, '--fail-with-body',
-    '-H', 'content-type: application/x-ndjson', '-H', `authorization: Bearer ${KEY}`, `${base}/v1/corpus/import`], { maxBuffer: 1 << 26 })
+  const { stdout } = await promisify(execFile)(
+    'curl',
+    [
+      '-sS',
+      '-X',
+      'POST',
+      '-T',
+      file,
+      '--fail-with-body',
+      '-H',
+      'content-type: application/x-ndjson',
+      '-H',
+      `authorization: Bearer ${KEY}`,
+      `${base}/v1/corpus/import`,
+    ],
+    { maxBuffer: 1 << 26 },
+  )
   return JSON.parse(stdout)
 }
 
 async function uploadWithFetch(base: string, file: string): Promise<Record<string, number>> {
   const res = await fetch(`${base}/v1/corpus/import`, {
-    method: 'POST', duplex: 'half', body: fs.createReadStream(file, { highWaterMark: 1 << 20 }) as unknown as BodyInit,
+    method: 'POST',
+    duplex: 'half',
+    body: fs.createReadStream(file, { highWaterMark: 1 << 20 }) as unknown as BodyInit,
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/x-ndjson' },
   } as RequestInit)
   const summary = (await res.json()) as Record<string, number>
@@ -103,7 +130,10 @@ async function uploadWithFetch(base: string, file: string): Promise<Record<strin
 }
 
 async function hasCurl(): Promise<boolean> {
-  return promisify(execFile)('curl', ['--version']).then(() => true, () => false)
+  return promisify(execFile)('curl', ['--version']).then(
+    () => true,
+    () => false,
+  )
 }
 
 const rate = (n: number, ms: number) => Math.round(n / (ms / 1000))
@@ -123,13 +153,18 @@ export async function runImportBench(opts: { databaseUrl?: string; posts?: numbe
   const temp = opts.databaseUrl ? await createTemporaryDatabase(opts.databaseUrl, 'tg_bench_import') : undefined
   try {
     const file = path.join(dir, 'corpus.ndjson')
-    let t0 = performance.now()
+    const t0 = performance.now()
     const bytes = await writeCorpusFile(file, posts)
-    console.log(`\ncorpus import: ${fmt(posts)} posts, ${(bytes / 1e6).toFixed(1)} MB of NDJSON written in ${Math.round(performance.now() - t0)} ms ` +
-      `(${temp ? 'postgres' : 'pglite'}; batches of ${IMPORT_DEFAULTS.batchSize}, ${IMPORT_DEFAULTS.concurrency} in flight)`)
+    console.log(
+      `\ncorpus import: ${fmt(posts)} posts, ${(bytes / 1e6).toFixed(1)} MB of NDJSON written in ${Math.round(performance.now() - t0)} ms ` +
+        `(${temp ? 'postgres' : 'pglite'}; batches of ${IMPORT_DEFAULTS.batchSize}, ${IMPORT_DEFAULTS.concurrency} in flight)`,
+    )
 
     const config = loadConfig({
-      TOOLGATE_DATA_DIR: dir, TOOLGATE_WORKSPACE: dir, TOOLGATE_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'warn',
+      TOOLGATE_DATA_DIR: dir,
+      TOOLGATE_WORKSPACE: dir,
+      TOOLGATE_BOOTSTRAP_KEY: KEY,
+      LOG_LEVEL: 'warn',
       ...(temp && { DATABASE_URL: temp.url }),
     })
     const app = await buildApp({ config })
@@ -145,12 +180,19 @@ export async function runImportBench(opts: { databaseUrl?: string; posts?: numbe
         await db.execute(sql`TRUNCATE staging`)
         const started = performance.now()
         if (temp) {
-          await promisify(execFile)('psql', [temp.url, '-v', 'ON_ERROR_STOP=1', '-qc',
-            `\\copy staging(doc) FROM '${file}' WITH (FORMAT csv, QUOTE e'\\x01', DELIMITER e'\\x02')`])
+          await promisify(execFile)('psql', [
+            temp.url,
+            '-v',
+            'ON_ERROR_STOP=1',
+            '-qc',
+            `\\copy staging(doc) FROM '${file}' WITH (FORMAT csv, QUOTE e'\\x01', DELIMITER e'\\x02')`,
+          ])
         } else {
           // PGlite has no psql: COPY FROM its /dev/blob device, the file handed over whole.
           const pglite = (db as unknown as { $client: { query(q: string, p: unknown[], o: object): Promise<unknown> } }).$client
-          await pglite.query(`COPY staging(doc) FROM '/dev/blob' WITH (FORMAT csv, QUOTE e'\\x01', DELIMITER e'\\x02')`, [], { blob: new Blob([await fs.promises.readFile(file)]) })
+          await pglite.query(`COPY staging(doc) FROM '/dev/blob' WITH (FORMAT csv, QUOTE e'\\x01', DELIMITER e'\\x02')`, [], {
+            blob: new Blob([await fs.promises.readFile(file)]),
+          })
         }
         const ms = performance.now() - started
         if ((await count('staging')) !== posts) throw new Error(`raw COPY did not load ${posts} rows`)
@@ -188,10 +230,14 @@ export async function runImportBench(opts: { databaseUrl?: string; posts?: numbe
       const copyRate = rate(posts, copyMs)
       const importRate = rate(posts, first.ms)
       console.log(`  raw COPY into staging(doc text):    best ${Math.round(copyMs)} ms, ${fmt(copyRate)} rows/s  (runs: ${all(copies)} ms)`)
-      console.log(`  POST /v1/corpus/import (new, ${client}): best ${Math.round(first.ms)} ms, ${fmt(importRate)} posts/s  (runs: ${all(imports.map((x) => x.ms))} ms; ` +
-        `server-side ${fmt(first.summary.posts_per_second)} posts/s, ${fmt(first.summary.threads)} threads)`)
-      console.log(`  POST /v1/corpus/import (again):       ${Math.round(again.ms)} ms, ${fmt(rate(posts, again.ms))} posts/s  ` +
-        `(${fmt(again.summary.unchanged)} unchanged, ${again.summary.inserted + again.summary.updated} written)`)
+      console.log(
+        `  POST /v1/corpus/import (new, ${client}): best ${Math.round(first.ms)} ms, ${fmt(importRate)} posts/s  (runs: ${all(imports.map((x) => x.ms))} ms; ` +
+          `server-side ${fmt(first.summary.posts_per_second)} posts/s, ${fmt(first.summary.threads)} threads)`,
+      )
+      console.log(
+        `  POST /v1/corpus/import (again):       ${Math.round(again.ms)} ms, ${fmt(rate(posts, again.ms))} posts/s  ` +
+          `(${fmt(again.summary.unchanged)} unchanged, ${again.summary.inserted + again.summary.updated} written)`,
+      )
       const ratio = importRate / copyRate
       console.log(`  import / raw COPY (best of ${rounds} each): ${(ratio * 100).toFixed(0)}% (target ≥ 50%) ${ratio >= 0.5 ? 'PASS' : 'BELOW TARGET'}`)
     } finally {

@@ -8,9 +8,20 @@
 import { baseTermOf } from '../../src/glossary/terms.js'
 import { ENTRY_COUNT_WORD, wordsOf } from '../../src/glossary/words.js'
 
-export interface BenchEntry { term: string; base_term: string; definition: string; tags: string[]; status: string }
+export interface BenchEntry {
+  term: string
+  base_term: string
+  definition: string
+  tags: string[]
+  status: string
+}
 /** `expectId`: for exact and base queries the entry that must come first (as an exact match); for misspelt ones the entry meant. */
-export interface BenchQuery { kind: 'exact' | 'base' | 'misspelt' | 'word'; query: string; expectId?: number; expectTerm?: string }
+export interface BenchQuery {
+  kind: 'exact' | 'base' | 'misspelt' | 'word'
+  query: string
+  expectId?: number
+  expectTerm?: string
+}
 
 /** mulberry32: small, fast, seedable. */
 export function rng(seed: number) {
@@ -31,12 +42,82 @@ const CODAS = ['', '', 'n', 's', 'r', 'th', 'l', 'x', 'm', 'sh', 'nd', 'rk', 'st
 const SUFFIXES = ['character', 'location', 'faction', 'mechanic', 'item', 'event', 'title', 'creature', 'spell']
 const SHAPES = ['{N}', '{N}', '{N}', '{N}', '{N} {N}', 'Order of {N}', 'Mount {N}', '{N} Keep', 'the {N} Accord', '{N}ian Rite', 'House {N}', '{N} Gate']
 const WORDS = [
-  'ancient', 'crystalline', 'river', 'empire', 'forged', 'shadow', 'ember', 'oath', 'ruin', 'citadel', 'blade', 'sigil', 'covenant',
-  'pilgrim', 'harbor', 'tithe', 'lantern', 'thorn', 'vigil', 'relic', 'storm', 'frost', 'marsh', 'spire', 'chalice', 'warden',
-  'heretic', 'prophecy', 'exile', 'legion', 'tribute', 'banner', 'catacomb', 'monastery', 'caravan', 'silver', 'obsidian', 'ivory',
-  'saltmarsh', 'highland', 'orchard', 'bridge', 'archive', 'scribe', 'mercenary', 'alchemist', 'familiar', 'ward', 'glyph', 'rune',
-  'tavern', 'quest', 'dungeon', 'dragon', 'wyrm', 'ghoul', 'revenant', 'oracle', 'druid', 'paladin', 'sorcery', 'ritual', 'feast',
-  'treaty', 'siege', 'rebellion', 'dynasty', 'bloodline', 'throne', 'crown', 'mask', 'veil', 'mirror', 'gate', 'well', 'tower',
+  'ancient',
+  'crystalline',
+  'river',
+  'empire',
+  'forged',
+  'shadow',
+  'ember',
+  'oath',
+  'ruin',
+  'citadel',
+  'blade',
+  'sigil',
+  'covenant',
+  'pilgrim',
+  'harbor',
+  'tithe',
+  'lantern',
+  'thorn',
+  'vigil',
+  'relic',
+  'storm',
+  'frost',
+  'marsh',
+  'spire',
+  'chalice',
+  'warden',
+  'heretic',
+  'prophecy',
+  'exile',
+  'legion',
+  'tribute',
+  'banner',
+  'catacomb',
+  'monastery',
+  'caravan',
+  'silver',
+  'obsidian',
+  'ivory',
+  'saltmarsh',
+  'highland',
+  'orchard',
+  'bridge',
+  'archive',
+  'scribe',
+  'mercenary',
+  'alchemist',
+  'familiar',
+  'ward',
+  'glyph',
+  'rune',
+  'tavern',
+  'quest',
+  'dungeon',
+  'dragon',
+  'wyrm',
+  'ghoul',
+  'revenant',
+  'oracle',
+  'druid',
+  'paladin',
+  'sorcery',
+  'ritual',
+  'feast',
+  'treaty',
+  'siege',
+  'rebellion',
+  'dynasty',
+  'bloodline',
+  'throne',
+  'crown',
+  'mask',
+  'veil',
+  'mirror',
+  'gate',
+  'well',
+  'tower',
 ]
 const TEMPLATES = [
   'A {w} {w} who serves [[{R}]] in the years after the fall of [[{R}]].',
@@ -89,7 +170,8 @@ export function makeEntries(count: number, seed = 42): BenchEntry[] {
     let len = 0
     const target = 200 + r.int(400)
     while (len < target) {
-      const s = r.pick(TEMPLATES)
+      const s = r
+        .pick(TEMPLATES)
         .replace(/\{w\}/g, () => r.pick(WORDS))
         .replace(/\{N\}/g, () => name(r))
         .replace(/\{R\}/g, () => terms[r.int(terms.length)])
@@ -105,9 +187,12 @@ export function makeEntries(count: number, seed = 42): BenchEntry[] {
 function misspell(r: ReturnType<typeof rng>, s: string): string {
   const i = 1 + r.int(Math.max(1, s.length - 2))
   switch (r.int(3)) {
-    case 0: return s.slice(0, i) + s.slice(i + 1) // dropped letter
-    case 1: return s.slice(0, i - 1) + s[i] + s[i - 1] + s.slice(i + 1) // swapped pair
-    default: return s.slice(0, i) + r.pick(['a', 'e', 'i', 'o', 'r', 'n']) + s.slice(i + 1) // wrong letter
+    case 0:
+      return s.slice(0, i) + s.slice(i + 1) // dropped letter
+    case 1:
+      return s.slice(0, i - 1) + s[i] + s[i - 1] + s.slice(i + 1) // swapped pair
+    default:
+      return s.slice(0, i) + r.pick(['a', 'e', 'i', 'o', 'r', 'n']) + s.slice(i + 1) // wrong letter
   }
 }
 
@@ -120,10 +205,19 @@ export function makeQueries(entries: BenchEntry[], count: number, seed = 7): Ben
     const i = r.int(entries.length)
     const e = entries[i]
     switch (k % 4) {
-      case 0: out.push({ kind: 'exact', query: r.next() < 0.5 ? e.term : e.term.toLowerCase(), expectId: i + 1, expectTerm: e.term }); break
-      case 1: { const s = r.pick(suffixed); out.push({ kind: 'base', query: s.e.base_term, expectId: s.i + 1, expectTerm: s.e.term }); break }
-      case 2: out.push({ kind: 'misspelt', query: misspell(r, e.term.replace(/\s+\([^()]*\)$/, '')), expectId: i + 1, expectTerm: e.term }); break
-      default: out.push({ kind: 'word', query: r.next() < 0.7 ? r.pick(WORDS) : misspell(r, r.pick(WORDS)) })
+      case 0:
+        out.push({ kind: 'exact', query: r.next() < 0.5 ? e.term : e.term.toLowerCase(), expectId: i + 1, expectTerm: e.term })
+        break
+      case 1: {
+        const s = r.pick(suffixed)
+        out.push({ kind: 'base', query: s.e.base_term, expectId: s.i + 1, expectTerm: s.e.term })
+        break
+      }
+      case 2:
+        out.push({ kind: 'misspelt', query: misspell(r, e.term.replace(/\s+\([^()]*\)$/, '')), expectId: i + 1, expectTerm: e.term })
+        break
+      default:
+        out.push({ kind: 'word', query: r.next() < 0.7 ? r.pick(WORDS) : misspell(r, r.pick(WORDS)) })
     }
   }
   return out

@@ -72,7 +72,10 @@ export async function runSearchBench(opts: { databaseUrl?: string; entries?: num
   const temp = opts.databaseUrl ? await createTemporaryDatabase(opts.databaseUrl, 'tg_bench_search') : undefined
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-bench-search-'))
   const config = loadConfig({
-    TOOLGATE_DATA_DIR: dataDir, TOOLGATE_WORKSPACE: dataDir, TOOLGATE_BOOTSTRAP_KEY: KEY, LOG_LEVEL: 'warn',
+    TOOLGATE_DATA_DIR: dataDir,
+    TOOLGATE_WORKSPACE: dataDir,
+    TOOLGATE_BOOTSTRAP_KEY: KEY,
+    LOG_LEVEL: 'warn',
     TOOLGATE_RATE_LIMITS: 'glossary_search=100000000/minute',
     ...(temp && { DATABASE_URL: temp.url }),
   })
@@ -92,14 +95,21 @@ export async function runSearchBench(opts: { databaseUrl?: string; entries?: num
     const load1 = os.loadavg()[0]
 
     const viaTool = async (q: BenchQuery) => {
-      const res = await app.inject({ method: 'POST', url: '/v1/tools/glossary_search', headers: { authorization: `Bearer ${KEY}` }, payload: { query: q.query, limit: LIMIT } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/tools/glossary_search',
+        headers: { authorization: `Bearer ${KEY}` },
+        payload: { query: q.query, limit: LIMIT },
+      })
       if (res.statusCode !== 200) throw new Error(`glossary_search answered ${res.statusCode}: ${res.body}`)
       return res.json().entries as { id: number; match: string }[]
     }
     const viaSql = (q: BenchQuery) => searchEntries(db, { query: q.query, limit: LIMIT })
     const viaIlike = (q: BenchQuery) => {
       const pattern = `%${q.query.replace(/[\\%_]/g, '\\$&')}%`
-      return db.execute(sql`SELECT id, term, status, tags, definition FROM glossary_entries WHERE term ILIKE ${pattern} OR definition ILIKE ${pattern} LIMIT ${LIMIT}`)
+      return db.execute(
+        sql`SELECT id, term, status, tags, definition FROM glossary_entries WHERE term ILIKE ${pattern} OR definition ILIKE ${pattern} LIMIT ${LIMIT}`,
+      )
     }
     const methods = { tool: viaTool, sql: viaSql, ilike: viaIlike } as const
     type Method = keyof typeof methods
@@ -142,7 +152,9 @@ export async function runSearchBench(opts: { databaseUrl?: string; entries?: num
     // ILIKE scans the table for most queries (hundreds of ms each): in its own pass, after the
     // others, so that its scans do not disturb their timings; on a quarter of the mix, each kind alike.
     for (const q of queries.filter((_, i) => Math.floor(i / 4) % 4 === i % 4)) await time('ilike', q)
-    console.log(`measured in ${((performance.now() - t0) / 1000).toFixed(1)} s; machine load average ${load1.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${os.cpus().length} CPUs)\n`)
+    console.log(
+      `measured in ${((performance.now() - t0) / 1000).toFixed(1)} s; machine load average ${load1.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${os.cpus().length} CPUs)\n`,
+    )
     console.log(`${'method'.padEnd(8)} ${'queries'.padEnd(10)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`)
     for (const m of Object.keys(methods) as Method[]) {
       for (const kind of ['all', 'exact', 'base', 'misspelt', 'word']) {
@@ -156,7 +168,9 @@ export async function runSearchBench(opts: { databaseUrl?: string; entries?: num
     const p50 = pct(times.tool.all, 0.5)
     const p99 = pct(times.tool.all, 0.99)
     const verdict = p50 < 5 && p99 < 20 ? 'PASS' : 'FAIL'
-    console.log(`targets (tool p50 < 5 ms, p99 < 20 ms${temp ? '' : '; set for Postgres, informative on PGlite'}): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms: ${verdict}`)
+    console.log(
+      `targets (tool p50 < 5 ms, p99 < 20 ms${temp ? '' : '; set for Postgres, informative on PGlite'}): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms: ${verdict}`,
+    )
   } finally {
     await app.close()
     if (process.env.BENCH_KEEP_DB && temp) console.log(`kept ${temp.url}`)

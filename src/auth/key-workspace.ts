@@ -59,13 +59,17 @@ export function assertKeyWorkspace(root: string, dir: string): void {
     real = fs.realpathSync.native(dir)
   } catch (err) {
     if (errnoOf(err) === 'ENOENT' && !throughLink(root, dir)) return
-    return linked()
+    linked()
+    return
   }
   if (real !== dir) linked()
 }
 
 const linked = (): never =>
-  fail('PATH_OUTSIDE_WORKSPACE', "This key's workspace folder has been replaced by a symbolic link (or moved behind one); access refused. Ask an admin to restore the folder or issue a new key")
+  fail(
+    'PATH_OUTSIDE_WORKSPACE',
+    "This key's workspace folder has been replaced by a symbolic link (or moved behind one); access refused. Ask an admin to restore the folder or issue a new key",
+  )
 
 function throughLink(root: string, dir: string): boolean {
   let cur = root

@@ -234,9 +234,24 @@ export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | st
   const accepted = counts.inserted + counts.updated + counts.unchanged
   errors.sort((a, b) => a.line - b.line)
   const summary: ImportSummary = {
-    status: 'ok', ...counts, errors, threads: threadIds.size,
-    duration_ms: Math.round(duration), posts_per_second: duration > 0 ? Math.round(accepted / (duration / 1000)) : accepted,
+    status: 'ok',
+    ...counts,
+    errors,
+    threads: threadIds.size,
+    duration_ms: Math.round(duration),
+    posts_per_second: duration > 0 ? Math.round(accepted / (duration / 1000)) : accepted,
   }
-  opts.log?.info({ corpus_import: { ...counts, threads: summary.threads, duration_ms: summary.duration_ms, thread_refresh_ms: refreshMs, posts_per_second: summary.posts_per_second } }, 'corpus import done')
+  opts.log?.info(
+    {
+      corpus_import: {
+        ...counts,
+        threads: summary.threads,
+        duration_ms: summary.duration_ms,
+        thread_refresh_ms: refreshMs,
+        posts_per_second: summary.posts_per_second,
+      },
+    },
+    'corpus import done',
+  )
   return summary
 }

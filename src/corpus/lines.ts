@@ -5,9 +5,7 @@
  * An over-long line is skipped as it streams past and reported by number; the stream goes on.
  */
 
-export type Line =
-  | { line: number; text: string }
-  | { line: number; error: string }
+export type Line = { line: number; text: string } | { line: number; error: string }
 
 export class LineSplitter {
   private parts: Buffer[] = []

@@ -17,13 +17,25 @@ export interface CorpusPost {
   body: string
 }
 
-interface Row { id: unknown; thread_id: unknown; ts: string; author: string; tags: string[] | null; body: string }
+interface Row {
+  id: unknown
+  thread_id: unknown
+  ts: string
+  author: string
+  tags: string[] | null
+  body: string
+}
 
 const COLUMNS = sql.raw(`id, thread_id, to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts, author, tags, body`)
 
 // Drivers differ (node-postgres: bigint as string; PGlite: number); ids are safe integers by import.
 const toPost = (r: Row): CorpusPost => ({
-  id: Number(r.id), thread_id: Number(r.thread_id), timestamp: r.ts.replace('.000Z', 'Z'), author: r.author, tags: r.tags ?? [], body: r.body,
+  id: Number(r.id),
+  thread_id: Number(r.thread_id),
+  timestamp: r.ts.replace('.000Z', 'Z'),
+  author: r.author,
+  tags: r.tags ?? [],
+  body: r.body,
 })
 
 async function posts(db: Db, query: SQL): Promise<CorpusPost[]> {
@@ -41,7 +53,9 @@ export async function getPost(db: Db, id: number): Promise<CorpusPost | undefine
 /** The post and up to `around` posts on each side of it in its thread, in reading order. */
 export async function getPostWithNeighbours(db: Db, id: number, around = 2): Promise<CorpusPost[]> {
   if (!isStorableId(id)) return []
-  return posts(db, sql`
+  return posts(
+    db,
+    sql`
     WITH c AS (SELECT id, thread_id, "timestamp" FROM corpus_posts WHERE id = ${id})
     SELECT ${COLUMNS} FROM (
       (SELECT p.* FROM corpus_posts p, c
@@ -53,14 +67,18 @@ export async function getPostWithNeighbours(db: Db, id: number, around = 2): Pro
       (SELECT p.* FROM corpus_posts p, c
         WHERE p.thread_id = c.thread_id AND (p."timestamp", p.id) > (c."timestamp", c.id)
         ORDER BY p."timestamp", p.id LIMIT ${around})
-    ) w ORDER BY "timestamp", id`)
+    ) w ORDER BY "timestamp", id`,
+  )
 }
 
 export async function threadExists(db: Db, threadId: number): Promise<boolean> {
   if (!isStorableId(threadId)) return false
-  const [row] = await rows<{ found: unknown }>(db, sql`
+  const [row] = await rows<{ found: unknown }>(
+    db,
+    sql`
     SELECT EXISTS (SELECT 1 FROM corpus_threads WHERE id = ${threadId})
-        OR EXISTS (SELECT 1 FROM corpus_posts WHERE thread_id = ${threadId}) AS found`)
+        OR EXISTS (SELECT 1 FROM corpus_posts WHERE thread_id = ${threadId}) AS found`,
+  )
   return Boolean(row?.found)
 }
 
@@ -85,7 +103,10 @@ export async function getThreadRange(db: Db, q: RangeQuery): Promise<CorpusPost[
   if (q.startPostId !== undefined) conditions.push(sql`id >= ${clampBound(q.startPostId)}`)
   if (q.endPostId !== undefined) conditions.push(sql`id <= ${clampBound(q.endPostId)}`)
   if (q.tag !== undefined) conditions.push(sql`${q.tag} = ANY (tags)`)
-  return posts(db, sql`
+  return posts(
+    db,
+    sql`
     SELECT ${COLUMNS} FROM corpus_posts WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY "timestamp", id LIMIT ${q.limit}`)
+    ORDER BY "timestamp", id LIMIT ${q.limit}`,
+  )
 }

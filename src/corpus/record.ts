@@ -63,8 +63,15 @@ function isPlainUtc(v: string): boolean {
     const c = v.charCodeAt(i) - 48
     return c >= 0 && c <= 9 ? c : NaN
   }
-  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84 || v.charCodeAt(13) !== 58 ||
-    v.charCodeAt(16) !== 58 || v.charCodeAt(19) !== 90) return false
+  if (
+    v.charCodeAt(4) !== 45 ||
+    v.charCodeAt(7) !== 45 ||
+    v.charCodeAt(10) !== 84 ||
+    v.charCodeAt(13) !== 58 ||
+    v.charCodeAt(16) !== 58 ||
+    v.charCodeAt(19) !== 90
+  )
+    return false
   const year = n(0) * 1000 + n(1) * 100 + n(2) * 10 + n(3)
   const month = n(5) * 10 + n(6)
   const day = n(8) * 10 + n(9)

@@ -28,9 +28,16 @@ import type { CorpusRecord } from './record.js'
  * that loses at most batches the client was never told about, and re-importing restores them.
  */
 export async function upsertPosts(db: Db, records: CorpusRecord[]): Promise<{ inserted: number; updated: number }> {
-  const fields = JSON.stringify(records.map((r, i) => ({
-    n: i + 1, id: r.id, thread_id: r.thread_id, timestamp: r.timestamp, author: r.author, tags: arrayLiteral(r.tags),
-  })))
+  const fields = JSON.stringify(
+    records.map((r, i) => ({
+      n: i + 1,
+      id: r.id,
+      thread_id: r.thread_id,
+      timestamp: r.timestamp,
+      author: r.author,
+      tags: arrayLiteral(r.tags),
+    })),
+  )
   const params: string[] = [fields]
   for (const r of records) params.push(r.body)
   // The driver's own query(text, values), not drizzle's sql`` builder: a thousand parameters
@@ -40,7 +47,9 @@ export async function upsertPosts(db: Db, records: CorpusRecord[]): Promise<{ in
 }
 
 /** node-postgres's Pool and PGlite both answer query(text, values) with `{ rows }`. */
-interface RawClient { query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }> }
+interface RawClient {
+  query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }>
+}
 function clientOf(db: Db): RawClient {
   const client = (db as unknown as { $client?: RawClient }).$client
   if (!client) throw new Error('upsertPosts needs the database handle itself (drizzle exposes its driver as $client), not a transaction')

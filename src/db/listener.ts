@@ -63,10 +63,13 @@ export function listenOnPostgres(url: string, channel: string, on: ListenHandler
         return
       }
       pending = now
-      c.query('SELECT 1').then(() => {
-        if (client === c) confirmedAt = pending!
-        pending = undefined
-      }, (err: Error) => lost(c, err.message))
+      c.query('SELECT 1').then(
+        () => {
+          if (client === c) confirmedAt = pending!
+          pending = undefined
+        },
+        (err: Error) => lost(c, err.message),
+      )
     }, HEARTBEAT_MS).unref()
   }
 

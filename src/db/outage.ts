@@ -14,7 +14,8 @@ const PROBE_MS = 1_000
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
 const PG_CODE = /^(08\w{3}|57P0[123]|53300)$/
 // node-postgres reports a lost connection or an exhausted pool by message only.
-const MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i
+const MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i
 
 /** True when `err`, or anything it wraps, says the database cannot be reached (as opposed to refusing a query). */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -28,9 +29,13 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 export function databaseUnavailable(): CodedError {
-  return codedError('DATABASE_UNAVAILABLE', `The database is unavailable; retry in ${RETRY_AFTER_S} s. Tools that need no database keep working for keys already known`, {
-    headers: { 'retry-after': String(RETRY_AFTER_S) },
-  })
+  return codedError(
+    'DATABASE_UNAVAILABLE',
+    `The database is unavailable; retry in ${RETRY_AFTER_S} s. Tools that need no database keep working for keys already known`,
+    {
+      headers: { 'retry-after': String(RETRY_AFTER_S) },
+    },
+  )
 }
 
 /** The first line of what went wrong, without the query or its parameters. */
@@ -82,7 +87,10 @@ export function createOutageMonitor(opts: { ping(timeoutMs: number): Promise<boo
       if (!isDatabaseUnavailable(err)) return undefined
       if (since === undefined && !closed) {
         since = Date.now()
-        opts.log.error({ component: 'database', reason: reasonOf(err) }, `Database unavailable; answering 503 DATABASE_UNAVAILABLE to what needs it until it is back`)
+        opts.log.error(
+          { component: 'database', reason: reasonOf(err) },
+          `Database unavailable; answering 503 DATABASE_UNAVAILABLE to what needs it until it is back`,
+        )
         timer = setTimeout(probe, probeMs).unref()
       }
       return isCodedError(err) ? err : databaseUnavailable()

@@ -21,7 +21,10 @@ export class CappedOutput {
     }
     const room = this.omitted === 0 ? this.budget - this.kept : 0
     if (room > 0) {
-      const head = Buffer.from(text).subarray(0, room).toString('utf8').replace(/\uFFFD+$/, '')
+      const head = Buffer.from(text)
+        .subarray(0, room)
+        .toString('utf8')
+        .replace(/\uFFFD+$/, '')
       this.parts.push(head)
       this.kept += Buffer.byteLength(head)
       this.omitted += bytes - Buffer.byteLength(head)

@@ -77,9 +77,18 @@ function exitInside(code: number | null, signal: NodeJS.Signals | null): Exit {
 const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]))
 
 export function startCommand(opts: StartOptions): Running {
-  const child = spawnConfined(opts.sandbox, ['/bin/bash', '-c', opts.command], {
-    writable: [opts.home], network: opts.network, cwd: opts.cwd, env: cleanEnv(opts.cwd, opts.home), cpuSeconds: opts.cpuSeconds,
-  }, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawnConfined(
+    opts.sandbox,
+    ['/bin/bash', '-c', opts.command],
+    {
+      writable: [opts.home],
+      network: opts.network,
+      cwd: opts.cwd,
+      env: cleanEnv(opts.cwd, opts.home),
+      cpuSeconds: opts.cpuSeconds,
+    },
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  )
   if (child.pid === undefined) {
     // spawn reports the reason asynchronously; the caller sees it through `done`.
     const failed = new Promise<Exit>((_, reject) => child.once('error', reject))

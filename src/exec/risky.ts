@@ -15,10 +15,21 @@ export interface Risk {
   why: string
 }
 
-interface Word { text: string; start: number; end: number }
+interface Word {
+  text: string
+  start: number
+  end: number
+}
 /** One simple command: the text up to the next `;`, `&`, `|` or newline, and its words. */
-interface Segment { start: number; end: number; words: Word[] }
-interface Parsed { command: string; segments: Segment[] }
+interface Segment {
+  start: number
+  end: number
+  words: Word[]
+}
+interface Parsed {
+  command: string
+  segments: Segment[]
+}
 
 const SEPARATORS = new Set([';', '&', '|', '\n'])
 // Words end at white space and at these; a command word may follow any of them but `)` and `}`.
@@ -75,10 +86,14 @@ function wordRule(head: (word: string, p: Parsed, w: Word) => boolean, tail: (re
 const flags = (rest: Word[]) => rest.map((w) => w.text).filter((t) => t.startsWith('-'))
 
 /** `rm` with both a recursive and a force flag, in any spelling (`-rf`, `-fr`, `-r -f`, `--recursive --force`, `-Rf`). */
-const rmRecursiveForce = wordRule((word, p, w) => word === 'rm' && isSpace(p.command[w.end]), (rest) => {
-  const fs = flags(rest)
-  return fs.some((f) => f === '--recursive' || /^-[a-zA-Z]*[rR]/.test(f)) && fs.some((f) => f === '--force' || /^-[a-zA-Z]*f/.test(f))
-}, false)
+const rmRecursiveForce = wordRule(
+  (word, p, w) => word === 'rm' && isSpace(p.command[w.end]),
+  (rest) => {
+    const fs = flags(rest)
+    return fs.some((f) => f === '--recursive' || /^-[a-zA-Z]*[rR]/.test(f)) && fs.some((f) => f === '--force' || /^-[a-zA-Z]*f/.test(f))
+  },
+  false,
+)
 
 /** `git [-C dir] [-c k=v] [--flags] <sub> … <flag>`, matched up to the flag. */
 function gitRule(sub: string, flag: (word: string) => boolean) {

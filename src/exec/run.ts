@@ -43,8 +43,11 @@ export async function runForeground(
   const out = new CappedOutput(outputBudget(ctx.maxOutputSize))
   const bytes = { stdout: 0, stderr: 0 }
   const running = startCommand({
-    command, cwd: where.cwd, home: where.home,
-    sandbox: ctx.services.sandbox, network: ctx.caller.scopes.includes('network'),
+    command,
+    cwd: where.cwd,
+    home: where.home,
+    sandbox: ctx.services.sandbox,
+    network: ctx.caller.scopes.includes('network'),
     cpuSeconds: Math.ceil(ctx.timeoutMs / 1000) + 1,
     onOutput: (text, stream, n) => {
       bytes[stream] += n

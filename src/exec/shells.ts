@@ -89,7 +89,13 @@ function pidAlive(pid: number): boolean {
 }
 
 const view = (s: ShellView): ShellView => ({
-  id: s.id, status: s.status, returncode: s.returncode, signal: s.signal, command: s.command, cwd: s.cwd, instance: s.instance,
+  id: s.id,
+  status: s.status,
+  returncode: s.returncode,
+  signal: s.signal,
+  command: s.command,
+  cwd: s.cwd,
+  instance: s.instance,
 })
 
 export function createShellManager(opts: ShellManagerOptions): ShellManager {
@@ -111,34 +117,51 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
     const [row] = await db.select().from(backgroundShells).where(eq(backgroundShells.id, id))
     if (!row || row.ownerKeyId !== owner) notFound(id)
     return {
-      id, status: row.status as ShellStatus, returncode: row.exitCode, signal: row.signal, command: row.command, cwd: row.cwd,
+      id,
+      status: row.status as ShellStatus,
+      returncode: row.exitCode,
+      signal: row.signal,
+      command: row.command,
+      cwd: row.cwd,
       instance: row.instance,
     }
   }
 
   const elsewhere = (s: ShellView): never =>
-    fail('SHELL_ON_OTHER_INSTANCE', `Background shell ${s.id} runs on instance ${s.instance}, which holds its process and output; send this call to that instance`, {
-      details: { shell_id: s.id, instance: s.instance, status: s.status },
-    })
+    fail(
+      'SHELL_ON_OTHER_INSTANCE',
+      `Background shell ${s.id} runs on instance ${s.instance}, which holds its process and output; send this call to that instance`,
+      {
+        details: { shell_id: s.id, instance: s.instance, status: s.status },
+      },
+    )
 
   const over = (s: ShellView): never =>
-    fail('CONFLICT', `Background shell ${s.id} has already ${s.status === 'killed' ? 'been killed' : `exited${s.returncode !== null ? ` with code ${s.returncode}` : ''}`}; there is nothing to kill`, {
-      details: { shell_id: s.id, status: s.status, returncode: s.returncode },
-    })
+    fail(
+      'CONFLICT',
+      `Background shell ${s.id} has already ${s.status === 'killed' ? 'been killed' : `exited${s.returncode !== null ? ` with code ${s.returncode}` : ''}`}; there is nothing to kill`,
+      {
+        details: { shell_id: s.id, status: s.status, returncode: s.returncode },
+      },
+    )
 
   function watch(shell: Live, recorded: Promise<unknown>): Promise<void> {
     return shell.running.done
-      .then((exit) => {
-        shell.returncode = exit.code
-        shell.signal = exit.signal
-      }, (err) => {
-        log.error({ err, shell_id: shell.id }, 'Background shell failed to run')
-        shell.ring.push(`\n[toolgate: the command could not be started: ${(err as Error).message}]\n`)
-      })
+      .then(
+        (exit) => {
+          shell.returncode = exit.code
+          shell.signal = exit.signal
+        },
+        (err) => {
+          log.error({ err, shell_id: shell.id }, 'Background shell failed to run')
+          shell.ring.push(`\n[toolgate: the command could not be started: ${(err as Error).message}]\n`)
+        },
+      )
       .then(async () => {
         if (shell.status === 'running') shell.status = 'exited'
         await recorded
-        await db.update(backgroundShells)
+        await db
+          .update(backgroundShells)
           .set({ status: shell.status, exitCode: shell.returncode, signal: shell.signal, endedAt: new Date() })
           .where(eq(backgroundShells.id, shell.id))
       })
@@ -164,22 +187,47 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
         await db.transaction(async (tx) => {
           // Two calls of one key racing on any instances must not both pass the cap.
           await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`background_shells:${owner}`}))`)
-          const [{ n }] = await tx.select({ n: count() }).from(backgroundShells)
+          const [{ n }] = await tx
+            .select({ n: count() })
+            .from(backgroundShells)
             .where(and(eq(backgroundShells.ownerKeyId, owner), eq(backgroundShells.status, 'running')))
           if (n >= opts.maxShells) {
-            fail('TOO_MANY_SHELLS', `This API key already has ${n} background shells running (TOOLGATE_MAX_SHELLS=${opts.maxShells}); end one with KillShell or wait for one to exit`, {
-              details: { running: n, limit: opts.maxShells },
-            })
+            fail(
+              'TOO_MANY_SHELLS',
+              `This API key already has ${n} background shells running (TOOLGATE_MAX_SHELLS=${opts.maxShells}); end one with KillShell or wait for one to exit`,
+              {
+                details: { running: n, limit: opts.maxShells },
+              },
+            )
           }
           const id = `bash_${crypto.randomBytes(6).toString('hex')}`
           const ring = new OutputRing(ringChars)
           const running = startCommand({ command, cwd, home, network, sandbox: opts.sandbox, onOutput: (text) => ring.push(text) })
-          const shell: Live = { id, owner, command, cwd: cwdRel, instance, status: 'running', returncode: null, signal: null, running, ring, cursor: 0, ended: Promise.resolve() }
+          const shell: Live = {
+            id,
+            owner,
+            command,
+            cwd: cwdRel,
+            instance,
+            status: 'running',
+            returncode: null,
+            signal: null,
+            running,
+            ring,
+            cursor: 0,
+            ended: Promise.resolve(),
+          }
           shell.ended = watch(shell, recorded)
           live.set(id, shell)
           made.shell = shell
           await tx.insert(backgroundShells).values({
-            id, ownerKeyId: owner, instance, command: opts.redact(command), cwd: cwdRel, pid: running.pid > 0 ? running.pid : null, status: 'running',
+            id,
+            ownerKeyId: owner,
+            instance,
+            command: opts.redact(command),
+            cwd: cwdRel,
+            pid: running.pid > 0 ? running.pid : null,
+            status: 'running',
           })
         })
       } catch (err) {
@@ -236,15 +284,18 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
       for (const s of running) s.status = 'killed'
       await Promise.all(running.map((s) => s.running.kill(KILL_GRACE_MS)))
       await Promise.race([Promise.all(running.map((s) => s.ended)), sleep(KILL_WAIT_MS)])
-      await db.update(backgroundShells)
+      await db
+        .update(backgroundShells)
         .set({ status: 'killed', endedAt: new Date() })
         .where(and(eq(backgroundShells.instance, instance), eq(backgroundShells.status, 'running')))
       live.clear()
     },
 
     async reconcile() {
-      const rows = await db.select({ id: backgroundShells.id, instance: backgroundShells.instance })
-        .from(backgroundShells).where(eq(backgroundShells.status, 'running'))
+      const rows = await db
+        .select({ id: backgroundShells.id, instance: backgroundShells.instance })
+        .from(backgroundShells)
+        .where(eq(backgroundShells.status, 'running'))
       const host = `${os.hostname()}:`
       const stale = rows.filter((r) => {
         if (live.has(r.id)) return false
@@ -253,8 +304,15 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
         return r.instance.startsWith(host) && Number.isInteger(pid) && !pidAlive(pid)
       })
       if (stale.length === 0) return 0
-      await db.update(backgroundShells).set({ status: 'killed', endedAt: new Date() })
-        .where(inArray(backgroundShells.id, stale.map((r) => r.id)))
+      await db
+        .update(backgroundShells)
+        .set({ status: 'killed', endedAt: new Date() })
+        .where(
+          inArray(
+            backgroundShells.id,
+            stale.map((r) => r.id),
+          ),
+        )
       return stale.length
     },
   }

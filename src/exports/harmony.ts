@@ -24,8 +24,22 @@ import { instructionsFor } from './toolset-instructions.js'
 
 export const DEFAULT_NAMESPACE = 'functions'
 const NESTED_INDENT = '    '
-const CONSTRAINTS = ['format', 'minLength', 'maxLength', 'pattern', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum',
-  'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties'] as const
+const CONSTRAINTS = [
+  'format',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+] as const
 
 export interface HarmonyName {
   namespace: string
@@ -64,8 +78,12 @@ function typeList(schema: JsonSchema): string[] {
 /** Whether `schema` renders as a union, which needs parentheses before `[]`. */
 function isUnion(schema: JsonSchema): boolean {
   const variants = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined
-  return (Array.isArray(schema.enum) && schema.enum.length > 1) || (Array.isArray(variants) && variants.length > 1) ||
-    typeList(schema).length > 1 || schema.nullable === true
+  return (
+    (Array.isArray(schema.enum) && schema.enum.length > 1) ||
+    (Array.isArray(variants) && variants.length > 1) ||
+    typeList(schema).length > 1 ||
+    schema.nullable === true
+  )
 }
 
 /** The TypeScript-like type of `schema`; `indent` is where an object's properties would sit. */
@@ -88,11 +106,15 @@ export function typeOf(schema: unknown, indent: string): string {
 
 function scalarOrComposite(type: string | undefined, schema: JsonSchema, indent: string): string {
   switch (type) {
-    case 'string': return 'string'
+    case 'string':
+      return 'string'
     case 'integer':
-    case 'number': return 'number'
-    case 'boolean': return 'boolean'
-    case 'null': return 'null'
+    case 'number':
+      return 'number'
+    case 'boolean':
+      return 'boolean'
+    case 'null':
+      return 'null'
     case 'array': {
       if (Array.isArray(schema.items)) return `[${schema.items.map((i) => typeOf(i, indent)).join(', ')}]`
       if (!isObject(schema.items)) return 'any[]'
@@ -104,7 +126,8 @@ function scalarOrComposite(type: string | undefined, schema: JsonSchema, indent:
       if (isObject(schema.additionalProperties)) return `Record<string, ${typeOf(schema.additionalProperties, indent)}>`
       return 'object'
     }
-    default: return 'any'
+    default:
+      return 'any'
   }
 }
 
@@ -178,7 +201,8 @@ export function harmonyToolsSection(tools: readonly AnyTool[]): string {
   const groups = new Map<string, HarmonyTool[]>()
   for (const tool of tools.map(toHarmony)) groups.set(tool.namespace, [...(groups.get(tool.namespace) ?? []), tool])
   const sections = [...groups].map(([ns, list]) =>
-    [`## ${ns}\n`, `namespace ${ns} {\n`, ...list.map((t) => `${t.definition}\n`), `} // namespace ${ns}`].join('\n'))
+    [`## ${ns}\n`, `namespace ${ns} {\n`, ...list.map((t) => `${t.definition}\n`), `} // namespace ${ns}`].join('\n'),
+  )
   return ['# Tools', ...sections].join('\n\n')
 }
 

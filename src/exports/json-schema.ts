@@ -6,8 +6,19 @@
 export type JsonSchema = Record<string, unknown>
 
 // Keywords whose value is a schema, a list of schemas, or a map of name → schema.
-const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains',
-  'propertyNames', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems'])
+const SCHEMA_ONE = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+])
 const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems'])
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'dependentSchemas'])
 const DEF_KEYS = ['$defs', 'definitions'] as const
@@ -25,15 +36,17 @@ export function cloneData(value: unknown): unknown {
 }
 
 type Scope = Record<string, JsonSchema>
-interface Walk { scopes: Scope[]; stack: string[] }
+interface Walk {
+  scopes: Scope[]
+  stack: string[]
+}
 
 function resolve(ref: string, walk: Walk): { def: JsonSchema; depth: number } {
   const local = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref)
   const name = local ? decodeURIComponent(local[1]).replaceAll('~1', '/').replaceAll('~0', '~') : ref
   for (let depth = walk.scopes.length - 1; depth >= 0; depth--) {
     const scope = walk.scopes[depth]
-    const def = Object.hasOwn(scope, name) ? scope[name]
-      : local ? undefined : Object.values(scope).find((d) => d.$id === ref) // bare `$ref: "Node"` (TypeBox)
+    const def = Object.hasOwn(scope, name) ? scope[name] : local ? undefined : Object.values(scope).find((d) => d.$id === ref) // bare `$ref: "Node"` (TypeBox)
     if (def) return { def, depth }
   }
   if (ref === '#') throw new Error('cannot inline $ref "#": the schema refers to itself recursively')
@@ -51,8 +64,9 @@ function walkSchema(node: unknown, walk: Walk): unknown {
   if (typeof node.$ref === 'string') {
     const ref = node.$ref
     if (inner.stack.includes(ref)) {
-      throw new Error(`recursive schema: $ref chain ${[...inner.stack, ref].join(' -> ')} never ends; ` +
-        'OpenAI and Anthropic tool schemas cannot express recursion')
+      throw new Error(
+        `recursive schema: $ref chain ${[...inner.stack, ref].join(' -> ')} never ends; OpenAI and Anthropic tool schemas cannot express recursion`,
+      )
     }
     const { def, depth } = resolve(ref, inner)
     const resolved = walkSchema(def, { scopes: inner.scopes.slice(0, depth + 1), stack: [...inner.stack, ref] })
@@ -86,10 +100,34 @@ export function toObjectSchema(schema: JsonSchema): JsonSchema {
   return Object.assign(out, rest)
 }
 
-const KEEP = new Set(['type', 'properties', 'required', 'description', 'enum', 'const', 'default',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern',
-  'format', 'items', 'minItems', 'maxItems', 'uniqueItems', 'additionalProperties', 'anyOf', 'oneOf',
-  'allOf', 'nullable', 'title', 'examples'])
+const KEEP = new Set([
+  'type',
+  'properties',
+  'required',
+  'description',
+  'enum',
+  'const',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'additionalProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'nullable',
+  'title',
+  'examples',
+])
 
 function strip(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strip)

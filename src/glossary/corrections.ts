@@ -60,11 +60,17 @@ interface Row {
 async function lookUp(db: Db, words: string[]): Promise<{ known: Row[]; entries: number }> {
   // The words come as VALUES, whose row count the planner knows: a set-returning function's
   // default guess of 100 rows makes a plan look expensive enough to be JIT-compiled.
-  const found = await rows<Row & { entries: number | null }>(db, sql`
+  const found = await rows<Row & { entries: number | null }>(
+    db,
+    sql`
     SELECT t.tok, w.word, w.term_entries, w.definition_entries, 'self' AS how, NULL::int AS part, 1::float8 AS sim,
            (SELECT term_entries FROM glossary_words WHERE word = ${ENTRY_COUNT_WORD}) AS entries
-    FROM (VALUES ${sql.join(words.map((w) => sql`(${w}::text)`), sql`, `)}) AS t(tok)
-    LEFT JOIN glossary_words w ON w.word = t.tok`)
+    FROM (VALUES ${sql.join(
+      words.map((w) => sql`(${w}::text)`),
+      sql`, `,
+    )}) AS t(tok)
+    LEFT JOIN glossary_words w ON w.word = t.tok`,
+  )
   return { known: found.filter((r) => r.word !== null), entries: Number(found[0]?.entries ?? 0) }
 }
 
@@ -72,8 +78,13 @@ async function lookUp(db: Db, words: string[]): Promise<{ known: Row[]; entries:
 async function corrections(db: Db, words: string[]): Promise<Row[]> {
   const edits = words.flatMap((tok) => edits1(tok).map((word) => ({ tok, word })))
   const parts = words.flatMap((tok) => splits(tok).map(([a, b]) => ({ tok, a, b })))
-  return rows<Row>(db, sql`
-    WITH toks(tok) AS (VALUES ${sql.join(words.map((w) => sql`(${w}::text)`), sql`, `)}),
+  return rows<Row>(
+    db,
+    sql`
+    WITH toks(tok) AS (VALUES ${sql.join(
+      words.map((w) => sql`(${w}::text)`),
+      sql`, `,
+    )}),
     by_edit AS (
       SELECT e.tok, w.word, w.term_entries, w.definition_entries, 'edit' AS how, NULL::int AS part
       FROM json_to_recordset(${JSON.stringify(edits)}::json) AS e(tok text, word text) JOIN glossary_words w ON w.word = e.word
@@ -103,7 +114,8 @@ async function corrections(db: Db, words: string[]): Promise<Row[]> {
       ) w
     )
     SELECT c.*, similarity(c.word, c.tok)::float8 AS sim
-    FROM (SELECT * FROM by_edit UNION ALL SELECT * FROM by_split UNION ALL SELECT * FROM by_trigram) c`)
+    FROM (SELECT * FROM by_edit UNION ALL SELECT * FROM by_split UNION ALL SELECT * FROM by_trigram) c`,
+  )
 }
 
 export async function correct(db: Db, words: string[]): Promise<Corrections> {
@@ -116,7 +128,12 @@ export async function correct(db: Db, words: string[]): Promise<Corrections> {
   for (const tok of words) {
     const mine = candidates.filter((r) => r.tok === tok)
     const near1 = (r: Row, slot: string, sim: number): Near => ({
-      tok, slot, word: r.word, sim, in_terms: Number(r.term_entries), in_definitions: Number(r.definition_entries),
+      tok,
+      slot,
+      word: r.word,
+      sim,
+      in_terms: Number(r.term_entries),
+      in_definitions: Number(r.definition_entries),
     })
     if (mine.some((r) => r.how === 'split')) {
       // Two words run together are two words: an entry needs both halves to match fully.

@@ -45,21 +45,35 @@ export interface Actor {
 
 // Selected under the names of the API (and of the table), which `toEntry` reads.
 const ENTRY_COLUMNS = {
-  id: g.id, term: g.term, definition: g.definition, tags: g.tags, status: g.status,
-  first_seen_post_id: g.firstSeenPostId, first_seen_thread_id: g.firstSeenThreadId,
-  last_updated_post_id: g.lastUpdatedPostId, last_updated_thread_id: g.lastUpdatedThreadId,
-  created_by: g.createdBy, created_at: g.createdAt, updated_at: g.updatedAt,
+  id: g.id,
+  term: g.term,
+  definition: g.definition,
+  tags: g.tags,
+  status: g.status,
+  first_seen_post_id: g.firstSeenPostId,
+  first_seen_thread_id: g.firstSeenThreadId,
+  last_updated_post_id: g.lastUpdatedPostId,
+  last_updated_thread_id: g.lastUpdatedThreadId,
+  created_by: g.createdBy,
+  created_at: g.createdAt,
+  updated_at: g.updatedAt,
 }
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 export function toEntry(r: Record<string, unknown>): Entry {
   return {
-    id: Number(r.id), term: String(r.term), definition: String(r.definition), tags: (r.tags as string[] | null) ?? [],
+    id: Number(r.id),
+    term: String(r.term),
+    definition: String(r.definition),
+    tags: (r.tags as string[] | null) ?? [],
     status: r.status as EntryStatus,
-    first_seen_post_id: num(r.first_seen_post_id), first_seen_thread_id: num(r.first_seen_thread_id),
-    last_updated_post_id: num(r.last_updated_post_id), last_updated_thread_id: num(r.last_updated_thread_id),
+    first_seen_post_id: num(r.first_seen_post_id),
+    first_seen_thread_id: num(r.first_seen_thread_id),
+    last_updated_post_id: num(r.last_updated_post_id),
+    last_updated_thread_id: num(r.last_updated_thread_id),
     created_by: (r.created_by as string | null) ?? null,
-    created_at: new Date(r.created_at as string | Date).toISOString(), updated_at: new Date(r.updated_at as string | Date).toISOString(),
+    created_at: new Date(r.created_at as string | Date).toISOString(),
+    updated_at: new Date(r.updated_at as string | Date).toISOString(),
   }
 }
 
@@ -92,7 +106,9 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function findByTerm(db: Db, term: string, exceptId?: number) {
-  const [row] = await db.select({ id: g.id, term: g.term, status: g.status }).from(g)
+  const [row] = await db
+    .select({ id: g.id, term: g.term, status: g.status })
+    .from(g)
     .where(and(sql`lower(${g.term}) = lower(${term})`, ne(g.id, exceptId ?? 0)))
   return row
 }
@@ -100,11 +116,13 @@ async function findByTerm(db: Db, term: string, exceptId?: number) {
 /** 409 ENTRY_EXISTS naming the entry that holds the term, so the agent can update it instead. */
 function entryExists(existing: { id: number; term: string; status: string }, wanted: string): never {
   const suffixed = baseTermOf(wanted) !== wanted.toLowerCase()
-  fail('ENTRY_EXISTS',
+  fail(
+    'ENTRY_EXISTS',
     `An entry for '${wanted}' already exists: #${existing.id} '${existing.term}' (${existing.status}). ` +
-    `Use glossary_update with entry_id ${existing.id} to change it` +
-    (suffixed ? '.' : `, or give the new entry a disambiguation suffix, such as '${wanted} (character)'.`),
-    { details: { entry_id: existing.id, term: existing.term, status: existing.status } })
+      `Use glossary_update with entry_id ${existing.id} to change it` +
+      (suffixed ? '.' : `, or give the new entry a disambiguation suffix, such as '${wanted} (character)'.`),
+    { details: { entry_id: existing.id, term: existing.term, status: existing.status } },
+  )
 }
 
 async function termFree(db: Db, term: string, exceptId?: number): Promise<void> {
@@ -129,29 +147,57 @@ async function claimingTerm<T>(db: Db, term: string | undefined, exceptId: numbe
 }
 
 async function writeRevision(
-  db: Db, entryId: number, action: 'create' | 'update' | 'delete', fields: readonly string[],
-  oldValues: object | null, newValues: object | null, actor: Actor, reason: string | null = null,
+  db: Db,
+  entryId: number,
+  action: 'create' | 'update' | 'delete',
+  fields: readonly string[],
+  oldValues: object | null,
+  newValues: object | null,
+  actor: Actor,
+  reason: string | null = null,
 ): Promise<void> {
   await db.insert(glossaryRevisions).values({
-    entryId, action, fields: [...fields], oldValues, newValues, reason, postId: actor.postId ?? null, threadId: actor.threadId ?? null,
-    sessionId: actor.sessionId ?? null, actorId: actor.id, actorName: actor.name, executionId: actor.executionId ?? null,
+    entryId,
+    action,
+    fields: [...fields],
+    oldValues,
+    newValues,
+    reason,
+    postId: actor.postId ?? null,
+    threadId: actor.threadId ?? null,
+    sessionId: actor.sessionId ?? null,
+    actorId: actor.id,
+    actorName: actor.name,
+    executionId: actor.executionId ?? null,
   })
 }
 
 /** Creates an entry; the post and thread it was first seen in come from the caller's context. */
 export async function createEntry(db: Db, v: EntryValues, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<Entry> {
-  return claimingTerm(db, v.term, undefined, () => inTransaction(db, opts.dryRun ?? false, async (tx) => {
-    await termFree(tx, v.term)
-    const [row] = await tx.insert(g).values({
-      term: v.term, baseTerm: baseTermOf(v.term), definition: v.definition, tags: v.tags, status: v.status,
-      firstSeenPostId: actor.postId ?? null, firstSeenThreadId: actor.threadId ?? null,
-      lastUpdatedPostId: actor.postId ?? null, lastUpdatedThreadId: actor.threadId ?? null, createdBy: actor.id,
-    }).returning(ENTRY_COLUMNS)
-    const entry = toEntry(row)
-    await applyWordDeltas(tx, wordDeltas(null, entry))
-    await writeRevision(tx, entry.id, 'create', ENTRY_FIELDS, null, valuesOf(entry), actor)
-    return entry
-  }))
+  return claimingTerm(db, v.term, undefined, () =>
+    inTransaction(db, opts.dryRun ?? false, async (tx) => {
+      await termFree(tx, v.term)
+      const [row] = await tx
+        .insert(g)
+        .values({
+          term: v.term,
+          baseTerm: baseTermOf(v.term),
+          definition: v.definition,
+          tags: v.tags,
+          status: v.status,
+          firstSeenPostId: actor.postId ?? null,
+          firstSeenThreadId: actor.threadId ?? null,
+          lastUpdatedPostId: actor.postId ?? null,
+          lastUpdatedThreadId: actor.threadId ?? null,
+          createdBy: actor.id,
+        })
+        .returning(ENTRY_COLUMNS)
+      const entry = toEntry(row)
+      await applyWordDeltas(tx, wordDeltas(null, entry))
+      await writeRevision(tx, entry.id, 'create', ENTRY_FIELDS, null, valuesOf(entry), actor)
+      return entry
+    }),
+  )
 }
 
 export async function getEntry(db: Db, id: number): Promise<Entry | undefined> {
@@ -162,11 +208,18 @@ export async function getEntry(db: Db, id: number): Promise<Entry | undefined> {
 /** 404 ENTRY_NOT_FOUND; for a deleted entry, says so and where its history is. */
 export async function entryNotFound(db: Db, id: number): Promise<never> {
   const r = glossaryRevisions
-  const [deleted] = await db.select({ reason: r.reason, term: sql<string | null>`${r.oldValues}->>'term'` }).from(r)
-    .where(and(eq(r.entryId, id), eq(r.action, 'delete'))).orderBy(desc(r.id)).limit(1)
+  const [deleted] = await db
+    .select({ reason: r.reason, term: sql<string | null>`${r.oldValues}->>'term'` })
+    .from(r)
+    .where(and(eq(r.entryId, id), eq(r.action, 'delete')))
+    .orderBy(desc(r.id))
+    .limit(1)
   if (deleted) {
-    fail('ENTRY_NOT_FOUND', `Entry ${id} ('${deleted.term}') was deleted${deleted.reason ? ` (reason: ${deleted.reason})` : ''}; its history is at GET /v1/glossary/entries/${id}/revisions`,
-      { details: { entry_id: id, deleted: true, revisions: `/v1/glossary/entries/${id}/revisions` } })
+    fail(
+      'ENTRY_NOT_FOUND',
+      `Entry ${id} ('${deleted.term}') was deleted${deleted.reason ? ` (reason: ${deleted.reason})` : ''}; its history is at GET /v1/glossary/entries/${id}/revisions`,
+      { details: { entry_id: id, deleted: true, revisions: `/v1/glossary/entries/${id}/revisions` } },
+    )
   }
   fail('ENTRY_NOT_FOUND', `No glossary entry with id ${id}; use glossary_search to find entries`, { details: { entry_id: id } })
 }
@@ -188,22 +241,34 @@ export interface UpdateResult {
 
 /** Changes the given fields; writes nothing (no revision either) when none of them changes. */
 export async function updateEntry(db: Db, id: number, changes: Partial<EntryValues>, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<UpdateResult> {
-  return claimingTerm(db, changes.term, id, () => inTransaction(db, opts.dryRun ?? false, async (tx) => {
-    const before = await lockEntry(tx, id)
-    const changed = ENTRY_FIELDS.filter((f) => changes[f] !== undefined && !sameValue(f, changes[f], before[f]))
-    if (changed.length === 0) return { before, after: before, changed }
-    if (changed.includes('term')) await termFree(tx, changes.term!, id)
-    const next: EntryValues = { ...valuesOf(before), ...Object.fromEntries(changed.map((f) => [f, changes[f]])) }
-    const [row] = await tx.update(g).set({
-      term: next.term, baseTerm: baseTermOf(next.term), definition: next.definition, tags: next.tags, status: next.status,
-      lastUpdatedPostId: actor.postId ?? null, lastUpdatedThreadId: actor.threadId ?? null, updatedAt: sql`now()`,
-    }).where(eq(g.id, id)).returning(ENTRY_COLUMNS)
-    const after = toEntry(row)
-    if (changed.includes('term') || changed.includes('definition')) await applyWordDeltas(tx, wordDeltas(before, after))
-    const pick = (e: Entry) => Object.fromEntries(changed.map((f) => [f, e[f]]))
-    await writeRevision(tx, id, 'update', changed, pick(before), pick(after), actor)
-    return { before, after, changed }
-  }))
+  return claimingTerm(db, changes.term, id, () =>
+    inTransaction(db, opts.dryRun ?? false, async (tx) => {
+      const before = await lockEntry(tx, id)
+      const changed = ENTRY_FIELDS.filter((f) => changes[f] !== undefined && !sameValue(f, changes[f], before[f]))
+      if (changed.length === 0) return { before, after: before, changed }
+      if (changed.includes('term')) await termFree(tx, changes.term!, id)
+      const next: EntryValues = { ...valuesOf(before), ...Object.fromEntries(changed.map((f) => [f, changes[f]])) }
+      const [row] = await tx
+        .update(g)
+        .set({
+          term: next.term,
+          baseTerm: baseTermOf(next.term),
+          definition: next.definition,
+          tags: next.tags,
+          status: next.status,
+          lastUpdatedPostId: actor.postId ?? null,
+          lastUpdatedThreadId: actor.threadId ?? null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(g.id, id))
+        .returning(ENTRY_COLUMNS)
+      const after = toEntry(row)
+      if (changed.includes('term') || changed.includes('definition')) await applyWordDeltas(tx, wordDeltas(before, after))
+      const pick = (e: Entry) => Object.fromEntries(changed.map((f) => [f, e[f]]))
+      await writeRevision(tx, id, 'update', changed, pick(before), pick(after), actor)
+      return { before, after, changed }
+    }),
+  )
 }
 
 /** Deletes an entry; its revisions stay, the last one holding its old values and the reason. */

@@ -23,8 +23,11 @@ export interface ReferencedEntry extends EntryRow {
 async function resolve(db: Db, names: string[]): Promise<(EntryRow & { key: string; base: string })[]> {
   const keys = names.map((n) => n.toLowerCase())
   const key = sql<string>`lower(${g.term})`
-  const found = await db.select({ id: g.id, term: g.term, status: g.status, tags: g.tags, definition: g.definition, key, base: g.baseTerm })
-    .from(g).where(or(inArray(key, keys), inArray(g.baseTerm, keys))).orderBy(asc(g.id))
+  const found = await db
+    .select({ id: g.id, term: g.term, status: g.status, tags: g.tags, definition: g.definition, key, base: g.baseTerm })
+    .from(g)
+    .where(or(inArray(key, keys), inArray(g.baseTerm, keys)))
+    .orderBy(asc(g.id))
   return found.map((r) => ({ ...toEntryRow(r), key: r.key, base: r.base }))
 }
 

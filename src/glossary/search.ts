@@ -125,11 +125,19 @@ export async function searchEntries(db: Db, o: SearchOptions): Promise<SearchHit
   // Without words (none of three letters), only the exact branch finds anything.
   const { near, slots, entries } = await correct(db, words)
   const lookups = lookupsFor(words, near, o.limit, entries)
-  const candidates = lookups.length ? sql.join(lookups.map((l) => lookupSql(l, o.limit, where, l.common && !o.tags?.length)), sql` UNION `) : NONE
-  const ranked = await rows(db, rankingSql(o, q, where, {
-    near: sql`SELECT * FROM json_to_recordset(${JSON.stringify(near.map(({ slot, word, sim }) => ({ slot, word, sim })))}::json) AS n(slot text, word text, sim float8)`,
-    candidates,
-    slots: slots.length,
-  }))
+  const candidates = lookups.length
+    ? sql.join(
+        lookups.map((l) => lookupSql(l, o.limit, where, l.common && !o.tags?.length)),
+        sql` UNION `,
+      )
+    : NONE
+  const ranked = await rows(
+    db,
+    rankingSql(o, q, where, {
+      near: sql`SELECT * FROM json_to_recordset(${JSON.stringify(near.map(({ slot, word, sim }) => ({ slot, word, sim })))}::json) AS n(slot text, word text, sim float8)`,
+      candidates,
+      slots: slots.length,
+    }),
+  )
   return ranked.map(toHit)
 }

@@ -42,7 +42,9 @@ export function normalizeTags(raw: readonly string[], parameter = 'tags'): strin
     if (tag === '') fail('VALIDATION_ERROR', `Value for ${parameter} must not hold an empty tag`, { details: { parameter } })
     // The XML answer lists tags comma-separated in one attribute: a comma inside a tag would split it.
     if (tag.includes(',') || CONTROL.test(tag)) {
-      fail('VALIDATION_ERROR', `Invalid tag "${tag.slice(0, TAG_MAX)}" in ${parameter}: tags must not contain commas or control characters`, { details: { parameter, tag: tag.slice(0, TAG_MAX) } })
+      fail('VALIDATION_ERROR', `Invalid tag "${tag.slice(0, TAG_MAX)}" in ${parameter}: tags must not contain commas or control characters`, {
+        details: { parameter, tag: tag.slice(0, TAG_MAX) },
+      })
     }
     if (!out.includes(tag)) out.push(tag)
   }

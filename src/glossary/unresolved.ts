@@ -9,7 +9,10 @@ export async function warnUnresolved(ctx: ToolContext, definition: string): Prom
   if (names.length === 0) return
   const keys = names.map((n) => n.toLowerCase())
   const key = sql<string>`lower(${g.term})`
-  const found = await ctx.services.db.select({ key, base: g.baseTerm }).from(g).where(or(inArray(key, keys), inArray(g.baseTerm, keys)))
+  const found = await ctx.services.db
+    .select({ key, base: g.baseTerm })
+    .from(g)
+    .where(or(inArray(key, keys), inArray(g.baseTerm, keys)))
   // A reference resolves to an entry's term (any case) or to its term without the suffix.
   const known = new Set(found.flatMap((r) => [r.key, r.base]))
   const unresolved = names.filter((n) => !known.has(n.toLowerCase()))

@@ -59,10 +59,17 @@ export function createBatcher(opts: BatcherOptions): Batcher {
     rows = batch.concat(rows)
     if (waitingSince === undefined) {
       waitingSince = Date.now()
-      log.warn({ component: 'history', rows: rows.length, reason: reasonOf(err) }, 'History cannot reach the database; rows kept in memory and retried every second')
+      log.warn(
+        { component: 'history', rows: rows.length, reason: reasonOf(err) },
+        'History cannot reach the database; rows kept in memory and retried every second',
+      )
     }
     if (rows.length > maxBacklog) {
-      if (dropped === 0) log.error({ component: 'history', max_rows: maxBacklog }, 'History backlog full while the database is away; dropping the oldest rows (the count is logged when it is back)')
+      if (dropped === 0)
+        log.error(
+          { component: 'history', max_rows: maxBacklog },
+          'History backlog full while the database is away; dropping the oldest rows (the count is logged when it is back)',
+        )
       dropped += rows.length - maxBacklog
       rows = rows.slice(rows.length - maxBacklog)
     }
@@ -86,7 +93,10 @@ export function createBatcher(opts: BatcherOptions): Batcher {
       }
     }
     if (waitingSince !== undefined) {
-      log.info({ component: 'history', waited_ms: Date.now() - waitingSince, dropped }, 'History reached the database again; the rows kept in memory are written')
+      log.info(
+        { component: 'history', waited_ms: Date.now() - waitingSince, dropped },
+        'History reached the database again; the rows kept in memory are written',
+      )
       waitingSince = undefined
       dropped = 0
     }

@@ -26,7 +26,12 @@ export function escapeText(text: string): string {
 }
 
 export function escapeAttr(value: string): string {
-  return value.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;')
+  return value
+    .replace(INVALID_XML_CHARS, '')
+    .replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c])
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\t/g, '&#9;')
 }
 
 function attrs(a: XmlAttrs): string {
@@ -42,9 +47,7 @@ export function renderXml(node: XmlElement, depth = 0): string {
   const pad = '  '.repeat(depth)
   const open = `${pad}<${node.name}${attrs(node.attrs)}`
   if (node.children.length === 0) return `${open}/>`
-  const inner = node.children
-    .map((c) => (typeof c === 'string' ? `${pad}  ${escapeText(c.trim())}` : renderXml(c, depth + 1)))
-    .join('\n')
+  const inner = node.children.map((c) => (typeof c === 'string' ? `${pad}  ${escapeText(c.trim())}` : renderXml(c, depth + 1))).join('\n')
   return `${open}>\n${inner}\n${pad}</${node.name}>`
 }
 

@@ -53,9 +53,15 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
-    const done = () => { signal?.removeEventListener('abort', onAbort); resolve() }
+    const done = () => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }
     const timer = setTimeout(done, ms)
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason) }
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
@@ -81,7 +87,11 @@ interface Completion {
 }
 
 /** What went wrong in one attempt, and whether another attempt may help. */
-interface Failure { error: Error; retry: boolean; retryAfterMs?: number }
+interface Failure {
+  error: Error
+  retry: boolean
+  retryAfterMs?: number
+}
 
 export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOptions = {}): LlmProvider {
   const configured = Boolean(llm.baseUrl && llm.model)
@@ -121,12 +131,20 @@ export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOption
     } catch (err) {
       if (options.signal?.aborted) throw options.signal.reason ?? err
       if (timeout.aborted) {
-        return { error: codedError('TIMEOUT', `The LLM endpoint ${shown(url!)} did not answer within ${llm.timeoutMs} ms (LLM_TIMEOUT_MS)`, { details: { timeout_ms: llm.timeoutMs } }), retry: false }
+        return {
+          error: codedError('TIMEOUT', `The LLM endpoint ${shown(url!)} did not answer within ${llm.timeoutMs} ms (LLM_TIMEOUT_MS)`, {
+            details: { timeout_ms: llm.timeoutMs },
+          }),
+          retry: false,
+        }
       }
       if (isCodedError(err)) return { error: err, retry: false }
       const e = err as { code?: string; message?: string; cause?: { code?: string } }
       const why = e.cause?.code ?? e.code ?? e.message ?? 'network error'
-      return { error: codedError('UPSTREAM_ERROR', `Could not reach the LLM endpoint ${shown(url!)}: ${why}`, { details: { reason: why, attempts: n } }), retry: true }
+      return {
+        error: codedError('UPSTREAM_ERROR', `Could not reach the LLM endpoint ${shown(url!)}: ${why}`, { details: { reason: why, attempts: n } }),
+        retry: true,
+      }
     }
     if (status < 200 || status >= 300) {
       const retry = status === 429 || status >= 500
@@ -142,11 +160,21 @@ export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOption
     try {
       data = JSON.parse(text) as Completion
     } catch {
-      return { error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered with something that is not JSON: ${excerpt(text)}`, { details: { upstream_status: status, body_excerpt: excerpt(text) } }), retry: false }
+      return {
+        error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered with something that is not JSON: ${excerpt(text)}`, {
+          details: { upstream_status: status, body_excerpt: excerpt(text) },
+        }),
+        retry: false,
+      }
     }
     const choice = data.choices?.[0]
     if (!choice || typeof choice.message !== 'object') {
-      return { error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered without choices[0].message: ${excerpt(text)}`, { details: { upstream_status: status, body_excerpt: excerpt(text) } }), retry: false }
+      return {
+        error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered without choices[0].message: ${excerpt(text)}`, {
+          details: { upstream_status: status, body_excerpt: excerpt(text) },
+        }),
+        retry: false,
+      }
     }
     const model = data.model || llm.model!
     const u = data.usage
@@ -159,7 +187,10 @@ export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOption
 
   async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
     if (!configured) {
-      throw codedError('LLM_NOT_CONFIGURED', 'No LLM is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1) and LLM_MODEL, and LLM_API_KEY if the endpoint needs one')
+      throw codedError(
+        'LLM_NOT_CONFIGURED',
+        'No LLM is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1) and LLM_MODEL, and LLM_API_KEY if the endpoint needs one',
+      )
     }
     const body = JSON.stringify({
       model: llm.model,

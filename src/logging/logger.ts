@@ -11,11 +11,7 @@ import type { AppConfig } from '../config.js'
 const MESSAGE_MAX = 4 * LOG_BOUNDS.maxString
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
 
-export function createLogger(
-  config: Pick<AppConfig, 'logLevel' | 'logFormat'>,
-  redactor: Redactor,
-  destination?: NodeJS.WritableStream,
-): Logger {
+export function createLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, redactor: Redactor, destination?: NodeJS.WritableStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { service: 'toolgate' },
@@ -71,7 +67,7 @@ export function formatPretty(rec: Record<string, any>): string {
   const t = new Date(rec.time ?? Date.now())
   const pad = (n: number, w = 2) => String(n).padStart(w, '0')
   const stamp = `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}.${pad(t.getMilliseconds(), 3)}`
-  const level = (typeof rec.level === 'string' ? rec.level.toUpperCase() : LEVEL_NAMES[rec.level] ?? 'INFO').padEnd(5)
+  const level = (typeof rec.level === 'string' ? rec.level.toUpperCase() : (LEVEL_NAMES[rec.level] ?? 'INFO')).padEnd(5)
   const component = rec.component ?? 'server'
   const lines = [`${stamp} ${level} [${component}] ${rec.msg ?? ''}`]
   if (rec.err?.stack && (rec.level === 'error' || rec.level === 'fatal')) {

@@ -33,11 +33,25 @@ export class RequestLogger implements FastifyBaseLogger {
 
   // Prototype methods, not arrow fields: one small object per request, no closures.
   /* eslint-disable @typescript-eslint/no-explicit-any */
-  fatal(...args: any[]): void { this.real.fatal(...(args as Parameters<LogFn>)) }
-  error(...args: any[]): void { this.real.error(...(args as Parameters<LogFn>)) }
-  warn(...args: any[]): void { this.real.warn(...(args as Parameters<LogFn>)) }
-  info(...args: any[]): void { this.real.info(...(args as Parameters<LogFn>)) }
-  debug(...args: any[]): void { this.real.debug(...(args as Parameters<LogFn>)) }
-  trace(...args: any[]): void { this.real.trace(...(args as Parameters<LogFn>)) }
-  silent(...args: any[]): void { this.real.silent(...(args as Parameters<LogFn>)) }
+  fatal(...args: any[]): void {
+    this.real.fatal(...(args as Parameters<LogFn>))
+  }
+  error(...args: any[]): void {
+    this.real.error(...(args as Parameters<LogFn>))
+  }
+  warn(...args: any[]): void {
+    this.real.warn(...(args as Parameters<LogFn>))
+  }
+  info(...args: any[]): void {
+    this.real.info(...(args as Parameters<LogFn>))
+  }
+  debug(...args: any[]): void {
+    this.real.debug(...(args as Parameters<LogFn>))
+  }
+  trace(...args: any[]): void {
+    this.real.trace(...(args as Parameters<LogFn>))
+  }
+  silent(...args: any[]): void {
+    this.real.silent(...(args as Parameters<LogFn>))
+  }
 }

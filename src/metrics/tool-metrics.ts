@@ -53,26 +53,35 @@ export class ToolMetrics {
   /** Registers the three metrics in `registry`; their values are read from the counts at each scrape. */
   register(registry: Registry, names: ToolMetricNames, help: ToolMetricNames): void {
     const metric = (name: string, helpText: string, type: 'counter' | 'histogram', values: () => Sample[]): ScrapedMetric => ({
-      name, help: helpText, type, aggregator: 'sum',
+      name,
+      help: helpText,
+      type,
+      aggregator: 'sum',
       get: () => ({ name, help: helpText, type, aggregator: 'sum', values: values() }),
       reset: () => this.tools.clear(),
     })
     const reg = registry as unknown as { registerMetric(m: ScrapedMetric): void }
-    reg.registerMetric(metric(names.calls, help.calls, 'counter', () => this.each((tool, s) =>
-      [...s.byStatus].map(([status, value]) => ({ labels: { tool, status }, value })))))
-    reg.registerMetric(metric(names.errors, help.errors, 'counter', () => this.each((tool, s) =>
-      [...s.byCode].map(([code, value]) => ({ labels: { tool, code }, value })))))
+    reg.registerMetric(
+      metric(names.calls, help.calls, 'counter', () => this.each((tool, s) => [...s.byStatus].map(([status, value]) => ({ labels: { tool, status }, value })))),
+    )
+    reg.registerMetric(
+      metric(names.errors, help.errors, 'counter', () => this.each((tool, s) => [...s.byCode].map(([code, value]) => ({ labels: { tool, code }, value })))),
+    )
     const bucket = `${names.duration}_bucket`
-    reg.registerMetric(metric(names.duration, help.duration, 'histogram', () => this.each((tool, s) => {
-      let cumulative = 0
-      const out: Sample[] = this.bounds.map((le, i) => ({ metricName: bucket, labels: { le, tool }, value: (cumulative += s.buckets[i]) }))
-      out.push(
-        { metricName: bucket, labels: { le: '+Inf', tool }, value: s.count },
-        { metricName: `${names.duration}_sum`, labels: { tool }, value: s.sum },
-        { metricName: `${names.duration}_count`, labels: { tool }, value: s.count },
-      )
-      return out
-    })))
+    reg.registerMetric(
+      metric(names.duration, help.duration, 'histogram', () =>
+        this.each((tool, s) => {
+          let cumulative = 0
+          const out: Sample[] = this.bounds.map((le, i) => ({ metricName: bucket, labels: { le, tool }, value: (cumulative += s.buckets[i]) }))
+          out.push(
+            { metricName: bucket, labels: { le: '+Inf', tool }, value: s.count },
+            { metricName: `${names.duration}_sum`, labels: { tool }, value: s.sum },
+            { metricName: `${names.duration}_count`, labels: { tool }, value: s.count },
+          )
+          return out
+        }),
+      ),
+    )
   }
 
   private each<T>(fn: (tool: string, s: ToolStats) => T[]): T[] {

@@ -52,7 +52,10 @@ export function parseAllowEntry(text: string): AllowEntry {
 
 /** Parses every entry; throws naming the first bad one. */
 export function parseAllowlist(list: readonly string[]): Allowlist {
-  const entries = list.map((s) => s.trim()).filter(Boolean).map(parseAllowEntry)
+  const entries = list
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseAllowEntry)
   const portOk = (e: AllowEntry, port: number) => e.port === undefined || e.port === port
   return {
     entries,

@@ -3,7 +3,11 @@
  * small), and turned into text with the charset the response declares.
  */
 
-export interface CappedBody { body: Buffer; bytes: number; truncated: boolean }
+export interface CappedBody {
+  body: Buffer
+  bytes: number
+  truncated: boolean
+}
 
 /** Reads at most `maxBytes`; one byte more means `truncated`, and the rest is never read. */
 export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<CappedBody> {
@@ -33,7 +37,8 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxB
   return { body: Buffer.concat(chunks), bytes, truncated }
 }
 
-const TEXTUAL = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|x-ndjson|yaml|x-yaml|toml|graphql|sql|x-sh|csv)\b)|[+/](json|xml|yaml)\b/i
+const TEXTUAL =
+  /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|x-ndjson|yaml|x-yaml|toml|graphql|sql|x-sh|csv)\b)|[+/](json|xml|yaml)\b/i
 
 /** Text by its content type; without one, by the absence of NUL bytes in the first 8 KB. */
 export function isTextual(contentType: string | null, body: Buffer): boolean {

@@ -84,7 +84,9 @@ function redirectTarget(location: string, from: URL): URL {
   try {
     return parseFetchUrl(next.href)
   } catch (err) {
-    throw codedError('UPSTREAM_ERROR', `${from.href} redirected to an unusable location "${location}": ${(err as Error).message}`, { details: { url: from.href, location } })
+    throw codedError('UPSTREAM_ERROR', `${from.href} redirected to an unusable location "${location}": ${(err as Error).message}`, {
+      details: { url: from.href, location },
+    })
   }
 }
 
@@ -96,10 +98,12 @@ function connectionError(err: unknown, url: URL): Error {
     return codedError('VALIDATION_ERROR', `Invalid request to ${url.origin}: ${err.message}`)
   }
   if (cause?.message === 'bad port') {
-    return codedError('UPSTREAM_ERROR', `Could not fetch ${url.origin}: port ${url.port} is one the fetch standard blocks (SMTP, SSH and the like)`, { details: { url: url.href } })
+    return codedError('UPSTREAM_ERROR', `Could not fetch ${url.origin}: port ${url.port} is one the fetch standard blocks (SMTP, SSH and the like)`, {
+      details: { url: url.href },
+    })
   }
   const tls = code && /CERT|SSL|TLS|SELF_SIGNED|ALTNAME/.test(code)
-  const what = tls ? `TLS certificate verification failed (${code})` : code ?? cause?.message ?? (err as Error).message
+  const what = tls ? `TLS certificate verification failed (${code})` : (code ?? cause?.message ?? (err as Error).message)
   return codedError('UPSTREAM_ERROR', `Could not fetch ${url.origin}: ${what}`, { details: { url: url.href, ...(code && { cause: code }) } })
 }
 
@@ -167,8 +171,14 @@ export async function guardedFetch(rawUrl: string, opts: GuardedFetchOptions): P
         throw connectionError(err, url)
       }
       return {
-        status: res.status, statusText: res.statusText, headers: res.headers, url: url.href, redirects,
-        addresses: addresses.map((a) => a.address), ...read, elapsedMs: Math.round(performance.now() - t0),
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+        url: url.href,
+        redirects,
+        addresses: addresses.map((a) => a.address),
+        ...read,
+        elapsedMs: Math.round(performance.now() - t0),
       }
     } catch (err) {
       if (!isCodedError(err) && signal.aborted) aborted(err)

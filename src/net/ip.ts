@@ -61,5 +61,10 @@ export function formatIp(ip: Ip): string {
 
 /** The IPv4 address held in four bytes of an IPv6 address (mapped, NAT64, 6to4, Teredo). */
 export function v4At(ip: Ip, offset: number, xor = 0): ipaddr.IPv4 {
-  return new ipaddr.IPv4(ip.toByteArray().slice(offset, offset + 4).map((b) => b ^ xor))
+  return new ipaddr.IPv4(
+    ip
+      .toByteArray()
+      .slice(offset, offset + 4)
+      .map((b) => b ^ xor),
+  )
 }

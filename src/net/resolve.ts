@@ -10,7 +10,10 @@ import type { Allowlist } from './allowlist.js'
 import { formatIp, ipVersion, parseIp, type Ip } from './ip.js'
 import { classifyAddress, describeRefusal } from './ssrf.js'
 
-export interface ResolvedAddress { address: string; family: 4 | 6 }
+export interface ResolvedAddress {
+  address: string
+  family: 4 | 6
+}
 
 /** dns.lookup with `all: true`, or a stand-in (tests inject one to count lookups). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
@@ -49,7 +52,9 @@ async function resolveHost(host: string, resolver: Resolver, signal: AbortSignal
       if (signal.aborted) return reject(signal.reason)
       const onAbort = () => reject(signal.reason)
       signal.addEventListener('abort', onAbort, { once: true })
-      resolver(host).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+      resolver(host)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort))
     })
   } catch (err) {
     if (signal.aborted) throw err
@@ -72,13 +77,19 @@ export async function checkedAddresses(url: URL, allow: Allowlist, resolver: Res
     const ip = parseIp(a.address) as Ip | undefined
     const verdict = classifyAddress(ip ?? a.address)
     if (!verdict.refused || (ip && allow.allowsAddress(ip, port))) continue
-    const where = parseIp(host) ? `${verdict.address} is in`
-      : isLocalhostName(host) ? `${host} is a localhost name (loopback by RFC 6761), ${verdict.address}, in`
+    const where = parseIp(host)
+      ? `${verdict.address} is in`
+      : isLocalhostName(host)
+        ? `${host} is a localhost name (loopback by RFC 6761), ${verdict.address}, in`
         : `${host} resolves to ${verdict.address}, in`
-    fail('SSRF_BLOCKED', `Refused to fetch ${url.origin}: ${where} ${describeRefusal(verdict)}, which the fetch tools do not reach. ` +
-      `An operator can open it with TOOLGATE_NET_ALLOW (e.g. "${parseIp(host) ? verdict.address : host}:${port}")`, {
-      details: { url: url.href, host, address: verdict.address, range: verdict.range, cidr: verdict.cidr, ...(verdict.via && { via: verdict.via }) },
-    })
+    fail(
+      'SSRF_BLOCKED',
+      `Refused to fetch ${url.origin}: ${where} ${describeRefusal(verdict)}, which the fetch tools do not reach. ` +
+        `An operator can open it with TOOLGATE_NET_ALLOW (e.g. "${parseIp(host) ? verdict.address : host}:${port}")`,
+      {
+        details: { url: url.href, host, address: verdict.address, range: verdict.range, cidr: verdict.cidr, ...(verdict.via && { via: verdict.via }) },
+      },
+    )
   }
   return addresses
 }
@@ -89,14 +100,19 @@ export async function checkedAddresses(url: URL, allow: Allowlist, resolver: Res
  */
 export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
   return ((_hostname: string, options: { family?: number | string; all?: boolean } | number, callback: (...args: unknown[]) => void) => {
-    const opts = typeof options === 'number' ? { family: options } : options ?? {}
+    const opts = typeof options === 'number' ? { family: options } : (options ?? {})
     const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : Number(opts.family ?? 0)
     const usable = family ? addresses.filter((a) => a.family === family) : [...addresses]
     if (usable.length === 0) {
       const err = Object.assign(new Error(`No checked IPv${family} address for this host`), { code: 'ENOTFOUND' })
       return process.nextTick(callback, err)
     }
-    if (opts.all) process.nextTick(callback, null, usable.map((a) => ({ address: a.address, family: a.family })))
+    if (opts.all)
+      process.nextTick(
+        callback,
+        null,
+        usable.map((a) => ({ address: a.address, family: a.family })),
+      )
     else process.nextTick(callback, null, usable[0].address, usable[0].family)
   }) as LookupFunction
 }

@@ -24,7 +24,11 @@ export interface Refused {
 
 export type Classification = Allowed | Refused
 
-interface Range { cidr: Cidr; text: string; name: string }
+interface Range {
+  cidr: Cidr
+  text: string
+  name: string
+}
 const range = (cidr: string, name: string): Range => ({ cidr: parseCidr(cidr), text: cidr, name })
 
 /** Most specific first: the first match names the range. */
@@ -48,7 +52,12 @@ const V4: Range[] = [
 ]
 
 /** IPv6 forms that carry an IPv4 address: judged by that address (offset into the 16 bytes). */
-interface Carrier { cidr: Cidr; text: string; form: string; offsets: { at: number; xor?: number }[] }
+interface Carrier {
+  cidr: Cidr
+  text: string
+  form: string
+  offsets: { at: number; xor?: number }[]
+}
 const carrier = (cidr: string, form: string, offsets: Carrier['offsets']): Carrier => ({ cidr: parseCidr(cidr), text: cidr, form, offsets })
 
 const V6_CARRIERS: Carrier[] = [

@@ -62,7 +62,8 @@ export function assembleNotebook(opts: { runId: string; cells: StoredCell[]; dep
     markdownCell('summary', `## Summary\n\n${args.outline_summary.trim()}`),
   ]
   if (args.next_steps?.length) out.push(markdownCell('next-steps', ['## Next steps', args.next_steps.map((s) => `- ${s.trim()}`).join('\n')].join('\n\n')))
-  if (args.references?.length) out.push(markdownCell('references', ['## References', args.references.map((r, i) => `${i + 1}. ${r.trim()}`).join('\n')].join('\n\n')))
+  if (args.references?.length)
+    out.push(markdownCell('references', ['## References', args.references.map((r, i) => `${i + 1}. ${r.trim()}`).join('\n')].join('\n\n')))
 
   const counts = {
     markdown: out.filter((c) => c.cell_type === 'markdown').length,
@@ -101,22 +102,23 @@ function checks(sections: Map<number, StoredCell[]>, ordered: StoredCell[], rati
   const missing = Array.from({ length: max }, (_, i) => i + 1).filter((n) => !sections.has(n))
   if (missing.length) notes.push(`Sections ${missing.join(', ')} have no cells: the notebook skips from one section number to a later one.`)
   for (const [n, cs] of sections) {
-    const lacks = [
-      !cs.some((c) => c.kind === 'markdown_step') && 'a markdown step',
-      !cs.some((c) => c.kind === 'code') && 'a code cell',
-    ].filter(Boolean)
+    const lacks = [!cs.some((c) => c.kind === 'markdown_step') && 'a markdown step', !cs.some((c) => c.kind === 'code') && 'a code cell'].filter(Boolean)
     if (lacks.length) notes.push(`Section ${n} lacks ${lacks.join(' and ')}; seed 000 asks every section for both markdown explanations and runnable code.`)
   }
-  const broken = ordered
-    .map((c, i) => ({ c, index: OPENING_CELLS + i }))
-    .filter(({ c }) => c.kind === 'code' && c.info.runnable === false)
+  const broken = ordered.map((c, i) => ({ c, index: OPENING_CELLS + i })).filter(({ c }) => c.kind === 'code' && c.info.runnable === false)
   if (broken.length) {
     const list = broken.map((b) => b.index).join(', ')
-    notes.push(`${broken.length === 1 ? `The code cell at index ${list} does` : `The code cells at indices ${list} do`} not compile (see the messages of the emit_code_cell calls that added them).`)
+    notes.push(
+      `${broken.length === 1 ? `The code cell at index ${list} does` : `The code cells at indices ${list} do`} not compile (see the messages of the emit_code_cell calls that added them).`,
+    )
   }
   if (target !== undefined && Math.abs(ratio - target) > RATIO_TOLERANCE) {
-    notes.push(`The markdown ratio is ${ratio}, ${ratio < target ? 'below' : 'above'} the target ${target} by more than ${RATIO_TOLERANCE}: ` +
-      (ratio < target ? 'the notebook is code-heavy; more explanation would bring it closer.' : 'the notebook is explanation-heavy; more runnable code would bring it closer.'))
+    notes.push(
+      `The markdown ratio is ${ratio}, ${ratio < target ? 'below' : 'above'} the target ${target} by more than ${RATIO_TOLERANCE}: ` +
+        (ratio < target
+          ? 'the notebook is code-heavy; more explanation would bring it closer.'
+          : 'the notebook is explanation-heavy; more runnable code would bring it closer.'),
+    )
   }
   return notes
 }

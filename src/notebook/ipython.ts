@@ -63,7 +63,11 @@ export function neutralizeIpython(code: string): Neutralized {
   return { source: lines.join('\n'), magicLines, installLines }
 }
 
-export interface ImportRef { module: string; line: number; optional: boolean }
+export interface ImportRef {
+  module: string
+  line: number
+  optional: boolean
+}
 
 /**
  * Imports found by pattern, for code that does not compile (the AST cannot be had) and for
@@ -99,11 +103,16 @@ export function importsByPattern(code: string): ImportRef[] {
 export function isOnlyImports(text: string): boolean {
   // join parenthesized import lists onto one line
   const flat = text.replace(/\(([^()]*)\)/g, (_m, inner: string) => inner.replace(/\s*\n\s*/g, ' '))
-  const stmts = flat.split(/[;\n]/).map((s) => s.replace(/#.*$/, '').trim()).filter(Boolean)
+  const stmts = flat
+    .split(/[;\n]/)
+    .map((s) => s.replace(/#.*$/, '').trim())
+    .filter(Boolean)
   if (stmts.length === 0) return false
   const name = String.raw`[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*`
   const alias = String.raw`${name}(?:\s+as\s+[A-Za-z_]\w*)?`
   const simple = new RegExp(String.raw`^import\s+${alias}(?:\s*,\s*${alias})*$`)
-  const from = new RegExp(String.raw`^from\s+${name}\s+import\s+(?:\*|[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?(?:\s*,\s*[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?)*\s*,?)$`)
+  const from = new RegExp(
+    String.raw`^from\s+${name}\s+import\s+(?:\*|[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?(?:\s*,\s*[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?)*\s*,?)$`,
+  )
   return stmts.every((s) => simple.test(s) || from.test(s))
 }

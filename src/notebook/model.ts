@@ -32,7 +32,12 @@ export interface Notebook {
 /** Cells the authoring tools build: always an id, and the source as a list of lines. */
 export type MarkdownCell = { cell_type: 'markdown'; id: string; metadata: Record<string, unknown>; source: string[] }
 export type CodeCell = {
-  cell_type: 'code'; id: string; metadata: Record<string, unknown>; source: string[]; outputs: unknown[]; execution_count: null
+  cell_type: 'code'
+  id: string
+  metadata: Record<string, unknown>
+  source: string[]
+  outputs: unknown[]
+  execution_count: null
 }
 export type AuthoredCell = MarkdownCell | CodeCell
 
@@ -79,16 +84,19 @@ function checkSource(value: unknown, rel: string, where: string, field = 'source
 }
 
 function checkCells(cells: unknown[], rel: string, v3: boolean, prefix = 'cell'): void {
-  cells.forEach((cell, i) => {
+  for (const [i, cell] of cells.entries()) {
     const where = `${prefix} ${i}`
-    if (!isObject(cell)) return invalid(rel, `${where} is ${kindOf(cell)}, not a cell object`)
+    if (!isObject(cell)) {
+      invalid(rel, `${where} is ${kindOf(cell)}, not a cell object`)
+      continue
+    }
     const type = cell.cell_type
     const types = v3 ? new Set([...CELL_TYPES, 'heading']) : CELL_TYPES
     if (typeof type !== 'string' || !types.has(type)) {
       invalid(rel, `${where} has cell_type ${JSON.stringify(type) ?? 'missing'}; expected one of ${[...types].join(', ')}`)
     }
     checkSource(v3 && type === 'code' ? cell.input : cell.source, rel, where, v3 && type === 'code' ? 'input' : 'source')
-  })
+  }
 }
 
 /**
@@ -197,7 +205,9 @@ function outputText(out: Record<string, unknown>): string {
     case 'display_data': {
       const data = (out.data ?? {}) as Record<string, unknown>
       if ('text/plain' in data) return sourceText(data['text/plain'])
-      return Object.keys(data).map((mime) => `[${mime} output not shown]`).join('\n')
+      return Object.keys(data)
+        .map((mime) => `[${mime} output not shown]`)
+        .join('\n')
     }
     default:
       return ''

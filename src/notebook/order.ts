@@ -71,7 +71,9 @@ export function shiftNote(rows: CellRow[], added: number[]): string | undefined 
   const first = OPENING_CELLS + sortCells(rows).findIndex((r) => r.seq === moved[0].seq)
   const where = [...new Set(moved.map((r) => (r.section === last.section ? `section ${r.section}'s assessment` : `section ${r.section}`)))]
   const n = added.length
-  return `Section ${last.section} now comes before ${moved.length} cell${moved.length === 1 ? '' : 's'} emitted earlier ` +
+  return (
+    `Section ${last.section} now comes before ${moved.length} cell${moved.length === 1 ? '' : 's'} emitted earlier ` +
     `(${where.join(', ')}): their indices went up by ${n} and they now start at index ${first}. ` +
     'Indices returned by earlier calls for those cells are out of date.'
+  )
 }

@@ -9,8 +9,14 @@ export const MANAGERS = ['pip', 'conda', 'apt'] as const
 
 // Names only: these end up in `%pip install …` / `!apt-get install …` lines a learner runs.
 const NAME_RULES: Record<Manager, { re: RegExp; words: string }> = {
-  pip: { re: /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?$/, words: 'letters, digits, ".", "_" and "-" (PEP 508), optionally with extras such as "[cuda]"' },
-  conda: { re: /^(?:[A-Za-z0-9][A-Za-z0-9._-]*::)?[A-Za-z0-9][A-Za-z0-9._-]*$/, words: 'letters, digits, ".", "_" and "-", optionally prefixed by a channel ("conda-forge::")' },
+  pip: {
+    re: /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?$/,
+    words: 'letters, digits, ".", "_" and "-" (PEP 508), optionally with extras such as "[cuda]"',
+  },
+  conda: {
+    re: /^(?:[A-Za-z0-9][A-Za-z0-9._-]*::)?[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    words: 'letters, digits, ".", "_" and "-", optionally prefixed by a channel ("conda-forge::")',
+  },
   apt: { re: /^[a-z0-9][a-z0-9+.-]+$/, words: 'lower-case letters, digits, "+", "-" and "." (at least two characters)' },
 }
 
@@ -36,7 +42,11 @@ export function dependencyId(manager: string, pkg: string, version: string): str
 
 /** The distribution name without extras or channel, PEP 503-normalized: what imports are matched against. */
 function matchKey(pkg: string): string {
-  return pkg.replace(/\[.*\]$/, '').replace(/^.*::/, '').toLowerCase().replace(/[-_.]+/g, '-')
+  return pkg
+    .replace(/\[.*\]$/, '')
+    .replace(/^.*::/, '')
+    .toLowerCase()
+    .replace(/[-_.]+/g, '-')
 }
 
 /**
@@ -111,9 +121,17 @@ export function packagesForImport(module: string): string[] {
   return [...new Set([...mapped, top].map(matchKey))]
 }
 
-export interface RegisteredDependency { manager: string; package: string; importCheck: string | null }
+export interface RegisteredDependency {
+  manager: string
+  package: string
+  importCheck: string | null
+}
 
-export interface UnregisteredImport { module: string; line: number; suggestion: string }
+export interface UnregisteredImport {
+  module: string
+  line: number
+  suggestion: string
+}
 
 /**
  * Imports that no registered dependency covers: not standard library, not provided by the kernel,

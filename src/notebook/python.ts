@@ -4,7 +4,7 @@
  * a request times out, stopped after a minute without work, and never keeps Node alive: its
  * process and pipes are unref'd, and it exits on its own when its stdin closes.
  */
-import { type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { codedError, type CodedError } from '../errors.js'
@@ -16,9 +16,17 @@ const REQUEST_TIMEOUT_MS = 10_000
 const IDLE_MS = 60_000
 const STDERR_TAIL = 2_000
 
-export interface Hello { version: [number, number, number]; executable: string; stdlib: string[] }
+export interface Hello {
+  version: [number, number, number]
+  executable: string
+  stdlib: string[]
+}
 
-interface Pending { resolve(v: any): void; reject(e: CodedError): void; timer: NodeJS.Timeout }
+interface Pending {
+  resolve(v: any): void
+  reject(e: CodedError): void
+  timer: NodeJS.Timeout
+}
 
 /** The interpreter to use: TOOLGATE_PYTHON, else /usr/bin/python3 when present, else python3 on PATH. */
 export function interpreterOf(configured: string | undefined): string {
@@ -40,7 +48,11 @@ export class PythonWorker {
   private idle?: NodeJS.Timeout
   private hello?: Promise<Hello>
 
-  constructor(readonly exe: string, private readonly sandbox: Sandbox, private readonly opts: { timeoutMs?: number; idleMs?: number } = {}) {}
+  constructor(
+    readonly exe: string,
+    private readonly sandbox: Sandbox,
+    private readonly opts: { timeoutMs?: number; idleMs?: number } = {},
+  ) {}
 
   /** The running child's pid, if any (tests use it to see restarts). */
   get pid(): number | undefined {
@@ -51,7 +63,10 @@ export class PythonWorker {
   info(): Promise<Hello> {
     this.hello ??= this.request<Hello>({ op: 'hello' }).then((h) => {
       if (h.version[0] < 3 || (h.version[0] === 3 && h.version[1] < 8)) {
-        throw codedError('PYTHON_NOT_AVAILABLE', `${this.exe} is Python ${h.version.join('.')}; the notebook syntax check needs Python 3.8 or later (set TOOLGATE_PYTHON)`)
+        throw codedError(
+          'PYTHON_NOT_AVAILABLE',
+          `${this.exe} is Python ${h.version.join('.')}; the notebook syntax check needs Python 3.8 or later (set TOOLGATE_PYTHON)`,
+        )
       }
       return h
     })
@@ -84,9 +99,18 @@ export class PythonWorker {
 
   private start(): ChildProcess {
     // It reads code from its stdin only: no workspace, no network, nothing writable.
-    const child = spawnConfined(this.sandbox, [this.exe, '-I', '-c', WORKER_SOURCE], {
-      writable: [], readable: installPrefix(this.exe), network: false, cwd: '/', env: { PATH: DEFAULT_PATH, LANG: 'C.UTF-8' },
-    }, { stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawnConfined(
+      this.sandbox,
+      [this.exe, '-I', '-c', WORKER_SOURCE],
+      {
+        writable: [],
+        readable: installPrefix(this.exe),
+        network: false,
+        cwd: '/',
+        env: { PATH: DEFAULT_PATH, LANG: 'C.UTF-8' },
+      },
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    )
     this.child = child
     this.buffer = ''
     this.stderr = ''
@@ -107,9 +131,14 @@ export class PythonWorker {
       if (this.child !== child) return
       this.child = undefined
       const tail = this.stderr.trim().split('\n').slice(-3).join(' | ')
-      this.failAll(this.answered
-        ? codedError('SERVICE_UNAVAILABLE', `The Python syntax checker stopped (${signal ?? `exit code ${code}`}); retry`)
-        : codedError('PYTHON_NOT_AVAILABLE', `The Python interpreter ${this.exe} exited (${signal ?? `exit code ${code}`}) before answering${tail ? `: ${tail}` : ''}. Set TOOLGATE_PYTHON to a Python 3.8+ interpreter`))
+      this.failAll(
+        this.answered
+          ? codedError('SERVICE_UNAVAILABLE', `The Python syntax checker stopped (${signal ?? `exit code ${code}`}); retry`)
+          : codedError(
+              'PYTHON_NOT_AVAILABLE',
+              `The Python interpreter ${this.exe} exited (${signal ?? `exit code ${code}`}) before answering${tail ? `: ${tail}` : ''}. Set TOOLGATE_PYTHON to a Python 3.8+ interpreter`,
+            ),
+      )
     })
     return child
   }
@@ -167,7 +196,11 @@ export class PythonWorker {
 /** An interpreter installed outside the system folders (pyenv, a venv) is shown to the sandbox read-only. */
 function installPrefix(exe: string): string[] {
   let real: string
-  try { real = fs.realpathSync(exe) } catch { return [] } // not there: starting it reports that
+  try {
+    real = fs.realpathSync(exe)
+  } catch {
+    return []
+  } // not there: starting it reports that
   const prefix = path.dirname(path.dirname(real))
   return ['/usr', '/bin', '/lib', '/lib64'].some((d) => prefix === d || prefix.startsWith(`${d}/`)) ? [] : [prefix]
 }

@@ -4,7 +4,10 @@
  * cell is exactly the cell that will be written. The cell shapes and their constructors are in model.ts.
  */
 
-export interface Callout { type: 'tip' | 'warning' | 'note'; message: string }
+export interface Callout {
+  type: 'tip' | 'warning' | 'note'
+  message: string
+}
 
 const CALLOUT_LABEL: Record<Callout['type'], string> = { tip: 'Tip', warning: 'Warning', note: 'Note' }
 
@@ -43,7 +46,12 @@ export function renderNarration(narration: string, expectedOutput?: string): str
   return parts.join('\n\n')
 }
 
-export interface Question { prompt: string; options: string[]; correct_index: number; explanation: string }
+export interface Question {
+  prompt: string
+  options: string[]
+  correct_index: number
+  explanation: string
+}
 
 const letter = (i: number) => String.fromCharCode(65 + i)
 

@@ -52,7 +52,11 @@ export function setupCode(deps: Dependency[]): string {
   if (checked.length) {
     lines.push('', '# Check that each dependency imports; report every failure, not just the first.', '_setup_failures = []')
     for (const d of checked) {
-      const stmt = d.importCheck!.trim().split(/\r?\n/).map((l) => `    ${l}`).join('\n')
+      const stmt = d
+        .importCheck!.trim()
+        .split(/\r?\n/)
+        .map((l) => `    ${l}`)
+        .join('\n')
       const label = JSON.stringify(dependencyId(d.manager, d.package, d.version))
       lines.push('try:', stmt, 'except Exception as exc:', `    _setup_failures.append(${label} + ": " + type(exc).__name__ + ": " + str(exc))`)
     }

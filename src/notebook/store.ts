@@ -17,7 +17,10 @@ import type { Dependency } from './setup.js'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-export interface Run { id: string; createdAt: Date }
+export interface Run {
+  id: string
+  createdAt: Date
+}
 
 class DryRunRollback<T> {
   constructor(readonly value: T) {}
@@ -49,11 +52,16 @@ async function lockRun(tx: Tx, session: string, callerId: string, create: boolea
   // A concurrent finalize can turn the row we waited for into a finalized one: look again.
   for (let attempt = 0; attempt < 3; attempt++) {
     if (create) {
-      await tx.insert(runs).values({ id: crypto.randomUUID(), sessionId: session, callerId })
+      await tx
+        .insert(runs)
+        .values({ id: crypto.randomUUID(), sessionId: session, callerId })
         .onConflictDoNothing({ target: runs.sessionId, where: sql`status = 'building'` })
     }
-    const [row] = await tx.select({ id: runs.id, callerId: runs.callerId, createdAt: runs.createdAt }).from(runs)
-      .where(and(eq(runs.sessionId, session), eq(runs.status, 'building'))).for('update')
+    const [row] = await tx
+      .select({ id: runs.id, callerId: runs.callerId, createdAt: runs.createdAt })
+      .from(runs)
+      .where(and(eq(runs.sessionId, session), eq(runs.status, 'building')))
+      .for('update')
     if (row) {
       if (row.callerId !== callerId) {
         fail('CONFLICT', `Session "${session.slice(0, 80)}" has a notebook under construction by another API key; send your own X-Session-Id`)
@@ -67,22 +75,32 @@ async function lockRun(tx: Tx, session: string, callerId: string, create: boolea
 
 /** The path of the session's most recent finalized notebook (this caller's), if any. */
 export async function lastFinalized(tx: Tx, session: string, callerId: string): Promise<string | undefined> {
-  const [row] = await tx.select({ notebookPath: runs.notebookPath }).from(runs)
+  const [row] = await tx
+    .select({ notebookPath: runs.notebookPath })
+    .from(runs)
     .where(and(eq(runs.sessionId, session), eq(runs.callerId, callerId), eq(runs.status, 'finalized')))
-    .orderBy(desc(runs.finalizedAt)).limit(1)
+    .orderBy(desc(runs.finalizedAt))
+    .limit(1)
   return row?.notebookPath ?? undefined
 }
 
 export async function cellRows(tx: Tx, runId: string): Promise<CellRow[]> {
-  return tx.select({
-    seq: cellTable.seq, section: cellTable.sectionNumber, kind: sql<CellKind>`${cellTable.kind}`,
-    cellType: sql<'markdown' | 'code'>`${cellTable.cell}->>'cell_type'`,
-  }).from(cellTable).where(eq(cellTable.runId, runId))
+  return tx
+    .select({
+      seq: cellTable.seq,
+      section: cellTable.sectionNumber,
+      kind: sql<CellKind>`${cellTable.kind}`,
+      cellType: sql<'markdown' | 'code'>`${cellTable.cell}->>'cell_type'`,
+    })
+    .from(cellTable)
+    .where(eq(cellTable.runId, runId))
 }
 
 export async function storedCells(tx: Tx, runId: string): Promise<StoredCell[]> {
-  const found = await tx.select({ seq: cellTable.seq, section: cellTable.sectionNumber, kind: cellTable.kind, cell: cellTable.cell, info: cellTable.info })
-    .from(cellTable).where(eq(cellTable.runId, runId))
+  const found = await tx
+    .select({ seq: cellTable.seq, section: cellTable.sectionNumber, kind: cellTable.kind, cell: cellTable.cell, info: cellTable.info })
+    .from(cellTable)
+    .where(eq(cellTable.runId, runId))
   return found.map((r) => ({ ...r, kind: r.kind as CellKind, cell: r.cell as Cell, info: (r.info as Record<string, unknown> | null) ?? {} }))
 }
 
@@ -95,7 +113,10 @@ export interface NewCell {
 
 /** Appends cells in emission order; returns their emission numbers. */
 export async function insertCells(tx: Tx, runId: string, cells: NewCell[]): Promise<number[]> {
-  const [{ last }] = await tx.select({ last: max(cellTable.seq) }).from(cellTable).where(eq(cellTable.runId, runId))
+  const [{ last }] = await tx
+    .select({ last: max(cellTable.seq) })
+    .from(cellTable)
+    .where(eq(cellTable.runId, runId))
   const seqs: number[] = []
   let seq = last ?? 0
   for (const c of cells) {
@@ -108,11 +129,17 @@ export async function insertCells(tx: Tx, runId: string, cells: NewCell[]): Prom
 }
 
 export async function dependencies(tx: Tx, runId: string): Promise<Dependency[]> {
-  return tx.select({ manager: deps.manager, package: deps.package, version: deps.version, importCheck: deps.importCheck, notes: deps.notes, position: deps.position })
-    .from(deps).where(eq(deps.runId, runId)).orderBy(asc(deps.position))
+  return tx
+    .select({ manager: deps.manager, package: deps.package, version: deps.version, importCheck: deps.importCheck, notes: deps.notes, position: deps.position })
+    .from(deps)
+    .where(eq(deps.runId, runId))
+    .orderBy(asc(deps.position))
 }
 
-export interface Upserted { position: number; previous?: Dependency }
+export interface Upserted {
+  position: number
+  previous?: Dependency
+}
 
 /**
  * Adds a dependency at the end of the manifest, or updates the one with the same manager and
@@ -121,13 +148,20 @@ export interface Upserted { position: number; previous?: Dependency }
 export async function upsertDependency(tx: Tx, runId: string, dep: Omit<Dependency, 'position'>): Promise<Upserted> {
   const existing = (await dependencies(tx, runId)).find((d) => d.manager === dep.manager && d.package === dep.package)
   if (existing) {
-    await tx.update(deps).set({ version: dep.version, importCheck: dep.importCheck ?? existing.importCheck, notes: dep.notes ?? existing.notes })
+    await tx
+      .update(deps)
+      .set({ version: dep.version, importCheck: dep.importCheck ?? existing.importCheck, notes: dep.notes ?? existing.notes })
       .where(and(eq(deps.runId, runId), eq(deps.manager, dep.manager), eq(deps.package, dep.package)))
     return { position: existing.position, previous: existing }
   }
-  const [{ last }] = await tx.select({ last: max(deps.position) }).from(deps).where(eq(deps.runId, runId))
+  const [{ last }] = await tx
+    .select({ last: max(deps.position) })
+    .from(deps)
+    .where(eq(deps.runId, runId))
   const position = (last ?? 0) + 1
-  await tx.insert(deps).values({ runId, manager: dep.manager, package: dep.package, version: dep.version, importCheck: dep.importCheck, notes: dep.notes, position })
+  await tx
+    .insert(deps)
+    .values({ runId, manager: dep.manager, package: dep.package, version: dep.version, importCheck: dep.importCheck, notes: dep.notes, position })
   return { position }
 }
 

@@ -62,8 +62,14 @@ export function metaToHeaders(meta: Record<string, unknown> | undefined): Header
   const out: HeaderBag = {}
   if (!meta) return out
   const names: Record<string, string> = {
-    sessionid: 'x-session-id', agentid: 'x-agent-id', requestid: 'x-request-id', dryrun: 'x-dry-run',
-    timeoutms: 'x-timeout-ms', maxoutputsize: 'x-max-output-size', postid: 'x-post-id', threadid: 'x-thread-id',
+    sessionid: 'x-session-id',
+    agentid: 'x-agent-id',
+    requestid: 'x-request-id',
+    dryrun: 'x-dry-run',
+    timeoutms: 'x-timeout-ms',
+    maxoutputsize: 'x-max-output-size',
+    postid: 'x-post-id',
+    threadid: 'x-thread-id',
   }
   for (const [k, v] of Object.entries(meta)) {
     const norm = k.toLowerCase().replace(/^x-/, '').replace(/[-_]/g, '')

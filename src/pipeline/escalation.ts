@@ -27,19 +27,23 @@ function unlessUnreachable<T>(fallback: T) {
 export function createEscalation(db: Db, after: number): Escalation {
   return {
     async onError(tool, session, err) {
-      const res = await db.execute(sql`
+      const res = await db
+        .execute(sql`
         INSERT INTO tool_error_streaks (session_id, tool, count, updated_at) VALUES (${session}, ${tool.name}, 1, now())
         ON CONFLICT (session_id, tool) DO UPDATE SET count = tool_error_streaks.count + 1, updated_at = now()
-        RETURNING count`).catch(unlessUnreachable(undefined))
+        RETURNING count`)
+        .catch(unlessUnreachable(undefined))
       if (!res) return err
       const count = Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1)
       if (count <= after) return err
-      const escalated = codedError('ESCALATE',
-        `${tool.name} has now failed ${count} times in a row in this session (${err.code}: ${err.message}). ` +
-        'Do not retry: escalate to the orchestrator.', {
+      const escalated = codedError(
+        'ESCALATE',
+        `${tool.name} has now failed ${count} times in a row in this session (${err.code}: ${err.message}). Do not retry: escalate to the orchestrator.`,
+        {
           details: { consecutive_errors: count, last_error_code: err.code, last_error_message: err.message, ...err.details },
           headers: err.headers,
-        })
+        },
+      )
       escalated.statusCode = err.statusCode
       return escalated
     },

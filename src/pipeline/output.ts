@@ -28,7 +28,10 @@ export function capOutput(output: Record<string, unknown>, maxBytes: number, mes
     const text = value as string
     const bytes = Buffer.byteLength(text)
     const keep = Math.max(0, bytes - over - 64)
-    const cut = Buffer.from(text).subarray(0, keep).toString('utf8').replace(/\uFFFD+$/, '')
+    const cut = Buffer.from(text)
+      .subarray(0, keep)
+      .toString('utf8')
+      .replace(/\uFFFD+$/, '')
     const omitted = bytes - Buffer.byteLength(cut)
     capped[key] = `${cut}\n…[truncated: ${omitted} bytes omitted]`
     over -= omitted - 40

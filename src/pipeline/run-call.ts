@@ -51,7 +51,13 @@ export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<
     const err = !registered
       ? codedError('TOOL_NOT_FOUND', `The tool "${claimed.tool}" is no longer registered`)
       : codedError('UNAUTHORIZED', 'The API key that made this call has been revoked; the call was not run')
-    await deps.history.complete(claimed.executionId, { status: 'error', httpStatus: err.statusCode, errorCode: err.code, error: err.message, completedAt: new Date() })
+    await deps.history.complete(claimed.executionId, {
+      status: 'error',
+      httpStatus: err.statusCode,
+      errorCode: err.code,
+      error: err.message,
+      completedAt: new Date(),
+    })
     return { statusCode: err.statusCode, body: errorBody(err, { execution_id: claimed.executionId }), headers: {} }
   }
   const { tool } = registered
@@ -60,8 +66,17 @@ export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<
   const record = { id: claimed.executionId, params: claimed.args } as AdmittedCall['record']
   const request: CallRequest = { tool: tool.name, args: claimed.args, clientIp: '', transport: 'rest', headers: {} }
   const call: AdmittedCall = {
-    request, t0, startedAt: new Date(), headers: {}, tool, caller, context, record,
-    session: context.sessionId ?? `key:${caller.id}`, validator: registered.validate, args: claimed.args,
+    request,
+    t0,
+    startedAt: new Date(),
+    headers: {},
+    tool,
+    caller,
+    context,
+    record,
+    session: context.sessionId ?? `key:${caller.id}`,
+    validator: registered.validate,
+    args: claimed.args,
   }
   return executeAndRecord(deps, call, true)
 }

@@ -2,9 +2,15 @@
 import type { TokenUsage, ToolContext } from '../tools/define.js'
 import type { AdmittedCall, Execution, PipelineDeps } from './call.js'
 
-const addUsage = (had: TokenUsage | undefined, u: TokenUsage): TokenUsage => had
-  ? { prompt_tokens: had.prompt_tokens + u.prompt_tokens, completion_tokens: had.completion_tokens + u.completion_tokens, total_tokens: had.total_tokens + u.total_tokens, model: u.model ?? had.model }
-  : { ...u }
+const addUsage = (had: TokenUsage | undefined, u: TokenUsage): TokenUsage =>
+  had
+    ? {
+        prompt_tokens: had.prompt_tokens + u.prompt_tokens,
+        completion_tokens: had.completion_tokens + u.completion_tokens,
+        total_tokens: had.total_tokens + u.total_tokens,
+        model: u.model ?? had.model,
+      }
+    : { ...u }
 
 export function buildToolContext(deps: PipelineDeps, call: AdmittedCall, execution: Execution): ToolContext {
   const { context } = call

@@ -35,7 +35,15 @@ export interface Claimed {
 
 export interface Approvals {
   decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
-  hold(input: { id?: string; tool: AnyTool; args: Record<string, unknown>; context: CallContext; caller: Caller; executionId: string; reason?: string }): Promise<{ id: string; expiresAt: Date }>
+  hold(input: {
+    id?: string
+    tool: AnyTool
+    args: Record<string, unknown>
+    context: CallContext
+    caller: Caller
+    executionId: string
+    reason?: string
+  }): Promise<{ id: string; expiresAt: Date }>
   /** The approvals `viewer` may see, newest first. */
   list(q: { status?: string; limit: number }, viewer: Caller): Promise<Record<string, unknown>[]>
   get(id: string, viewer: Caller): Promise<Record<string, unknown> | undefined>
@@ -78,7 +86,10 @@ export function presentApproval(r: Row): Record<string, unknown> {
  */
 export async function folderOf(root: string, workspace: string): Promise<string> {
   const real = await fs.realpath(workspace).catch(() => workspace)
-  return path.relative(root, isInside(root, real) ? real : workspace).split(path.sep).join('/')
+  return path
+    .relative(root, isInside(root, real) ? real : workspace)
+    .split(path.sep)
+    .join('/')
 }
 
 /** The folder whose calls `viewer` may see and decide, or null for all of them. */
@@ -117,12 +128,15 @@ export default fp(
       if (app.config.approvalSelf === 'allow') return
       const byKey = row.callerId === by.id
       if (!byKey && !sameName(row.callerName, by.name)) return
-      throw codedError('SELF_APPROVAL',
+      throw codedError(
+        'SELF_APPROVAL',
         `Approval ${id} was queued by ${byKey ? 'this key' : `a key named "${row.callerName}", as this one is`}; ` +
-        `another key with the "approve" scope must ${decision === 'approved' ? 'approve' : 'reject'} it (four eyes). ` +
-        'A single-user setup can allow it with TOOLGATE_APPROVAL_SELF=allow', {
+          `another key with the "approve" scope must ${decision === 'approved' ? 'approve' : 'reject'} it (four eyes). ` +
+          'A single-user setup can allow it with TOOLGATE_APPROVAL_SELF=allow',
+        {
           details: { approval_id: id, caller: { id: row.callerId, name: row.callerName } },
-        })
+        },
+      )
     }
 
     const service: Approvals = {
@@ -199,7 +213,12 @@ export default fp(
           .where(and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, sql`now()`)))
           .returning({ executionId: approvals.executionId })
         for (const r of rows) {
-          await app.history.complete(r.executionId, { status: 'expired', errorCode: 'APPROVAL_EXPIRED', error: 'The approval expired before anyone decided', completedAt: new Date() })
+          await app.history.complete(r.executionId, {
+            status: 'expired',
+            errorCode: 'APPROVAL_EXPIRED',
+            error: 'The approval expired before anyone decided',
+            completedAt: new Date(),
+          })
         }
         return rows.map((r) => r.executionId)
       },

@@ -81,18 +81,26 @@ export default fp(
       cache.dropKey(id)
       lookups.clear()
     }
-    listener = await app.database.listen(REVOCATIONS_CHANNEL, {
-      message: forget,
-      // Revocations sent while the channel was away were missed: verify every key again.
-      connected: () => {
-        cache.clear()
-        lookups.clear()
+    listener = await app.database.listen(
+      REVOCATIONS_CHANNEL,
+      {
+        message: forget,
+        // Revocations sent while the channel was away were missed: verify every key again.
+        connected: () => {
+          cache.clear()
+          lookups.clear()
+        },
       },
-    }, app.log)
+      app.log,
+    )
     app.addHook('onClose', async () => listener?.close())
 
     const callerOf = (row: Row): Caller => ({
-      id: row.id, name: row.name, scopes: row.scopes as Scope[], rateKey: `key:${row.id}`, workspace: keyWorkspacePath(root, row.workspace),
+      id: row.id,
+      name: row.name,
+      scopes: row.scopes as Scope[],
+      rateKey: `key:${row.id}`,
+      workspace: keyWorkspacePath(root, row.workspace),
     })
     /** The caller, once its workspace is checked to be still a real folder (not a link out). */
     const confined = (caller: Caller): Caller => {
@@ -106,7 +114,10 @@ export default fp(
       const at = Date.now()
       let row: Row | undefined
       try {
-        [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
+        ;[row] = await db
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
       } catch (err) {
         // Database unreachable: a key verified recently still gets in (tools that need no database work).
         const outage = app.databaseOutage.classify(err)
@@ -123,7 +134,10 @@ export default fp(
       cache.set(authorization, { caller, at }, startedIn)
       if ((lastUsed.get(row.id) ?? 0) + LAST_USED_EVERY_MS < at) {
         lastUsed.set(row.id, at)
-        db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id)).catch(() => {})
+        db.update(apiKeys)
+          .set({ lastUsedAt: new Date() })
+          .where(eq(apiKeys.id, row.id))
+          .catch(() => {})
       }
       return caller
     }
@@ -153,7 +167,14 @@ export default fp(
         const key = newKey()
         const [row] = await db
           .insert(apiKeys)
-          .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name, keyHash: hashKey(key), prefix: key.slice(0, 10), scopes: [...new Set(scopes)], workspace: sub })
+          .values({
+            id: `key_${crypto.randomBytes(8).toString('hex')}`,
+            name,
+            keyHash: hashKey(key),
+            prefix: key.slice(0, 10),
+            scopes: [...new Set(scopes)],
+            workspace: sub,
+          })
           .returning()
         return { ...info(row), key }
       },
@@ -163,7 +184,11 @@ export default fp(
       async revoke(id) {
         // The notice goes out when the revocation commits, and only then: every instance forgets the key.
         const row = await db.transaction(async (tx) => {
-          const [revoked] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning()
+          const [revoked] = await tx
+            .update(apiKeys)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+            .returning()
           if (revoked) await tx.execute(sql`SELECT pg_notify(${REVOCATIONS_CHANNEL}, ${id})`)
           return revoked
         })
@@ -181,10 +206,15 @@ export default fp(
           const hash = hashKey(wanted)
           const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hash))
           if (!row) {
-            await db.insert(apiKeys).values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name: 'bootstrap', keyHash: hash, prefix: 'bootstrap', scopes: [...SCOPES] })
+            await db
+              .insert(apiKeys)
+              .values({ id: `key_${crypto.randomBytes(8).toString('hex')}`, name: 'bootstrap', keyHash: hash, prefix: 'bootstrap', scopes: [...SCOPES] })
               .onConflictDoNothing()
           } else {
-            await db.update(apiKeys).set({ revokedAt: null, scopes: [...SCOPES] }).where(eq(apiKeys.id, row.id))
+            await db
+              .update(apiKeys)
+              .set({ revokedAt: null, scopes: [...SCOPES] })
+              .where(eq(apiKeys.id, row.id))
           }
           return undefined
         }
@@ -193,7 +223,10 @@ export default fp(
         return (await keys.create({ name: 'admin', scopes: [...SCOPES] })).key
       },
       async callerById(id) {
-        const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        const [row] = await db
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
         return row && confined(callerOf(row))
       },
       async requireScope(request, scope) {

@@ -14,11 +14,17 @@ declare module 'fastify' {
   }
 }
 
-export const configPlugin = fp<{ config: AppConfig }>(async (app, opts) => {
-  app.decorate('config', opts.config)
-}, { name: 'config' })
+export const configPlugin = fp<{ config: AppConfig }>(
+  async (app, opts) => {
+    app.decorate('config', opts.config)
+  },
+  { name: 'config' },
+)
 
-export const registryPlugin = fp<{ registry: Registry }>(async (app, opts) => {
-  app.decorate('registry', opts.registry)
-  app.decorate('toolServices', { db: app.database.db, webSearch: createSearchBackend(app.config.search) } as ToolServices)
-}, { name: 'registry', dependencies: ['db'] })
+export const registryPlugin = fp<{ registry: Registry }>(
+  async (app, opts) => {
+    app.decorate('registry', opts.registry)
+    app.decorate('toolServices', { db: app.database.db, webSearch: createSearchBackend(app.config.search) } as ToolServices)
+  },
+  { name: 'registry', dependencies: ['db'] },
+)

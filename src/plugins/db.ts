@@ -14,9 +14,7 @@ declare module 'fastify' {
 
 export default fp<{ database?: Database }>(
   async (app, opts) => {
-    const database =
-      opts.database ??
-      (await createDb({ databaseUrl: app.config.databaseUrl, pgliteDir: path.join(app.config.dataDir, 'pglite') }))
+    const database = opts.database ?? (await createDb({ databaseUrl: app.config.databaseUrl, pgliteDir: path.join(app.config.dataDir, 'pglite') }))
     app.decorate('database', database)
     const outage = createOutageMonitor({ ping: (ms) => database.ping(ms), log: app.log })
     app.decorate('databaseOutage', outage)

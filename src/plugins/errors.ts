@@ -14,7 +14,14 @@ export function errorPayload(err: CodedError): Record<string, unknown> {
 }
 
 function fromFastify(err: FastifyError, bodyLimit: number): CodedError | undefined {
-  if (err.validation) return codedError('VALIDATION_ERROR', `Invalid ${err.validationContext ?? 'request'}: ${err.validation[0]?.instancePath?.slice(1) || ''} ${err.validation[0]?.message ?? err.message}`.replace(/\s+/g, ' '))
+  if (err.validation)
+    return codedError(
+      'VALIDATION_ERROR',
+      `Invalid ${err.validationContext ?? 'request'}: ${err.validation[0]?.instancePath?.slice(1) || ''} ${err.validation[0]?.message ?? err.message}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    )
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return codedError('PAYLOAD_TOO_LARGE', `Request body is larger than the ${bodyLimit} byte limit (TOOLGATE_BODY_LIMIT)`)
@@ -56,7 +63,11 @@ export default fp(
     })
 
     app.setNotFoundHandler((request, reply) => {
-      reply.code(404).send({ status: 'error', error_code: 'NOT_FOUND', error_message: `Route ${request.method} ${request.url.split('?')[0]} not found; see /docs for the API` })
+      reply.code(404).send({
+        status: 'error',
+        error_code: 'NOT_FOUND',
+        error_message: `Route ${request.method} ${request.url.split('?')[0]} not found; see /docs for the API`,
+      })
     })
   },
   { name: 'errors' },

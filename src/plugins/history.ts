@@ -96,7 +96,11 @@ const isJson = (key: string) => (JSON_COLUMNS as readonly string[]).includes(key
 const INSERT_COLUMNS = sql.raw(COLUMNS.map(([, c]) => `"${c.name}"`).join(', '))
 const SELECTED = sql.raw(COLUMNS.map(([key]) => (isJson(key) ? `"${key}"::jsonb` : `"${key}"`)).join(', '))
 const RECORD_TYPE = sql.raw(COLUMNS.map(([key, c]) => `"${key}" ${isJson(key) ? 'text' : c.getSQLType()}`).join(', '))
-const COMPLETION = sql.raw(COLUMNS.filter(([key]) => key !== 'id').map(([, c]) => `"${c.name}" = excluded."${c.name}"`).join(', '))
+const COMPLETION = sql.raw(
+  COLUMNS.filter(([key]) => key !== 'id')
+    .map(([, c]) => `"${c.name}" = excluded."${c.name}"`)
+    .join(', '),
+)
 const insertRows = (rows: ExecutionRow[]) => sql`INSERT INTO executions (${INSERT_COLUMNS})
   SELECT ${SELECTED} FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(${RECORD_TYPE})
   ON CONFLICT (id) DO UPDATE SET ${COMPLETION}`
@@ -132,7 +136,10 @@ export default fp(
       },
       async complete(id, patch) {
         await batcher.flush()
-        await db.update(executions).set(asUpdate({ ...cleanPatch(patch, redactor), instance })).where(eq(executions.id, id))
+        await db
+          .update(executions)
+          .set(asUpdate({ ...cleanPatch(patch, redactor), instance }))
+          .where(eq(executions.id, id))
       },
       flush: () => batcher.flush(),
       async get(id, callerId) {
@@ -160,7 +167,11 @@ async function markInterrupted(app: FastifyInstance, instance: string): Promise<
     .set({ ...INTERRUPTED, completedAt: new Date() })
     .where(and(eq(executions.status, 'running'), eq(executions.instance, instance)))
     .returning({ id: executions.id })
-  if (marked.length) app.log.warn({ component: 'history', executions: marked.map((r) => r.id) }, `Marked ${marked.length} call(s) that were running when this instance stopped as interrupted`)
+  if (marked.length)
+    app.log.warn(
+      { component: 'history', executions: marked.map((r) => r.id) },
+      `Marked ${marked.length} call(s) that were running when this instance stopped as interrupted`,
+    )
 }
 
 async function listExecutions(app: FastifyInstance, q: HistoryQuery) {

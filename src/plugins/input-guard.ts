@@ -58,7 +58,10 @@ const isParsedJson = (v: unknown): boolean =>
   typeof v === 'string' || Array.isArray(v) || (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype)
 
 const partsOf = (request: FastifyRequest): Part[] => {
-  const parts: Part[] = [['path parameter', request.params], ['query', request.query]]
+  const parts: Part[] = [
+    ['path parameter', request.params],
+    ['query', request.query],
+  ]
   if (!request.routeOptions.config?.toolArguments && isParsedJson(request.body)) parts.push(['body', request.body])
   return parts
 }

@@ -22,7 +22,11 @@ export default fp(
     tools.register(
       registry,
       { calls: 'toolgate_tool_calls_total', errors: 'toolgate_tool_errors_total', duration: 'toolgate_tool_duration_seconds' },
-      { calls: 'Tool calls by tool and outcome status', errors: 'Failed tool calls by tool and error code', duration: 'Tool call duration through the whole pipeline' },
+      {
+        calls: 'Tool calls by tool and outcome status',
+        errors: 'Failed tool calls by tool and error code',
+        duration: 'Tool call duration through the whole pipeline',
+      },
     )
     app.decorate('metrics', {
       registry,

@@ -70,7 +70,11 @@ export default fp(
     const ruleFor = (tool: AnyTool): RateRule => {
       let rule = rules.get(tool.name)
       if (!rule) {
-        rule = configured[tool.name] ?? (tool.rateLimit ? parseRateLimits(`${tool.name}=${tool.rateLimit}`)[tool.name] : undefined) ?? configured['*'] ?? DEFAULT_RULE
+        rule =
+          configured[tool.name] ??
+          (tool.rateLimit ? parseRateLimits(`${tool.name}=${tool.rateLimit}`)[tool.name] : undefined) ??
+          configured['*'] ??
+          DEFAULT_RULE
         rules.set(tool.name, rule)
       }
       return rule
@@ -101,7 +105,7 @@ export default fp(
       ruleFor,
       backend: redis ? 'redis' : 'memory',
       async consume(tool, who, rule) {
-        if (!redis || redis.status !== 'ready') return local(tool, who, rule)
+        if (redis?.status !== 'ready') return local(tool, who, rule)
         return consumeShared(redis, tool, who, rule)
       },
     }

@@ -31,14 +31,18 @@ export default fp(
     })
     const log = app.log.child({ component: 'sandbox' })
     if (sandbox.fallbackReason) {
-      log.warn({ sandbox: 'off', reason: sandbox.fallbackReason },
-        `NO SANDBOX: ${sandbox.fallbackReason}. Shell, git, rg and python run with the server's own rights; install bubblewrap or set TOOLGATE_SANDBOX=off to accept this`)
+      log.warn(
+        { sandbox: 'off', reason: sandbox.fallbackReason },
+        `NO SANDBOX: ${sandbox.fallbackReason}. Shell, git, rg and python run with the server's own rights; install bubblewrap or set TOOLGATE_SANDBOX=off to accept this`,
+      )
     } else if (sandbox.mode === 'off') {
       log.warn({ sandbox: 'off' }, 'TOOLGATE_SANDBOX=off: child processes run with full host access (one user on their own machine only)')
     }
     if (sandbox.mode === 'bwrap' && process.getuid?.() === 0) {
-      log.warn({ sandbox: 'bwrap', uid: 0 },
-        'Running as root: sandboxed commands are host uid 0 without capabilities, so files they create are root-owned and a setuid bit they set survives on disk; run toolgate as an unprivileged user')
+      log.warn(
+        { sandbox: 'bwrap', uid: 0 },
+        'Running as root: sandboxed commands are host uid 0 without capabilities, so files they create are root-owned and a setuid bit they set survives on disk; run toolgate as an unprivileged user',
+      )
     }
     app.decorate('sandbox', sandbox)
     app.toolServices.sandbox = sandbox

@@ -30,9 +30,21 @@ export const NAME_MAX_KEPT = 256
 
 /** Letters, digits and the punctuation that tokens, keys, URLs and base64 are made of. */
 function isTokenChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ||
-    c === 0x2b || c === 0x2d || c === 0x2e || c === 0x2f || c === 0x3a || c === 0x3d || c === 0x40 ||
-    c === 0x5f || c === 0x7e || c === 0x25
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2b ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x2f ||
+    c === 0x3a ||
+    c === 0x3d ||
+    c === 0x40 ||
+    c === 0x5f ||
+    c === 0x7e ||
+    c === 0x25
+  )
 }
 
 /** `s` cut to at most `max` characters and a marker; the token run the cut falls in is dropped whole. */

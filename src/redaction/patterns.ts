@@ -25,8 +25,7 @@ export interface SecretPattern {
 }
 
 /** Base64 that decodes to `user:password`, so prose like "Basic concepts" is left alone. */
-const isBasicCredential = (b64: string): boolean =>
-  /^[^:\x00-\x1f\x7f\ufffd]+:[^\x00-\x1f\x7f\ufffd]*$/.test(Buffer.from(b64, 'base64').toString('utf8'))
+const isBasicCredential = (b64: string): boolean => /^[^:\x00-\x1f\x7f\ufffd]+:[^\x00-\x1f\x7f\ufffd]*$/.test(Buffer.from(b64, 'base64').toString('utf8'))
 
 /** Real bearer tokens carry digits or are long; "bearer instruments" is neither. */
 const looksLikeToken = (s: string): boolean => /\d/.test(s) || s.length >= 20
@@ -52,8 +51,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // A bare 40-char base64 string is far too common to call a secret; only trust it next to its name
     // (env files, ~/.aws/credentials, JSON credential dumps with `SecretAccessKey`).
     kind: 'aws_secret_access_key',
-    regex:
-      /(?<pre>(?<![A-Za-z0-9])(?:aws[_-]?)?secret[_-]?access[_-]?key\\?["']?[ \t]*[:=][ \t]*\\?["']?)(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
+    regex: /(?<pre>(?<![A-Za-z0-9])(?:aws[_-]?)?secret[_-]?access[_-]?key\\?["']?[ \t]*[:=][ \t]*\\?["']?)(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     keywords: ['secret'],
   },
   {

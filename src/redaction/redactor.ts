@@ -34,31 +34,98 @@ const MAX_DEPTH = 20
 const MIN_SCAN_LENGTH = 8
 
 const SENSITIVE_FIELDS = [
-  'password', 'passwd', 'pwd', 'secret', 'client_secret', 'token', 'access_token', 'refresh_token',
-  'id_token', 'api_key', 'apikey', 'x_api_key', 'authorization', 'proxy_authorization', 'cookie',
-  'set_cookie', 'private_key', 'credentials', 'session_token', 'auth',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'client_secret',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'x_api_key',
+  'authorization',
+  'proxy_authorization',
+  'cookie',
+  'set_cookie',
+  'private_key',
+  'credentials',
+  'session_token',
+  'auth',
 ]
 
 // `<prefix>_key` / `<prefix>_token` names that identify or count things rather than unlock them:
 // idempotency and cache keys, public keys, pagination cursors, tokenizer vocabulary.
 const HARMLESS_PREFIXES = new Set([
-  'idempotency', 'cache', 'sort', 'partition', 'primary', 'foreign', 'public', 'lookup', 'dedupe',
-  'dedup', 'group', 'glossary', 'translation', 'i18n', 'hash', 'range', 'row', 'object', 'map',
-  'routing', 'shard', 'index', 'unique', 'message', 'event', 'entry', 'file', 's3', 'order', 'tool',
-  'max', 'next', 'page', 'continuation', 'pagination', 'cursor', 'sync', 'start', 'stop', 'end',
-  'eos', 'bos', 'pad', 'unk', 'sep', 'mask', 'special', 'input', 'output', 'prompt', 'completion',
-  'total', 'first', 'last',
+  'idempotency',
+  'cache',
+  'sort',
+  'partition',
+  'primary',
+  'foreign',
+  'public',
+  'lookup',
+  'dedupe',
+  'dedup',
+  'group',
+  'glossary',
+  'translation',
+  'i18n',
+  'hash',
+  'range',
+  'row',
+  'object',
+  'map',
+  'routing',
+  'shard',
+  'index',
+  'unique',
+  'message',
+  'event',
+  'entry',
+  'file',
+  's3',
+  'order',
+  'tool',
+  'max',
+  'next',
+  'page',
+  'continuation',
+  'pagination',
+  'cursor',
+  'sync',
+  'start',
+  'stop',
+  'end',
+  'eos',
+  'bos',
+  'pad',
+  'unk',
+  'sep',
+  'mask',
+  'special',
+  'input',
+  'output',
+  'prompt',
+  'completion',
+  'total',
+  'first',
+  'last',
 ])
 
 /** `apiKey`, `API_KEY`, `api-key`, `X-API-Key` → `api_key` / `x_api_key`. */
 export function normaliseFieldName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    // One capital looked at per step: `([A-Z]+)([A-Z][a-z])` backtracked quadratically on a long run of capitals.
-    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1_')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toLowerCase()
+  return (
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      // One capital looked at per step: `([A-Z]+)([A-Z][a-z])` backtracked quadratically on a long run of capitals.
+      .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1_')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toLowerCase()
+  )
 }
 
 // Comparing with separators removed too lets `APIKey`, `apikey` and `api_key` meet in one place.
@@ -221,7 +288,6 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     containsSecret: (s) => redactString(s) !== s,
     mayRedact: (text) =>
       // Without a gate every string is scanned; with an escape, text and what it encodes differ.
-      !valueGate || text.includes('\\') || valueGate.test(text) ||
-      fieldGate.test(text.replace(NOT_ALPHANUMERIC, '')) || mayNestDeeper(text, MAX_DEPTH),
+      !valueGate || text.includes('\\') || valueGate.test(text) || fieldGate.test(text.replace(NOT_ALPHANUMERIC, '')) || mayNestDeeper(text, MAX_DEPTH),
   }
 }

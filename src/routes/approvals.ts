@@ -12,24 +12,28 @@ const emptyBodyIsNoNote = async (request: FastifyRequest) => {
 }
 
 export default async function approvalRoutes(app: FastifyInstance) {
-  app.get('/v1/approvals', {
-    schema: {
-      summary: 'Calls held for approval',
-      tags: ['approvals'],
-      security: [{ bearerAuth: [] }],
-      querystring: {
-        type: 'object',
-        properties: {
-          status: { type: 'string', enum: ['pending', 'approved', 'rejected', 'expired', 'all'], default: 'pending' },
-          limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+  app.get(
+    '/v1/approvals',
+    {
+      schema: {
+        summary: 'Calls held for approval',
+        tags: ['approvals'],
+        security: [{ bearerAuth: [] }],
+        querystring: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: ['pending', 'approved', 'rejected', 'expired', 'all'], default: 'pending' },
+            limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+          },
         },
       },
     },
-  }, async (request) => {
-    const viewer = await app.keys.requireScope(request, 'approve')
-    const q = request.query as { status: string; limit: number }
-    return { approvals: await app.approvals.list(q, viewer) }
-  })
+    async (request) => {
+      const viewer = await app.keys.requireScope(request, 'approve')
+      const q = request.query as { status: string; limit: number }
+      return { approvals: await app.approvals.list(q, viewer) }
+    },
+  )
 
   app.get('/v1/approvals/:id', { schema: { summary: 'One approval', tags: ['approvals'], security: [{ bearerAuth: [] }] } }, async (request) => {
     const viewer = await app.keys.requireScope(request, 'approve')
@@ -39,36 +43,60 @@ export default async function approvalRoutes(app: FastifyInstance) {
     return { approval }
   })
 
-  app.post('/v1/approvals/:id/approve', {
-    schema: { summary: 'Approve a held call: it runs now, once, and its result is returned and kept in history', tags: ['approvals'], security: [{ bearerAuth: [] }], body: decisionBody },
-    preValidation: emptyBodyIsNoNote,
-  }, async (request, reply) => {
-    const approver = await app.keys.requireScope(request, 'approve')
-    const { id } = request.params as { id: string }
-    const claimed = await app.approvals.claim(id, 'approved', approver, (request.body as { note?: string } | undefined)?.note)
-    let outcome
-    try {
-      outcome = await app.pipeline.resume(claimed)
-    } catch (err) {
-      // The approval is used up: record the failure so the execution does not stay pending forever.
-      await app.history.complete(claimed.executionId, { status: 'error', httpStatus: 500, errorCode: 'INTERNAL_ERROR', error: 'The approved call failed to run', completedAt: new Date() }).catch(() => {})
-      throw err
-    }
-    return reply.code(200).send({ approval: claimed.approval, execution_id: claimed.executionId, http_status: outcome.statusCode, result: outcome.body })
-  })
+  app.post(
+    '/v1/approvals/:id/approve',
+    {
+      schema: {
+        summary: 'Approve a held call: it runs now, once, and its result is returned and kept in history',
+        tags: ['approvals'],
+        security: [{ bearerAuth: [] }],
+        body: decisionBody,
+      },
+      preValidation: emptyBodyIsNoNote,
+    },
+    async (request, reply) => {
+      const approver = await app.keys.requireScope(request, 'approve')
+      const { id } = request.params as { id: string }
+      const claimed = await app.approvals.claim(id, 'approved', approver, (request.body as { note?: string } | undefined)?.note)
+      let outcome
+      try {
+        outcome = await app.pipeline.resume(claimed)
+      } catch (err) {
+        // The approval is used up: record the failure so the execution does not stay pending forever.
+        await app.history
+          .complete(claimed.executionId, {
+            status: 'error',
+            httpStatus: 500,
+            errorCode: 'INTERNAL_ERROR',
+            error: 'The approved call failed to run',
+            completedAt: new Date(),
+          })
+          .catch(() => {})
+        throw err
+      }
+      return reply.code(200).send({ approval: claimed.approval, execution_id: claimed.executionId, http_status: outcome.statusCode, result: outcome.body })
+    },
+  )
 
-  app.post('/v1/approvals/:id/reject', {
-    schema: { summary: 'Reject a held call: it never runs', tags: ['approvals'], security: [{ bearerAuth: [] }], body: decisionBody },
-    preValidation: emptyBodyIsNoNote,
-  }, async (request) => {
-    const approver = await app.keys.requireScope(request, 'approve')
-    const { id } = request.params as { id: string }
-    const note = (request.body as { note?: string } | undefined)?.note
-    const claimed = await app.approvals.claim(id, 'rejected', approver, note)
-    await app.history.complete(claimed.executionId, {
-      status: 'rejected', httpStatus: 403, errorCode: 'APPROVAL_REJECTED',
-      error: `Rejected by ${approver.name}${note ? `: ${note}` : ''}`, completedAt: new Date(),
-    })
-    return { approval: claimed.approval, execution_id: claimed.executionId }
-  })
+  app.post(
+    '/v1/approvals/:id/reject',
+    {
+      schema: { summary: 'Reject a held call: it never runs', tags: ['approvals'], security: [{ bearerAuth: [] }], body: decisionBody },
+      preValidation: emptyBodyIsNoNote,
+    },
+    async (request) => {
+      const approver = await app.keys.requireScope(request, 'approve')
+      const { id } = request.params as { id: string }
+      const note = (request.body as { note?: string } | undefined)?.note
+      const claimed = await app.approvals.claim(id, 'rejected', approver, note)
+      await app.history.complete(claimed.executionId, {
+        status: 'rejected',
+        httpStatus: 403,
+        errorCode: 'APPROVAL_REJECTED',
+        error: `Rejected by ${approver.name}${note ? `: ${note}` : ''}`,
+        completedAt: new Date(),
+      })
+      return { approval: claimed.approval, execution_id: claimed.executionId }
+    },
+  )
 }

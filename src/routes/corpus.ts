@@ -35,38 +35,45 @@ export default async function corpusRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/json', refuseType)
   app.addContentTypeParser('*', refuseType)
 
-  app.post('/v1/corpus/import', {
-    // Authenticate before anything of the body is read.
-    onRequest: async (request) => {
-      callers.set(request, await app.keys.requireScope(request, 'write'))
+  app.post(
+    '/v1/corpus/import',
+    {
+      // Authenticate before anything of the body is read.
+      onRequest: async (request) => {
+        callers.set(request, await app.keys.requireScope(request, 'write'))
+      },
+      // The body is a stream; there is nothing for a JSON schema validator to check.
+      validatorCompiler: () => () => true,
+      schema: {
+        summary: 'Import forum posts (NDJSON, streamed)',
+        description,
+        tags: ['corpus'],
+        security: [{ bearerAuth: [] }],
+        consumes: NDJSON_TYPES,
+        body: {
+          type: 'string',
+          description:
+            'NDJSON: one post per line, e.g. {"id":12345,"thread_id":30265887,"timestamp":"2014-02-16T01:24:30Z","author":"Soma","body":"…","tags":["qm_post","story_post"]}',
+        },
+      },
     },
-    // The body is a stream; there is nothing for a JSON schema validator to check.
-    validatorCompiler: () => () => true,
-    schema: {
-      summary: 'Import forum posts (NDJSON, streamed)',
-      description,
-      tags: ['corpus'],
-      security: [{ bearerAuth: [] }],
-      consumes: NDJSON_TYPES,
-      body: { type: 'string', description: 'NDJSON: one post per line, e.g. {"id":12345,"thread_id":30265887,"timestamp":"2014-02-16T01:24:30Z","author":"Soma","body":"…","tags":["qm_post","story_post"]}' },
+    async (request, reply) => {
+      const caller = callers.get(request)!
+      const declared = Number(request.headers['content-length'])
+      const maxBytes = app.config.importMaxBytes
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        fail('PAYLOAD_TOO_LARGE', `The corpus (${declared} bytes) is larger than the ${maxBytes} byte limit (TOOLGATE_IMPORT_MAX_BYTES)`)
+      }
+      const source = request.body as Readable | undefined
+      if (!source || typeof (source as Partial<Readable>)[Symbol.asyncIterator] !== 'function') {
+        fail('INVALID_REQUEST', 'The request body is empty: send the corpus as NDJSON, one JSON post per line')
+      }
+      const log = request.log.child({ caller: caller.name })
+      const run = (onProgress?: (c: ImportCounts) => void) => importCorpus(app.database.db, source, { maxBytes, onProgress, log })
+      if (!wantsProgress(request)) return run()
+      return streamProgress(reply, run, log)
     },
-  }, async (request, reply) => {
-    const caller = callers.get(request)!
-    const declared = Number(request.headers['content-length'])
-    const maxBytes = app.config.importMaxBytes
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      fail('PAYLOAD_TOO_LARGE', `The corpus (${declared} bytes) is larger than the ${maxBytes} byte limit (TOOLGATE_IMPORT_MAX_BYTES)`)
-    }
-    const source = request.body as Readable | undefined
-    if (!source || typeof (source as Partial<Readable>)[Symbol.asyncIterator] !== 'function') {
-      fail('INVALID_REQUEST', 'The request body is empty: send the corpus as NDJSON, one JSON post per line')
-    }
-    const log = request.log.child({ caller: caller.name })
-    const run = (onProgress?: (c: ImportCounts) => void) =>
-      importCorpus(app.database.db, source, { maxBytes, onProgress, log })
-    if (!wantsProgress(request)) return run()
-    return streamProgress(reply, run, log)
-  })
+  )
 }
 
 /**
@@ -74,11 +81,7 @@ export default async function corpusRoutes(app: FastifyInstance) {
  * that failures found before any batch (empty body, size cap) still get their own status code.
  * After that, a failure can only be told in-band: a last `{"event":"error",…}` line.
  */
-async function streamProgress(
-  reply: FastifyReply,
-  run: (onProgress: (c: ImportCounts) => void) => Promise<object>,
-  log: FastifyRequest['log'],
-) {
+async function streamProgress(reply: FastifyReply, run: (onProgress: (c: ImportCounts) => void) => Promise<object>, log: FastifyRequest['log']) {
   const out = new PassThrough()
   let started = false
   const start = () => {

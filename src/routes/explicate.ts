@@ -15,29 +15,34 @@ const stringify = () => (data: unknown) => JSON.stringify(data)
 
 export default async function explicateRoutes(app: FastifyInstance) {
   const tool = app.registry.get(TOOL)?.tool
-  app.post('/v1/explicate', {
-    config: { toolArguments: true },
-    // The pipeline validates, with the same words as every tool call.
-    validatorCompiler: passThrough,
-    serializerCompiler: stringify,
-    schema: {
-      summary: 'Explicate a quoted passage of a definition: its source post and authoring snapshot',
-      description: 'The explicate protocol of seed 004; the same call as `POST /v1/tools/explicate`. Body `{quote}` or `{quote, entry_id}`. JSON by default, the seed\'s `<explication>` with `Accept: application/xml`.',
-      tags: ['glossary'],
-      headers: contextHeaders,
-      security: [{ bearerAuth: [] }],
-      ...(tool && { body: toPlainSchema(tool.input) }),
+  app.post(
+    '/v1/explicate',
+    {
+      config: { toolArguments: true },
+      // The pipeline validates, with the same words as every tool call.
+      validatorCompiler: passThrough,
+      serializerCompiler: stringify,
+      schema: {
+        summary: 'Explicate a quoted passage of a definition: its source post and authoring snapshot',
+        description:
+          "The explicate protocol of seed 004; the same call as `POST /v1/tools/explicate`. Body `{quote}` or `{quote, entry_id}`. JSON by default, the seed's `<explication>` with `Accept: application/xml`.",
+        tags: ['glossary'],
+        headers: contextHeaders,
+        security: [{ bearerAuth: [] }],
+        ...(tool && { body: toPlainSchema(tool.input) }),
+      },
     },
-  }, async (request, reply) => {
-    const outcome = await app.pipeline.invoke({
-      tool: TOOL,
-      args: request.body,
-      authorization: request.headers.authorization,
-      clientIp: request.ip,
-      transport: 'rest',
-      headers: request.headers,
-    })
-    if (prefersXml(request.headers.accept)) return sendXml(reply, app.registry.get(TOOL)?.tool, outcome)
-    return reply.code(outcome.statusCode).headers(outcome.headers).send(outcome.body)
-  })
+    async (request, reply) => {
+      const outcome = await app.pipeline.invoke({
+        tool: TOOL,
+        args: request.body,
+        authorization: request.headers.authorization,
+        clientIp: request.ip,
+        transport: 'rest',
+        headers: request.headers,
+      })
+      if (prefersXml(request.headers.accept)) return sendXml(reply, app.registry.get(TOOL)?.tool, outcome)
+      return reply.code(outcome.statusCode).headers(outcome.headers).send(outcome.body)
+    },
+  )
 }

@@ -18,44 +18,52 @@ export default async function glossaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const db = () => app.database.db
 
-  app.get('/v1/glossary/entries/:id', {
-    schema: {
-      summary: 'One glossary entry as it stands (404 ENTRY_NOT_FOUND once deleted; its revisions stay readable)',
-      tags: ['glossary'],
-      security: [{ bearerAuth: [] }],
-      params: idParams,
+  app.get(
+    '/v1/glossary/entries/:id',
+    {
+      schema: {
+        summary: 'One glossary entry as it stands (404 ENTRY_NOT_FOUND once deleted; its revisions stay readable)',
+        tags: ['glossary'],
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+      },
     },
-  }, async (request) => {
-    await app.keys.requireScope(request, 'read')
-    const { id } = request.params
-    const entry = await getEntry(db(), id)
-    return { entry: entry ?? (await entryNotFound(db(), id)) }
-  })
+    async (request) => {
+      await app.keys.requireScope(request, 'read')
+      const { id } = request.params
+      const entry = await getEntry(db(), id)
+      return { entry: entry ?? (await entryNotFound(db(), id)) }
+    },
+  )
 
-  app.get('/v1/glossary/entries/:id/revisions', {
-    schema: {
-      summary: "An entry's revision history, oldest first: who, when, which fields, old and new values, post and thread, reason for a delete",
-      tags: ['glossary'],
-      security: [{ bearerAuth: [] }],
-      params: idParams,
-      querystring: RevisionsQuery,
+  app.get(
+    '/v1/glossary/entries/:id/revisions',
+    {
+      schema: {
+        summary: "An entry's revision history, oldest first: who, when, which fields, old and new values, post and thread, reason for a delete",
+        tags: ['glossary'],
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        querystring: RevisionsQuery,
+      },
     },
-  }, async (request) => {
-    await app.keys.requireScope(request, 'read')
-    const { id } = request.params
-    const { limit, after } = request.query
-    // One more than asked tells whether there is a next page.
-    const revisions = await listRevisions(db(), id, { limit: limit + 1, after })
-    const more = revisions.length > limit
-    const page = revisions.slice(0, limit)
-    if (page.length === 0 && !after) await entryNotFound(db(), id)
-    const entry = await getEntry(db(), id)
-    return {
-      entry_id: id,
-      term: entry?.term ?? (await lastKnownTerm(db(), id)),
-      deleted: entry === undefined,
-      revisions: page,
-      next_after: more ? page[page.length - 1].id : null,
-    }
-  })
+    async (request) => {
+      await app.keys.requireScope(request, 'read')
+      const { id } = request.params
+      const { limit, after } = request.query
+      // One more than asked tells whether there is a next page.
+      const revisions = await listRevisions(db(), id, { limit: limit + 1, after })
+      const more = revisions.length > limit
+      const page = revisions.slice(0, limit)
+      if (page.length === 0 && !after) await entryNotFound(db(), id)
+      const entry = await getEntry(db(), id)
+      return {
+        entry_id: id,
+        term: entry?.term ?? (await lastKnownTerm(db(), id)),
+        deleted: entry === undefined,
+        revisions: page,
+        next_after: more ? page[page.length - 1].id : null,
+      }
+    },
+  )
 }

@@ -10,9 +10,13 @@ export default async function healthRoutes(app: FastifyInstance) {
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'up' : 'down', sandbox })
   })
 
-  app.get('/metrics', { schema: { summary: 'Prometheus metrics (admin key, or public with TOOLGATE_METRICS_PUBLIC=true)', tags: ['health'] } }, async (request, reply) => {
-    if (!app.config.metricsPublic) await app.keys.requireScope(request, 'admin')
-    reply.header('content-type', app.metrics.registry.contentType)
-    return app.metrics.registry.metrics()
-  })
+  app.get(
+    '/metrics',
+    { schema: { summary: 'Prometheus metrics (admin key, or public with TOOLGATE_METRICS_PUBLIC=true)', tags: ['health'] } },
+    async (request, reply) => {
+      if (!app.config.metricsPublic) await app.keys.requireScope(request, 'admin')
+      reply.header('content-type', app.metrics.registry.contentType)
+      return app.metrics.registry.metrics()
+    },
+  )
 }

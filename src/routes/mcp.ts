@@ -25,9 +25,10 @@ export function nulOutsideArguments(body: unknown): string | undefined {
     const at = Array.isArray(body) ? `[${i}]` : ''
     if (typeof message !== 'object' || message === null || Array.isArray(message)) continue
     const { params, ...rest } = message as Record<string, unknown>
-    const outside = typeof params === 'object' && params !== null && !Array.isArray(params)
-      ? Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'arguments'))
-      : params
+    const outside =
+      typeof params === 'object' && params !== null && !Array.isArray(params)
+        ? Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'arguments'))
+        : params
     const found = findNul(rest, at) ?? findNul(outside, `${at ? `${at}.` : ''}params`)
     if (found !== undefined) return found
   }
@@ -69,34 +70,46 @@ export default async function mcpRoutes(app: FastifyInstance) {
   const rpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
     reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
 
-  app.post('/mcp', { config: { toolArguments: true }, schema: { summary: 'MCP over Streamable HTTP (JSON-RPC); send Accept: application/json, text/event-stream', tags: ['mcp'] } }, async (request, reply) => {
-    // A wrong key fails the whole connection; no key at all still reaches the public tools.
-    if (request.headers.authorization) {
-      try {
-        await app.keys.authenticate(request.headers.authorization, request.ip)
-      } catch (err) {
-        if (isCodedError(err) && err.statusCode === 401) {
-          reply.header('www-authenticate', 'Bearer')
-          return rpcError(reply, 401, -32001, err.message)
+  app.post(
+    '/mcp',
+    {
+      config: { toolArguments: true },
+      schema: { summary: 'MCP over Streamable HTTP (JSON-RPC); send Accept: application/json, text/event-stream', tags: ['mcp'] },
+    },
+    async (request, reply) => {
+      // A wrong key fails the whole connection; no key at all still reaches the public tools.
+      if (request.headers.authorization) {
+        try {
+          await app.keys.authenticate(request.headers.authorization, request.ip)
+        } catch (err) {
+          if (isCodedError(err) && err.statusCode === 401) {
+            reply.header('www-authenticate', 'Bearer')
+            return rpcError(reply, 401, -32001, err.message)
+          }
+          throw err
         }
-        throw err
       }
-    }
-    const nul = nulOutsideArguments(request.body)
-    if (nul !== undefined) return rpcError(reply, 400, -32600, `Invalid Request: ${nul} contains a NUL character (\\u0000)`)
-    const server = serverFor(request)
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-    reply.hijack()
-    reply.raw.on('close', () => {
-      void transport.close()
-      void server.close()
-    })
-    await server.connect(transport)
-    await transport.handleRequest(request.raw, reply.raw, request.body)
-  })
+      const nul = nulOutsideArguments(request.body)
+      if (nul !== undefined) return rpcError(reply, 400, -32600, `Invalid Request: ${nul} contains a NUL character (\\u0000)`)
+      const server = serverFor(request)
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      reply.hijack()
+      reply.raw.on('close', () => {
+        void transport.close()
+        void server.close()
+      })
+      await server.connect(transport)
+      await transport.handleRequest(request.raw, reply.raw, request.body)
+    },
+  )
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    rpcError(reply.header('allow', 'POST'), 405, -32000, 'This MCP endpoint is stateless: POST JSON-RPC requests; there is no event stream to GET or session to DELETE')
+    rpcError(
+      reply.header('allow', 'POST'),
+      405,
+      -32000,
+      'This MCP endpoint is stateless: POST JSON-RPC requests; there is no event stream to GET or session to DELETE',
+    )
   app.get('/mcp', { schema: { hide: true } }, notAllowed)
   app.delete('/mcp', { schema: { hide: true } }, notAllowed)
 }

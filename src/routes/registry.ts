@@ -19,25 +19,29 @@ export default async function registryRoutes(app: FastifyInstance) {
     }
   })
 
-  app.get('/v1/context', { schema: { summary: "The caller's execution context, as the headers set it", tags: ['catalog'], security: [{ bearerAuth: [] }] } }, async (request) => {
-    const caller = await app.keys.authenticate(request.headers.authorization, request.ip)
-    if (caller.id === 'anonymous') fail('UNAUTHORIZED', 'The execution context needs an API key: send "Authorization: Bearer <api key>"')
-    const ctx = parseContext(request.headers)
-    return {
-      working_dir: caller.workspace,
-      session_id: ctx.sessionId ?? null,
-      agent_id: ctx.agentId ?? null,
-      dry_run: ctx.dryRun,
-      timeout_ms: ctx.timeoutMs ?? null,
-      max_output_size: ctx.maxOutputSize ?? app.config.maxOutputSize,
-      metadata: {
-        key_id: caller.id,
-        key_name: caller.name,
-        scopes: caller.scopes,
-        request_id: ctx.requestId,
-        post_id: ctx.postId ?? null,
-        thread_id: ctx.threadId ?? null,
-      },
-    }
-  })
+  app.get(
+    '/v1/context',
+    { schema: { summary: "The caller's execution context, as the headers set it", tags: ['catalog'], security: [{ bearerAuth: [] }] } },
+    async (request) => {
+      const caller = await app.keys.authenticate(request.headers.authorization, request.ip)
+      if (caller.id === 'anonymous') fail('UNAUTHORIZED', 'The execution context needs an API key: send "Authorization: Bearer <api key>"')
+      const ctx = parseContext(request.headers)
+      return {
+        working_dir: caller.workspace,
+        session_id: ctx.sessionId ?? null,
+        agent_id: ctx.agentId ?? null,
+        dry_run: ctx.dryRun,
+        timeout_ms: ctx.timeoutMs ?? null,
+        max_output_size: ctx.maxOutputSize ?? app.config.maxOutputSize,
+        metadata: {
+          key_id: caller.id,
+          key_name: caller.name,
+          scopes: caller.scopes,
+          request_id: ctx.requestId,
+          post_id: ctx.postId ?? null,
+          thread_id: ctx.threadId ?? null,
+        },
+      }
+    },
+  )
 }

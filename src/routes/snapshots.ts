@@ -22,63 +22,88 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
     await app.keys.requireScope(request, scope)
   }
 
-  app.post('/v1/snapshots', {
-    onRequest: needs('write'),
-    schema: {
-      summary: 'Take a snapshot: freeze the glossary as it stands at a thread position',
-      description: 'Copies every glossary entry into the snapshot, with entry and token counts. `thread_position` may be left out when `thread_id` names a corpus thread: its position is used. One `checkpoint` per position (409 CONFLICT names the existing one).',
-      tags: ['snapshots'],
-      security,
-      body: {
-        type: 'object',
-        required: ['type'],
-        additionalProperties: false,
-        properties: {
-          type: { type: 'string', enum: [...SNAPSHOT_TYPES], description: 'checkpoint | curator_fork | manual' },
-          thread_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The corpus thread the state was reached at' },
-          thread_position: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Position in reading order of the last thread read (default: the position of thread_id)' },
+  app.post(
+    '/v1/snapshots',
+    {
+      onRequest: needs('write'),
+      schema: {
+        summary: 'Take a snapshot: freeze the glossary as it stands at a thread position',
+        description:
+          'Copies every glossary entry into the snapshot, with entry and token counts. `thread_position` may be left out when `thread_id` names a corpus thread: its position is used. One `checkpoint` per position (409 CONFLICT names the existing one).',
+        tags: ['snapshots'],
+        security,
+        body: {
+          type: 'object',
+          required: ['type'],
+          additionalProperties: false,
+          properties: {
+            type: { type: 'string', enum: [...SNAPSHOT_TYPES], description: 'checkpoint | curator_fork | manual' },
+            thread_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The corpus thread the state was reached at' },
+            thread_position: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 2147483647,
+              description: 'Position in reading order of the last thread read (default: the position of thread_id)',
+            },
+          },
         },
       },
     },
-  }, async (request, reply) => {
-    const caller = await app.keys.requireScope(request, 'write')
-    const body = request.body as { type: SnapshotType; thread_id?: number; thread_position?: number }
-    let position = body.thread_position
-    if (position === undefined) {
-      if (body.thread_id === undefined) fail('VALIDATION_ERROR', 'Pass thread_position, or a thread_id of a corpus thread to take its position')
-      const [thread] = await db.select({ position: corpusThreads.position }).from(corpusThreads).where(eq(corpusThreads.id, body.thread_id))
-      if (!thread) fail('THREAD_NOT_FOUND', `Thread ${body.thread_id} is not in the corpus; pass thread_position to snapshot at a position anyway`)
-      position = thread.position
-    }
-    const taken = await takeSnapshot(db, { type: body.type, threadId: body.thread_id ?? null, threadPosition: position, createdBy: caller.id })
-    if (!taken) {
-      const [existing] = await db.select({ id: snapshots.id }).from(snapshots)
-        .where(and(eq(snapshots.type, 'checkpoint'), eq(snapshots.threadPosition, position)))
-      fail('CONFLICT', `A checkpoint already exists at thread position ${position}: snapshot ${existing?.id}`, {
-        details: { snapshot_id: existing?.id ?? null, thread_position: position },
-      })
-    }
-    request.log.info({ snapshot_id: taken.id, type: taken.type, thread_position: taken.thread_position, entry_count: taken.entry_count, caller: caller.id }, `Snapshot ${taken.id} taken`)
-    return reply.code(201).header('location', `/v1/snapshots/${taken.id}`).send({ snapshot: detail(taken) })
-  })
-
-  app.get('/v1/snapshots/:id', {
-    onRequest: needs('read'),
-    schema: {
-      summary: 'One snapshot; with ?include=entries, the glossary entries it froze',
-      tags: ['snapshots'],
-      security,
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
-      querystring: { type: 'object', additionalProperties: false, properties: { include: { type: 'string', enum: ['entries'] } } },
+    async (request, reply) => {
+      const caller = await app.keys.requireScope(request, 'write')
+      const body = request.body as { type: SnapshotType; thread_id?: number; thread_position?: number }
+      let position = body.thread_position
+      if (position === undefined) {
+        if (body.thread_id === undefined) fail('VALIDATION_ERROR', 'Pass thread_position, or a thread_id of a corpus thread to take its position')
+        const [thread] = await db.select({ position: corpusThreads.position }).from(corpusThreads).where(eq(corpusThreads.id, body.thread_id))
+        if (!thread) fail('THREAD_NOT_FOUND', `Thread ${body.thread_id} is not in the corpus; pass thread_position to snapshot at a position anyway`)
+        position = thread.position
+      }
+      const taken = await takeSnapshot(db, { type: body.type, threadId: body.thread_id ?? null, threadPosition: position, createdBy: caller.id })
+      if (!taken) {
+        const [existing] = await db
+          .select({ id: snapshots.id })
+          .from(snapshots)
+          .where(and(eq(snapshots.type, 'checkpoint'), eq(snapshots.threadPosition, position)))
+        fail('CONFLICT', `A checkpoint already exists at thread position ${position}: snapshot ${existing?.id}`, {
+          details: { snapshot_id: existing?.id ?? null, thread_position: position },
+        })
+      }
+      request.log.info(
+        { snapshot_id: taken.id, type: taken.type, thread_position: taken.thread_position, entry_count: taken.entry_count, caller: caller.id },
+        `Snapshot ${taken.id} taken`,
+      )
+      return reply
+        .code(201)
+        .header('location', `/v1/snapshots/${taken.id}`)
+        .send({ snapshot: detail(taken) })
     },
-  }, async (request) => {
-    const { id } = request.params as { id: number }
-    const snapshot = await getSnapshot(db, id)
-    if (!snapshot) fail('SNAPSHOT_NOT_FOUND', `No snapshot with id ${id}`)
-    if ((request.query as { include?: string }).include !== 'entries') return { snapshot: detail(snapshot) }
-    const e = snapshotEntries
-    const entries = await db.select({ entry_id: e.entryId, term: e.term, definition: e.definition, tags: e.tags, status: e.status })
-      .from(e).where(eq(e.snapshotId, id)).orderBy(asc(e.entryId))
-    return { snapshot: detail(snapshot), entries }
-  })
+  )
+
+  app.get(
+    '/v1/snapshots/:id',
+    {
+      onRequest: needs('read'),
+      schema: {
+        summary: 'One snapshot; with ?include=entries, the glossary entries it froze',
+        tags: ['snapshots'],
+        security,
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
+        querystring: { type: 'object', additionalProperties: false, properties: { include: { type: 'string', enum: ['entries'] } } },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number }
+      const snapshot = await getSnapshot(db, id)
+      if (!snapshot) fail('SNAPSHOT_NOT_FOUND', `No snapshot with id ${id}`)
+      if ((request.query as { include?: string }).include !== 'entries') return { snapshot: detail(snapshot) }
+      const e = snapshotEntries
+      const entries = await db
+        .select({ entry_id: e.entryId, term: e.term, definition: e.definition, tags: e.tags, status: e.status })
+        .from(e)
+        .where(eq(e.snapshotId, id))
+        .orderBy(asc(e.entryId))
+      return { snapshot: detail(snapshot), entries }
+    },
+  )
 }

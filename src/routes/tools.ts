@@ -76,48 +76,77 @@ export default async function toolRoutes(app: FastifyInstance) {
   }
 
   for (const tool of app.registry.list()) {
-    app.post(`/v1/tools/${tool.name}`, {
-      config: { toolArguments: true },
-      validatorCompiler: passThrough,
-      serializerCompiler: stringify,
-      schema: {
-        operationId: providerNameOf(tool),
-        summary: firstSentence(tool.description),
-        description: `${tool.description}\n\nToolset \`${tool.toolset}\`, category ${tool.category}. ` +
-          (tool.scope === 'public' ? 'Public: no key needed.' : `Needs a key with the \`${tool.scope}\` scope.`) +
-          (tool.approval === 'always' ? ' Every call is held for approval (202).' : ''),
-        tags: [tool.toolset],
-        headers: contextHeaders,
-        body: toPlainSchema(tool.input),
-        security: tool.scope === 'public' ? [] : [{ bearerAuth: [] }],
-        response: {
-          200: tool.xml
-            ? { description: 'The tool ran. JSON by default; seed 004\'s XML with `Accept: application/xml`.', content: { 'application/json': { schema: okResponse(tool) }, 'application/xml': { schema: { type: 'string' } } } }
-            : okResponse(tool),
-          202: { $ref: 'ToolPending#' },
-          400: errorRef, 401: errorRef, 403: errorRef, 404: errorRef, 409: errorRef, 413: errorRef, 429: errorRef, 500: errorRef, 503: errorRef, 504: errorRef,
+    app.post(
+      `/v1/tools/${tool.name}`,
+      {
+        config: { toolArguments: true },
+        validatorCompiler: passThrough,
+        serializerCompiler: stringify,
+        schema: {
+          operationId: providerNameOf(tool),
+          summary: firstSentence(tool.description),
+          description:
+            `${tool.description}\n\nToolset \`${tool.toolset}\`, category ${tool.category}. ` +
+            (tool.scope === 'public' ? 'Public: no key needed.' : `Needs a key with the \`${tool.scope}\` scope.`) +
+            (tool.approval === 'always' ? ' Every call is held for approval (202).' : ''),
+          tags: [tool.toolset],
+          headers: contextHeaders,
+          body: toPlainSchema(tool.input),
+          security: tool.scope === 'public' ? [] : [{ bearerAuth: [] }],
+          response: {
+            200: tool.xml
+              ? {
+                  description: "The tool ran. JSON by default; seed 004's XML with `Accept: application/xml`.",
+                  content: { 'application/json': { schema: okResponse(tool) }, 'application/xml': { schema: { type: 'string' } } },
+                }
+              : okResponse(tool),
+            202: { $ref: 'ToolPending#' },
+            400: errorRef,
+            401: errorRef,
+            403: errorRef,
+            404: errorRef,
+            409: errorRef,
+            413: errorRef,
+            429: errorRef,
+            500: errorRef,
+            503: errorRef,
+            504: errorRef,
+          },
         },
       },
-    }, handle(tool.name))
+      handle(tool.name),
+    )
   }
 
   // Names given to LLM providers (notebook__add_dependency) and unknown names land here.
-  app.post('/v1/tools/:name', { config: { toolArguments: true }, validatorCompiler: passThrough, serializerCompiler: stringify, schema: { hide: true } }, handle())
+  app.post(
+    '/v1/tools/:name',
+    { config: { toolArguments: true }, validatorCompiler: passThrough, serializerCompiler: stringify, schema: { hide: true } },
+    handle(),
+  )
 
-  app.get('/v1/tools', {
-    schema: { summary: 'The tool catalog by category (seed 002 §4)', tags: ['catalog'], querystring: { type: 'object', properties: { toolset: { type: 'string' } } } },
-  }, async (request) => {
-    const { toolset } = request.query as { toolset?: string }
-    const categories: Record<string, ReturnType<typeof toolSummary>[]> = {}
-    for (const [cat, tools] of Object.entries(app.registry.byCategory())) {
-      const picked = tools.filter((t) => !toolset || t.toolset === toolset)
-      if (picked.length) categories[cat] = picked.map(toolSummary)
-    }
-    const total = Object.values(categories).reduce((n, l) => n + l.length, 0)
-    // A toolset's own instructions to the model (seed 000 §3 for `alain`) go with it.
-    const instructions = toolset ? TOOLSET_INSTRUCTIONS[toolset] : undefined
-    return { total, categories, ...(instructions && { instructions }) }
-  })
+  app.get(
+    '/v1/tools',
+    {
+      schema: {
+        summary: 'The tool catalog by category (seed 002 §4)',
+        tags: ['catalog'],
+        querystring: { type: 'object', properties: { toolset: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { toolset } = request.query as { toolset?: string }
+      const categories: Record<string, ReturnType<typeof toolSummary>[]> = {}
+      for (const [cat, tools] of Object.entries(app.registry.byCategory())) {
+        const picked = tools.filter((t) => !toolset || t.toolset === toolset)
+        if (picked.length) categories[cat] = picked.map(toolSummary)
+      }
+      const total = Object.values(categories).reduce((n, l) => n + l.length, 0)
+      // A toolset's own instructions to the model (seed 000 §3 for `alain`) go with it.
+      const instructions = toolset ? TOOLSET_INSTRUCTIONS[toolset] : undefined
+      return { total, categories, ...(instructions && { instructions }) }
+    },
+  )
 
   app.get('/v1/tools/:name', { schema: { summary: "One tool's details (seed 002 §4)", tags: ['catalog'] } }, async (request) => {
     const { tool } = app.registry.require((request.params as { name: string }).name)

@@ -21,8 +21,11 @@ export function outcomeXml(tool: AnyTool | undefined, outcome: Outcome): XmlElem
   const b = outcome.body
   if (outcome.statusCode === 200 && b.status === 'ok' && tool?.xml) return tool.xml(b)
   if (b.status === 'pending') {
-    return el('pending', { approval_id: b.approval_id as string, execution_id: b.execution_id as string, expires_at: b.expires_at as string },
-      ...((b.messages as string[] | undefined) ?? []))
+    return el(
+      'pending',
+      { approval_id: b.approval_id as string, execution_id: b.execution_id as string, expires_at: b.expires_at as string },
+      ...((b.messages as string[] | undefined) ?? []),
+    )
   }
   return el('error', { code: b.error_code as string, status: outcome.statusCode }, String(b.error_message ?? ''))
 }
@@ -34,5 +37,8 @@ export function sendXml(reply: FastifyReply, tool: AnyTool | undefined, outcome:
   if (typeof b.duration_ms === 'number') headers['x-duration-ms'] = String(b.duration_ms)
   const messages = b.messages as string[] | undefined
   if (messages?.length) headers['x-tool-messages'] = asciiJson(messages)
-  return reply.code(outcome.statusCode).headers(headers).send(xmlDocument(outcomeXml(tool, outcome)))
+  return reply
+    .code(outcome.statusCode)
+    .headers(headers)
+    .send(xmlDocument(outcomeXml(tool, outcome)))
 }

@@ -14,10 +14,41 @@ const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']
 
 /** /etc entries programs need to run; the rest of /etc (shadow, ssl/private, service configs) stays out. */
 const ETC = [
-  'passwd', 'group', 'hosts', 'host.conf', 'nsswitch.conf', 'resolv.conf', 'gai.conf', 'services', 'protocols',
-  'ssl/certs', 'ssl/openssl.cnf', 'ca-certificates', 'ca-certificates.conf', 'alternatives', 'ld.so.cache', 'ld.so.conf',
-  'ld.so.conf.d', 'localtime', 'timezone', 'mime.types', 'bash.bashrc', 'profile', 'profile.d', 'inputrc', 'environment',
-  'locale.alias', 'debian_version', 'os-release', 'magic', 'magic.mime', 'terminfo', 'python3', 'perl', 'shells', 'mtab',
+  'passwd',
+  'group',
+  'hosts',
+  'host.conf',
+  'nsswitch.conf',
+  'resolv.conf',
+  'gai.conf',
+  'services',
+  'protocols',
+  'ssl/certs',
+  'ssl/openssl.cnf',
+  'ca-certificates',
+  'ca-certificates.conf',
+  'alternatives',
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'localtime',
+  'timezone',
+  'mime.types',
+  'bash.bashrc',
+  'profile',
+  'profile.d',
+  'inputrc',
+  'environment',
+  'locale.alias',
+  'debian_version',
+  'os-release',
+  'magic',
+  'magic.mime',
+  'terminfo',
+  'python3',
+  'perl',
+  'shells',
+  'mtab',
 ]
 
 /** Processes (and threads) the server's user may have while a sandboxed command forks. */
@@ -40,7 +71,11 @@ function systemArgs(): string[] {
   const args: string[] = []
   for (const dir of SYSTEM) {
     let st
-    try { st = fs.lstatSync(dir) } catch { continue }
+    try {
+      st = fs.lstatSync(dir)
+    } catch {
+      continue
+    }
     if (st.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir)
     else if (st.isDirectory()) args.push('--ro-bind', dir, dir)
   }
@@ -59,13 +94,35 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
   const gid = innerId(process.getgid?.())
   return (argv, policy) => {
     const args = [
-      '--unshare-all', policy.network ? '--share-net' : '--unshare-net',
-      '--unshare-user', '--uid', String(uid), '--gid', String(gid), '--cap-drop', 'ALL',
-      '--die-with-parent', ...system,
+      '--unshare-all',
+      policy.network ? '--share-net' : '--unshare-net',
+      '--unshare-user',
+      '--uid',
+      String(uid),
+      '--gid',
+      String(gid),
+      '--cap-drop',
+      'ALL',
+      '--die-with-parent',
+      ...system,
       // Read-only sysctls: a server run as root maps the sandbox's user onto host uid 0, and the
       // kernel lets uid 0 write /proc/sys without any capability (core_pattern runs a program).
-      '--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger',
-      '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp', '--tmpfs', '/run',
+      '--proc',
+      '/proc',
+      '--ro-bind',
+      '/proc/sys',
+      '/proc/sys',
+      '--ro-bind-try',
+      '/proc/sysrq-trigger',
+      '/proc/sysrq-trigger',
+      '--dev',
+      '/dev',
+      '--tmpfs',
+      '/tmp',
+      '--tmpfs',
+      '/var/tmp',
+      '--tmpfs',
+      '/run',
     ]
     for (const dir of policy.writable) args.push('--bind', dir, dir)
     for (const hidden of opts.hidden) {

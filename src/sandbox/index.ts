@@ -26,7 +26,12 @@ export interface SandboxOptions {
 function which(name: string): string | null {
   for (const dir of DEFAULT_PATH.split(':')) {
     const p = path.join(dir, name)
-    try { fs.accessSync(p, fs.constants.X_OK); return p } catch { /* next */ }
+    try {
+      fs.accessSync(p, fs.constants.X_OK)
+      return p
+    } catch {
+      /* next */
+    }
   }
   return null
 }
@@ -51,7 +56,7 @@ function runProbe(planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan)
     const plan = planner(['/bin/true'], { writable: [dir], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, cpuSeconds: 5 })
     const r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8' })
     if (r.error) return r.error.message
-    return r.status === 0 ? null : (r.stderr.trim().split('\n')[0] || `bwrap exited with ${r.status ?? r.signal}`)
+    return r.status === 0 ? null : r.stderr.trim().split('\n')[0] || `bwrap exited with ${r.status ?? r.signal}`
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -85,7 +90,11 @@ export function checkArgvSize(args: readonly string[]): void {
     }
     total += bytes + 1
   }
-  if (total > ARGV_BYTES_MAX) fail('PAYLOAD_TOO_LARGE', `The arguments come to ${total} bytes (in UTF-8), more than the ${ARGV_BYTES_MAX} bytes a process can be given; pass fewer or shorter values`)
+  if (total > ARGV_BYTES_MAX)
+    fail(
+      'PAYLOAD_TOO_LARGE',
+      `The arguments come to ${total} bytes (in UTF-8), more than the ${ARGV_BYTES_MAX} bytes a process can be given; pass fewer or shorter values`,
+    )
 }
 
 export interface ConfinedOptions {

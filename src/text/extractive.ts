@@ -18,12 +18,16 @@ export interface ExtractiveSummary {
   sentencesSelected: number
 }
 
-interface Scored { index: number; text: string; score: number }
+interface Scored {
+  index: number
+  text: string
+  score: number
+}
 
 export function rankSentences(text: string): Scored[] {
   const sentences: { text: string; firstOfParagraph: boolean }[] = []
   for (const para of splitParagraphs(text)) {
-    splitSentences(para).forEach((s, i) => sentences.push({ text: s, firstOfParagraph: i === 0 }))
+    for (const [i, s] of splitSentences(para).entries()) sentences.push({ text: s, firstOfParagraph: i === 0 })
   }
   const termLists = sentences.map((s) => terms(s.text, isStopword))
   const tf = new Map<string, number>()

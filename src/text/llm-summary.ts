@@ -33,7 +33,8 @@ export interface LlmSummary {
   truncated: boolean
 }
 
-const SYSTEM = 'You are a careful summarizer. Summarize only what the text says, without adding facts or opinions, in the language of the text. Answer with the summary alone.'
+const SYSTEM =
+  'You are a careful summarizer. Summarize only what the text says, without adding facts or opinions, in the language of the text. Answer with the summary alone.'
 
 function styleRule(style: string | undefined): string {
   const s = style?.trim()
@@ -60,13 +61,19 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
 }
 
 export async function llmSummary(
-  llm: LlmProvider, text: string, maxTokens: number, style: string | undefined,
+  llm: LlmProvider,
+  text: string,
+  maxTokens: number,
+  style: string | undefined,
   opts: { signal: AbortSignal; onUsage: (u: TokenUsage) => void },
 ): Promise<LlmSummary> {
   const chunkChars = chunkCharsFor(maxTokens)
   const chunks = chunkText(text, chunkChars)
   if (chunks.length > MAX_CHUNKS) {
-    fail('PAYLOAD_TOO_LARGE', `The text is too long to summarize in one call: it makes ${chunks.length} chunks of about ${chunkChars} characters (at most ${MAX_CHUNKS}); summarize it in parts`)
+    fail(
+      'PAYLOAD_TOO_LARGE',
+      `The text is too long to summarize in one call: it makes ${chunks.length} chunks of about ${chunkChars} characters (at most ${MAX_CHUNKS}); summarize it in parts`,
+    )
   }
   const partialTokens = Math.min(1024, Math.max(64, maxTokens))
   const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
@@ -78,11 +85,16 @@ export async function llmSummary(
   const signal = AbortSignal.any([opts.signal, stop.signal])
 
   async function ask(prompt: string, tokens: number, final: boolean): Promise<string> {
-    const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM }, { role: 'user', content: prompt }]
+    const messages: ChatMessage[] = [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: prompt },
+    ]
     calls++
     try {
       const r = await llm.chat(messages, {
-        maxTokens: tokens, temperature: 0.2, signal,
+        maxTokens: tokens,
+        temperature: 0.2,
+        signal,
         onUsage: (u) => {
           usage.prompt_tokens += u.prompt_tokens
           usage.completion_tokens += u.completion_tokens
@@ -100,15 +112,22 @@ export async function llmSummary(
   }
 
   if (chunks.length === 1) {
-    const summary = await ask(`Summarize the following text in at most about ${words(maxTokens)} words.${styleRule(style)}\n\n<text>\n${chunks[0]}\n</text>`, maxTokens, true)
+    const summary = await ask(
+      `Summarize the following text in at most about ${words(maxTokens)} words.${styleRule(style)}\n\n<text>\n${chunks[0]}\n</text>`,
+      maxTokens,
+      true,
+    )
     return { summary, chunks: 1, calls, mergeRounds: 0, model, usage: { ...usage, model }, truncated }
   }
 
   const n = chunks.length
-  let partials = await mapLimit(chunks, CONCURRENCY, (c, i) => ask(
-    `This is part ${i + 1} of ${n} of a longer text. Summarize this part's key points in at most about ${words(partialTokens)} words; the summaries of all parts will be merged afterwards.\n\n<text>\n${c}\n</text>`,
-    partialTokens, false,
-  ))
+  let partials = await mapLimit(chunks, CONCURRENCY, (c, i) =>
+    ask(
+      `This is part ${i + 1} of ${n} of a longer text. Summarize this part's key points in at most about ${words(partialTokens)} words; the summaries of all parts will be merged afterwards.\n\n<text>\n${c}\n</text>`,
+      partialTokens,
+      false,
+    ),
+  )
   let mergeRounds = 0
   const joined = (xs: string[]) => xs.reduce((s, x) => s + x.length + 2, 0)
   while (partials.length > 1 && joined(partials) > chunkChars && mergeRounds < MAX_MERGE_ROUNDS) {

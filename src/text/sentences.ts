@@ -7,9 +7,52 @@
  */
 
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'cf', 'al', 'inc', 'ltd', 'co',
-  'corp', 'no', 'fig', 'figs', 'vol', 'approx', 'dept', 'est', 'gen', 'gov', 'lt', 'col', 'sgt', 'capt',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'p', 'pp',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'cf',
+  'al',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'no',
+  'fig',
+  'figs',
+  'vol',
+  'approx',
+  'dept',
+  'est',
+  'gen',
+  'gov',
+  'lt',
+  'col',
+  'sgt',
+  'capt',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'u.s',
+  'p',
+  'pp',
 ])
 
 const LIST_ITEM = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/
@@ -17,7 +60,10 @@ const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' })
 
 export function splitParagraphs(text: string): string[] {
-  return text.split(/\r?\n[ \t]*\r?\n/).map((p) => p.trim()).filter((p) => p !== '')
+  return text
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
 }
 
 /** Sentences of one paragraph (or any text: blank lines end a sentence too). */
@@ -97,7 +143,7 @@ function* sentenceRanges(text: string): Generator<[number, number]> {
 }
 
 function isAbbreviation(last: string): boolean {
-  const word = last.replace(/^["'“‘(\[]+/, '').toLowerCase()
+  const word = last.replace(/^["'“‘([]+/, '').toLowerCase()
   return ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word)
 }
 

@@ -20,8 +20,20 @@ export type ToolScope = 'public' | 'read' | 'write' | 'exec' | 'network'
 
 /** Categories of seed 002 §4 and §6, plus those the other seeds' tools fall into. */
 export type Category =
-  | 'FILE' | 'EXECUTION' | 'WEB' | 'TASK' | 'NOTEBOOK' | 'GIT' | 'TEXT' | 'GLOSSARY' | 'CORPUS'
-  | 'CONTEXT' | 'WORKFLOW' | 'VALIDATION' | 'MCP' | 'OTHER'
+  | 'FILE'
+  | 'EXECUTION'
+  | 'WEB'
+  | 'TASK'
+  | 'NOTEBOOK'
+  | 'GIT'
+  | 'TEXT'
+  | 'GLOSSARY'
+  | 'CORPUS'
+  | 'CONTEXT'
+  | 'WORKFLOW'
+  | 'VALIDATION'
+  | 'MCP'
+  | 'OTHER'
 
 /** MCP's tool annotations: hints for clients and for the approval policy, never a security boundary. */
 export interface ToolAnnotations {

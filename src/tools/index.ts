@@ -18,5 +18,19 @@ import { contextTools } from './context/index.js'
 import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
 
-export const allTools: AnyTool[] = [...boosterTools, ...fileTools, ...notebookEditTools, ...searchTools, ...execTools, ...gitTools, ...webTools, ...webSearchTools, ...textTools,
-  ...glossaryTools, ...corpusTools, ...contextTools, ...notebookTools, ...validatorTools]
+export const allTools: AnyTool[] = [
+  ...boosterTools,
+  ...fileTools,
+  ...notebookEditTools,
+  ...searchTools,
+  ...execTools,
+  ...gitTools,
+  ...webTools,
+  ...webSearchTools,
+  ...textTools,
+  ...glossaryTools,
+  ...corpusTools,
+  ...contextTools,
+  ...notebookTools,
+  ...validatorTools,
+]

@@ -29,8 +29,20 @@ export interface Registry {
 }
 
 export const CATEGORY_ORDER: Category[] = [
-  'FILE', 'EXECUTION', 'WEB', 'TASK', 'NOTEBOOK', 'GIT', 'TEXT', 'GLOSSARY', 'CORPUS', 'CONTEXT',
-  'WORKFLOW', 'VALIDATION', 'MCP', 'OTHER',
+  'FILE',
+  'EXECUTION',
+  'WEB',
+  'TASK',
+  'NOTEBOOK',
+  'GIT',
+  'TEXT',
+  'GLOSSARY',
+  'CORPUS',
+  'CONTEXT',
+  'WORKFLOW',
+  'VALIDATION',
+  'MCP',
+  'OTHER',
 ]
 
 const RESERVED_OUTPUT_FIELDS = ['status', 'execution_id', 'duration_ms', 'messages', 'error_code', 'error_message', 'approval_id', 'dry_run']
@@ -52,11 +64,10 @@ export function createRegistry(tools: AnyTool[] = []): Registry {
       }
       assertMappable(tool.name)
       // Toolsets travel as plain words (query strings, history rows written without escaping).
-      if (!/^[A-Za-z0-9_.-]+$/.test(tool.toolset)) throw new Error(`Tool "${tool.name}" has toolset "${tool.toolset}": use only letters, digits, "_", "-" and "."`)
+      if (!/^[A-Za-z0-9_.-]+$/.test(tool.toolset))
+        throw new Error(`Tool "${tool.name}" has toolset "${tool.toolset}": use only letters, digits, "_", "-" and "."`)
       // The gateway owns these response fields; a tool returning one would be overwritten silently.
-      const clash = Object.keys((tool.output as { properties?: object }).properties ?? {}).filter((k) =>
-        RESERVED_OUTPUT_FIELDS.includes(k),
-      )
+      const clash = Object.keys((tool.output as { properties?: object }).properties ?? {}).filter((k) => RESERVED_OUTPUT_FIELDS.includes(k))
       if (clash.length) {
         throw new Error(`Tool "${tool.name}" output uses reserved field(s) ${clash.join(', ')}; nest them under a named field`)
       }

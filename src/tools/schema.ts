@@ -1,10 +1,7 @@
 /** Small schema helpers for tool files, so that enums come out as `{type: "string", enum: […]}`. */
 import { Type, type TSchema, type TUnsafe } from 'typebox'
 
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: Record<string, unknown> = {},
-): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 }
 
@@ -22,9 +19,8 @@ export function ToolResult(metadata: Record<string, TSchema> = {}): TSchema {
     success: Type.Boolean({ description: 'Whether the operation succeeded' }),
     output: Type.String({ description: 'Human-readable output' }),
     error: Type.Union([Type.String(), Type.Null()], { description: 'Error message when success is false' }),
-    metadata: Type.Object(
-      Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, Type.Optional(v)])),
-      { description: 'Structured facts about the call' },
-    ),
+    metadata: Type.Object(Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, Type.Optional(v)])), {
+      description: 'Structured facts about the call',
+    }),
   })
 }

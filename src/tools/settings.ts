@@ -5,7 +5,15 @@
 import type { AppConfig } from '../config.js'
 
 const TOOL_SETTING_KEYS = [
-  'blockPolicy', 'fetchMaxBytes', 'netAllow', 'gitCommits', 'holdRisky', 'rg', 'memoryDir', 'checkpointEvery', 'python',
+  'blockPolicy',
+  'fetchMaxBytes',
+  'netAllow',
+  'gitCommits',
+  'holdRisky',
+  'rg',
+  'memoryDir',
+  'checkpointEvery',
+  'python',
 ] as const satisfies readonly (keyof AppConfig)[]
 
 export type ToolSettings = Readonly<Pick<AppConfig, (typeof TOOL_SETTING_KEYS)[number]>>

@@ -39,27 +39,48 @@ export function checkLine(indent: string, body: string): LineFinding[] {
       out.push({ code: 'BARE_PIP_INSTALL', message: `"${body}" is a shell command, not Python; Colab needs the %pip magic — fixed: "${fix.trim()}"`, fix })
     } else if (shell) {
       const fix = `${indent}!${body}`
-      out.push({ code: 'BARE_SHELL_COMMAND', message: `"${body}" is a shell command, not Python; Colab runs it with a leading "!" — fixed: "${fix.trim()}"`, fix })
+      out.push({
+        code: 'BARE_SHELL_COMMAND',
+        message: `"${body}" is a shell command, not Python; Colab runs it with a leading "!" — fixed: "${fix.trim()}"`,
+        fix,
+      })
     }
   }
   const mpl = MPL.exec(body)
   if (mpl) {
-    out.push({ code: 'MATPLOTLIB_BACKEND', message: `%matplotlib ${mpl[1]} needs a backend Colab does not provide — fixed: "%matplotlib inline"`, fix: `${indent}%matplotlib inline` })
+    out.push({
+      code: 'MATPLOTLIB_BACKEND',
+      message: `%matplotlib ${mpl[1]} needs a backend Colab does not provide — fixed: "%matplotlib inline"`,
+      fix: `${indent}%matplotlib inline`,
+    })
   }
   if (!magic) {
     const gui = GUI_IMPORT.exec(body)
-    if (gui) out.push({ code: 'GUI_TOOLKIT', message: `${gui[1]} opens desktop windows, which Colab (a remote, headless runtime) cannot show; use inline plots or ipywidgets` })
+    if (gui)
+      out.push({
+        code: 'GUI_TOOLKIT',
+        message: `${gui[1]} opens desktop windows, which Colab (a remote, headless runtime) cannot show; use inline plots or ipywidgets`,
+      })
     if (CV2_IMSHOW.test(body)) {
-      out.push({ code: 'GUI_TOOLKIT', message: 'cv2.imshow opens a desktop window, which Colab cannot show; use cv2_imshow from google.colab.patches (it takes the image only)' })
+      out.push({
+        code: 'GUI_TOOLKIT',
+        message: 'cv2.imshow opens a desktop window, which Colab cannot show; use cv2_imshow from google.colab.patches (it takes the image only)',
+      })
     }
     const input = INPUT.exec(body)
     if (input) {
-      out.push({ code: 'INTERACTIVE_INPUT', message: `${input[1]}() waits for someone to type, which stops "Run all" and unattended runs; set the value in a variable or read it from Colab secrets (google.colab.userdata)` })
+      out.push({
+        code: 'INTERACTIVE_INPUT',
+        message: `${input[1]}() waits for someone to type, which stops "Run all" and unattended runs; set the value in a variable or read it from Colab secrets (google.colab.userdata)`,
+      })
     }
   }
   const local = LOCAL_PATH.exec(body)
   if (local) {
-    out.push({ code: 'LOCAL_PATH', message: `local path "${local[1]}" does not exist on Colab; upload the file, mount Google Drive (/content/drive) or download it in the notebook` })
+    out.push({
+      code: 'LOCAL_PATH',
+      message: `local path "${local[1]}" does not exist on Colab; upload the file, mount Google Drive (/content/drive) or download it in the notebook`,
+    })
   }
   return out
 }

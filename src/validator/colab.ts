@@ -42,20 +42,31 @@ const R_KERNELSPEC = { display_name: 'R', language: 'R', name: 'ir' }
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const issue = (code: string, message: string, fixable: boolean, at: { cell_index?: number; line?: number } = {}): ColabIssue =>
-  ({ code, ...at, message, fixable, fixed: fixable })
+const issue = (code: string, message: string, fixable: boolean, at: { cell_index?: number; line?: number } = {}): ColabIssue => ({
+  code,
+  ...at,
+  message,
+  fixable,
+  fixed: fixable,
+})
 
 export function checkColab(parsed: Parsed): ColabResult {
   const issues: ColabIssue[] = []
   let nb: Notebook
   if (parsed.version === 3) {
     nb = upgradeV3(parsed.v3)
-    issues.push(issue('NBFORMAT_OLD', 'nbformat 3 is older than the nbformat 4 that Colab opens — fixed: converted to nbformat 4.5 (cells kept, old outputs dropped)', true))
+    issues.push(
+      issue(
+        'NBFORMAT_OLD',
+        'nbformat 3 is older than the nbformat 4 that Colab opens — fixed: converted to nbformat 4.5 (cells kept, old outputs dropped)',
+        true,
+      ),
+    )
   } else {
     nb = structuredClone(parsed.nb)
   }
   issues.push(...checkKernel(nb), ...checkCellIds(nb), ...checkCellFields(nb))
-  nb.cells.forEach((cell, i) => issues.push(...checkCell(cell, i)))
+  for (const [i, cell] of nb.cells.entries()) issues.push(...checkCell(cell, i))
   issues.push(...checkWidgets(nb))
   issues.sort((a, b) => (a.cell_index ?? -1) - (b.cell_index ?? -1) || (a.line ?? 0) - (b.line ?? 0))
   return { issues, notebook: nb, isCompatible: issues.every((x) => x.fixed) }
@@ -67,15 +78,25 @@ function checkKernel(nb: Notebook): ColabIssue[] {
   const lang = str(had.language) ?? str(had.name) ?? 'python'
   const isR = /^(ir|r)$/i.test(lang)
   if (!isR && !/^python/i.test(lang)) {
-    return [issue('UNSUPPORTED_KERNEL',
-      `kernel "${str(had.name) ?? lang}" (${lang}) is not available on Colab, which runs Python 3 and R notebooks; port the notebook to Python`, false)]
+    return [
+      issue(
+        'UNSUPPORTED_KERNEL',
+        `kernel "${str(had.name) ?? lang}" (${lang}) is not available on Colab, which runs Python 3 and R notebooks; port the notebook to Python`,
+        false,
+      ),
+    ]
   }
   const out: ColabIssue[] = []
   if (str(had.name) === undefined || str(had.display_name) === undefined) {
     const base = isR ? R_KERNELSPEC : PYTHON_KERNELSPEC
     nb.metadata.kernelspec = { ...base, ...had, name: str(had.name) ?? base.name, display_name: str(had.display_name) ?? base.display_name }
-    out.push(issue('MISSING_KERNELSPEC',
-      `${isObject(spec) ? 'the kernelspec has no name or display_name' : 'the notebook has no kernelspec'}, so Colab cannot tell which runtime to start — fixed: ${base.display_name} (${base.name})`, true))
+    out.push(
+      issue(
+        'MISSING_KERNELSPEC',
+        `${isObject(spec) ? 'the kernelspec has no name or display_name' : 'the notebook has no kernelspec'}, so Colab cannot tell which runtime to start — fixed: ${base.display_name} (${base.name})`,
+        true,
+      ),
+    )
   }
   const info = nb.metadata.language_info
   if (!isObject(info) || typeof info.name !== 'string') {
@@ -98,11 +119,23 @@ function checkCellIds(nb: Notebook): ColabIssue[] {
   for (const i of [...missing, ...bad]) nb.cells[i].id = freshCellId(taken)
   if (missing.length > 0 || nb.nbformat_minor < 5) {
     const old = nb.nbformat_minor < 5 ? ` (nbformat 4.${nb.nbformat_minor} predates cell ids)` : ''
-    out.push(issue('MISSING_CELL_ID', `${missing.length} of ${nb.cells.length} cells have no id${old}; nbformat 4.5, which Colab writes, gives every cell one — fixed: fresh ids${old && ', nbformat 4.5'}`, true))
+    out.push(
+      issue(
+        'MISSING_CELL_ID',
+        `${missing.length} of ${nb.cells.length} cells have no id${old}; nbformat 4.5, which Colab writes, gives every cell one — fixed: fresh ids${old && ', nbformat 4.5'}`,
+        true,
+      ),
+    )
     nb.nbformat_minor = Math.max(nb.nbformat_minor, 5)
   }
   if (bad.length > 0) {
-    out.push(issue('INVALID_CELL_ID', `cells ${bad.join(', ')} have a duplicate or malformed id (ids are 1-64 letters, digits, "-" or "_", unique) — fixed: fresh ids`, true))
+    out.push(
+      issue(
+        'INVALID_CELL_ID',
+        `cells ${bad.join(', ')} have a duplicate or malformed id (ids are 1-64 letters, digits, "-" or "_", unique) — fixed: fresh ids`,
+        true,
+      ),
+    )
   }
   return out
 }
@@ -124,8 +157,13 @@ function checkCellFields(nb: Notebook): ColabIssue[] {
     if (JSON.stringify(cell) !== before) repaired.push(i)
   })
   if (repaired.length === 0) return []
-  return [issue('INVALID_CELL_FIELDS',
-    `cells ${repaired.join(', ')} lack fields nbformat requires (metadata; outputs and execution_count for code) or carry outputs they may not have — fixed`, true)]
+  return [
+    issue(
+      'INVALID_CELL_FIELDS',
+      `cells ${repaired.join(', ')} lack fields nbformat requires (metadata; outputs and execution_count for code) or carry outputs they may not have — fixed`,
+      true,
+    ),
+  ]
 }
 
 function checkCell(cell: Cell, index: number): ColabIssue[] {
@@ -159,9 +197,14 @@ function checkWidgets(nb: Notebook): ColabIssue[] {
     if (!hit) continue
     lines.splice(hit.index, 0, ...widgetManagerLines(hit.indent))
     setSource(cell, lines.join('\n'))
-    return [issue('IPYWIDGETS_WIDGET_MANAGER',
-      "ipywidgets is imported without enabling Colab's custom widget manager, so third-party widgets will not render — fixed: enabling lines inserted before the import",
-      true, { cell_index: i, line: hit.index + 1 })]
+    return [
+      issue(
+        'IPYWIDGETS_WIDGET_MANAGER',
+        "ipywidgets is imported without enabling Colab's custom widget manager, so third-party widgets will not render — fixed: enabling lines inserted before the import",
+        true,
+        { cell_index: i, line: hit.index + 1 },
+      ),
+    ]
   }
   return []
 }

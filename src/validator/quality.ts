@@ -24,17 +24,30 @@
  */
 import type { Notebook } from '../notebook/model.js'
 import { sourceText } from '../notebook/model.js'
-import {
-  NEXT_STEPS_HEADING, SETUP_HEADING, STEP_HEADING, SUMMARY_HEADING, charCount, headingsOf, wordCount, type Heading,
-} from './markdown.js'
+import { NEXT_STEPS_HEADING, SETUP_HEADING, STEP_HEADING, SUMMARY_HEADING, charCount, headingsOf, wordCount, type Heading } from './markdown.js'
 
 export const WEIGHTS = {
-  title: 10, setup: 10, steps: 15, step_code: 15, step_explanation: 10, markdown_ratio: 20, summary: 10, next_steps: 5, no_empty_cells: 5,
+  title: 10,
+  setup: 10,
+  steps: 15,
+  step_code: 15,
+  step_explanation: 10,
+  markdown_ratio: 20,
+  summary: 10,
+  next_steps: 5,
+  no_empty_cells: 5,
 } as const
 
 export const RULE = {
-  minScore: 80, minSteps: 3, minRatio: 0.3, maxRatio: 0.8, pointsPerStep: 5, stepWords: 50,
-  wordsPerMinute: 200, codeLinesPerMinute: 10, charsPerToken: 4,
+  minScore: 80,
+  minSteps: 3,
+  minRatio: 0.3,
+  maxRatio: 0.8,
+  pointsPerStep: 5,
+  stepWords: 50,
+  wordsPerMinute: 200,
+  codeLinesPerMinute: 10,
+  charsPerToken: 4,
 } as const
 
 export interface QualityMetrics {
@@ -47,14 +60,38 @@ export interface QualityMetrics {
   meetsStandards: boolean
 }
 
-export interface QualityCheck { name: keyof typeof WEIGHTS; points: number; max: number; passed: boolean; detail: string }
-export interface StepSection { number: number; title: string; cell_index: number; has_code: boolean; explanation_words: number }
-export interface QualityCounts {
-  markdown_cells: number; code_cells: number; raw_cells: number; markdown_words: number; code_lines: number; characters: number
+export interface QualityCheck {
+  name: keyof typeof WEIGHTS
+  points: number
+  max: number
+  passed: boolean
+  detail: string
 }
-export interface QualityReport { metrics: QualityMetrics; counts: QualityCounts; checks: QualityCheck[]; steps: StepSection[] }
+export interface StepSection {
+  number: number
+  title: string
+  cell_index: number
+  has_code: boolean
+  explanation_words: number
+}
+export interface QualityCounts {
+  markdown_cells: number
+  code_cells: number
+  raw_cells: number
+  markdown_words: number
+  code_lines: number
+  characters: number
+}
+export interface QualityReport {
+  metrics: QualityMetrics
+  counts: QualityCounts
+  checks: QualityCheck[]
+  steps: StepSection[]
+}
 
-interface At extends Heading { cell: number }
+interface At extends Heading {
+  cell: number
+}
 
 const round2 = (x: number) => Math.round(x * 100) / 100
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -101,8 +138,11 @@ export function assessQuality(nb: Notebook): QualityReport {
     check('setup', setup ? 1 : 0, found(setup, 'setup/installation')),
     check('steps', Math.min(steps.length, RULE.minSteps) / RULE.minSteps, `${plural(steps.length, '`Step N:` heading')} (${RULE.minSteps} or more expected)`),
     check('step_code', share(withCode), steps.length === 0 ? 'no step sections' : `${withCode} of ${plural(steps.length, 'step section')} hold runnable code`),
-    check('step_explanation', share(explained),
-      steps.length === 0 ? 'no step sections' : `${explained} of ${plural(steps.length, 'step section')} explain in ${RULE.stepWords}+ words`),
+    check(
+      'step_explanation',
+      share(explained),
+      steps.length === 0 ? 'no step sections' : `${explained} of ${plural(steps.length, 'step section')} explain in ${RULE.stepWords}+ words`,
+    ),
     check('markdown_ratio', ratioOk ? 1 : 0, `markdown ratio ${markdownRatio} (${RULE.minRatio}-${RULE.maxRatio} expected)`),
     check('summary', summary ? 1 : 0, found(summary, 'summary/conclusion')),
     check('next_steps', next ? 1 : 0, found(next, 'next steps/references')),
@@ -119,7 +159,10 @@ export function assessQuality(nb: Notebook): QualityReport {
     markdownRatio,
     estimatedTokens: Math.round(counts.characters / RULE.charsPerToken),
     // words/200 + lines/10 = (words + 20 × lines) / 200, in integers so that no float rounds up wrongly
-    estimatedReadingTime: Math.max(1, Math.ceil((words * RULE.codeLinesPerMinute + counts.code_lines * RULE.wordsPerMinute) / (RULE.wordsPerMinute * RULE.codeLinesPerMinute))),
+    estimatedReadingTime: Math.max(
+      1,
+      Math.ceil((words * RULE.codeLinesPerMinute + counts.code_lines * RULE.wordsPerMinute) / (RULE.wordsPerMinute * RULE.codeLinesPerMinute)),
+    ),
     hasRequiredSections,
     meetsStandards: qualityScore >= RULE.minScore && hasRequiredSections && ratioOk && steps.length >= RULE.minSteps,
   }

@@ -11,7 +11,10 @@ import { segmentsOf } from './paths.js'
 
 export type BlockRule = 'env' | 'secrets' | 'key' | 'pem' | 'git-config' | 'git-hooks' | 'git-dir'
 export type AccessMode = 'read' | 'write'
-export interface BlockPolicy { read: readonly BlockRule[]; write: readonly BlockRule[] }
+export interface BlockPolicy {
+  read: readonly BlockRule[]
+  write: readonly BlockRule[]
+}
 
 export const blockRules: readonly BlockRule[] = ['env', 'secrets', 'key', 'pem', 'git-config', 'git-hooks', 'git-dir']
 
@@ -21,8 +24,7 @@ export const defaultPolicy: Readonly<BlockPolicy> = Object.freeze<BlockPolicy>({
 })
 
 /** `.git` followed directly by `name`, at any depth (`sub/.git/hooks/x`). */
-const underGit = (segs: string[], name: string): boolean =>
-  segs.some((s, i) => s === '.git' && segs[i + 1] === name)
+const underGit = (segs: string[], name: string): boolean => segs.some((s, i) => s === '.git' && segs[i + 1] === name)
 
 const matchers: Record<BlockRule, (segs: string[]) => boolean> = {
   env: (segs) => segs.some((s) => s.startsWith('.env')),
@@ -58,27 +60,24 @@ export function parseBlockPolicy(readSpec?: string): BlockPolicy {
     const name = raw.trim().toLowerCase()
     if (name === '') continue
     if (!(blockRules as readonly string[]).includes(name)) {
-      fail('INVALID_REQUEST',
-        `Unknown blocked-path rule "${raw.trim()}"; use a comma list of: ${blockRules.join(', ')} (or "none")`,
-        { details: { received: raw.trim(), valid: [...blockRules] } })
+      fail('INVALID_REQUEST', `Unknown blocked-path rule "${raw.trim()}"; use a comma list of: ${blockRules.join(', ')} (or "none")`, {
+        details: { received: raw.trim(), valid: [...blockRules] },
+      })
     }
     if (!read.includes(name as BlockRule)) read.push(name as BlockRule)
   }
   return { read, write }
 }
 
-export interface AllowOptions extends ResolveOptions { policy?: BlockPolicy }
+export interface AllowOptions extends ResolveOptions {
+  policy?: BlockPolicy
+}
 
 /**
  * resolveInside, then the blocked-name policy on both the path as written and the real path it
  * leads to (or, for a missing target, where it would be created). Returns the resolution.
  */
-export async function assertAllowed(
-  root: string,
-  userPath: string,
-  mode: AccessMode,
-  opts: AllowOptions = {},
-): Promise<Resolution> {
+export async function assertAllowed(root: string, userPath: string, mode: AccessMode, opts: AllowOptions = {}): Promise<Resolution> {
   // Blocked names are refused whether or not they exist: a 404 would tell a prober which do.
   const res = await resolveInside(root, userPath, { ...opts, allowMissing: true })
   assertNotBlocked(res.rel, res.targetRel, mode, opts.policy)
@@ -91,9 +90,11 @@ export async function assertAllowed(
 export function assertNotBlocked(shown: string, realRel: string, mode: AccessMode, policy?: BlockPolicy): void {
   const rule = isBlocked(shown, mode, policy) ?? isBlocked(realRel, mode, policy)
   if (rule !== null) {
-    fail('PATH_BLOCKED',
+    fail(
+      'PATH_BLOCKED',
       `Access denied: ${shown} is a blocked path (${rule}); such files cannot be ` +
-      `${mode === 'read' ? 'read' : 'written'} through tools, so choose another path`,
-      { details: { path: shown, rule, mode } })
+        `${mode === 'read' ? 'read' : 'written'} through tools, so choose another path`,
+      { details: { path: shown, rule, mode } },
+    )
   }
 }

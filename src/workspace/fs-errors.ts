@@ -15,8 +15,7 @@ export function mapFsError(err: unknown, rel: string): never {
     case 'EPERM':
       fail('PATH_BLOCKED', `Access denied: the operating system does not allow access to ${rel}`)
     case 'ELOOP':
-      fail('PATH_OUTSIDE_WORKSPACE',
-        `${rel} is (or became) a symbolic link that cannot be followed safely; use the real file's path`)
+      fail('PATH_OUTSIDE_WORKSPACE', `${rel} is (or became) a symbolic link that cannot be followed safely; use the real file's path`)
     case 'EISDIR':
       fail('INVALID_REQUEST', `${rel} is a directory; pass the path of a file`)
     case 'ENAMETOOLONG':

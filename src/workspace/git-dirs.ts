@@ -10,8 +10,7 @@ import { fail } from '../errors.js'
 import { isInside } from './paths.js'
 
 async function looksLikeGitDir(dir: string): Promise<boolean> {
-  const [head, objects, commondir] = await Promise.all(
-    ['HEAD', 'objects', 'commondir'].map((n) => fs.lstat(path.join(dir, n)).catch(() => null)))
+  const [head, objects, commondir] = await Promise.all(['HEAD', 'objects', 'commondir'].map((n) => fs.lstat(path.join(dir, n)).catch(() => null)))
   return head !== null && (objects?.isDirectory() === true || commondir !== null)
 }
 
@@ -27,9 +26,9 @@ async function wouldMakeGitDir(target: string): Promise<boolean> {
 }
 
 const refuse = (shown: string, why: string): never =>
-  fail('PATH_BLOCKED',
-    `Access denied: ${shown} ${why} (git-dir); such files cannot be written through tools, so choose another path`,
-    { details: { path: shown, rule: 'git-dir', mode: 'write' } })
+  fail('PATH_BLOCKED', `Access denied: ${shown} ${why} (git-dir); such files cannot be written through tools, so choose another path`, {
+    details: { path: shown, rule: 'git-dir', mode: 'write' },
+  })
 
 /**
  * Refuses (403 PATH_BLOCKED, rule git-dir) a write to `target` when a folder above it, up to

@@ -4,11 +4,23 @@
  */
 export { resolveInside, relInside, realRootOf, type Resolution, type ResolveOptions } from './resolve.js'
 export {
-  isBlocked, parseBlockPolicy, assertAllowed, assertNotBlocked, defaultPolicy, blockRules,
-  type BlockPolicy, type BlockRule, type AccessMode, type AllowOptions,
+  isBlocked,
+  parseBlockPolicy,
+  assertAllowed,
+  assertNotBlocked,
+  defaultPolicy,
+  blockRules,
+  type BlockPolicy,
+  type BlockRule,
+  type AccessMode,
+  type AllowOptions,
 } from './blocked.js'
 export {
-  openForRead, appendInside, type OpenedFile, type ReadOptions, type AppendOptions,
+  openForRead,
+  appendInside,
+  type OpenedFile,
+  type ReadOptions,
+  type AppendOptions,
 } from './open.js'
 export { writeFileInside, type WriteOptions, type WriteResult } from './write.js'
 export { isInside, relOf } from './paths.js'

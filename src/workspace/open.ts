@@ -21,8 +21,14 @@ export interface OpenedFile {
   real: string
 }
 
-export interface ReadOptions { maxBytes?: number; policy?: BlockPolicy }
-export interface AppendOptions { policy?: BlockPolicy; createParents?: boolean }
+export interface ReadOptions {
+  maxBytes?: number
+  policy?: BlockPolicy
+}
+export interface AppendOptions {
+  policy?: BlockPolicy
+  createParents?: boolean
+}
 
 function assertRegular(st: Stats, rel: string): void {
   if (st.isDirectory()) fail('INVALID_REQUEST', `${rel} is a directory; pass the path of a file inside it`)
@@ -64,10 +70,9 @@ export async function openForRead(root: string, userPath: string, opts: ReadOpti
     const stat = await verifyOpened(handle, res.root, real, res.rel, 'read', opts.policy)
     assertRegular(stat, res.rel)
     if (opts.maxBytes !== undefined && stat.size > opts.maxBytes) {
-      fail('FILE_TOO_LARGE',
-        `File too large: ${res.rel} is ${stat.size} bytes; the limit is ${opts.maxBytes} bytes. ` +
-        'Read a smaller range or a smaller file',
-        { details: { path: res.rel, size: stat.size, limit: opts.maxBytes } })
+      fail('FILE_TOO_LARGE', `File too large: ${res.rel} is ${stat.size} bytes; the limit is ${opts.maxBytes} bytes. Read a smaller range or a smaller file`, {
+        details: { path: res.rel, size: stat.size, limit: opts.maxBytes },
+      })
     }
     return { handle, stat, rel: res.rel, real }
   })
@@ -90,12 +95,7 @@ export const toBuffer = (data: string | Uint8Array): Buffer =>
  * One write(2) on an O_APPEND descriptor, so small concurrent appends never interleave.
  * Returns the number of bytes written.
  */
-export async function appendInside(
-  root: string,
-  userPath: string,
-  data: string | Uint8Array,
-  opts: AppendOptions = {},
-): Promise<number> {
+export async function appendInside(root: string, userPath: string, data: string | Uint8Array, opts: AppendOptions = {}): Promise<number> {
   const res = await assertAllowed(root, userPath, 'write', { allowMissing: true, policy: opts.policy })
   if (res.real !== null) {
     const st = await fs.stat(res.real).catch((err: unknown) => mapFsError(err, res.rel))

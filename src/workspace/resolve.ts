@@ -34,20 +34,16 @@ const MAX_HOPS = 40
 const MISSING = new Set(['ENOENT', 'ENOTDIR'])
 
 const outside = (rel: string): never =>
-  fail('PATH_OUTSIDE_WORKSPACE',
-    `${rel} is, or passes through, a symbolic link that points outside the workspace; ` +
-    'use a path to a file inside the workspace')
+  fail('PATH_OUTSIDE_WORKSPACE', `${rel} is, or passes through, a symbolic link that points outside the workspace; use a path to a file inside the workspace`)
 
-const tooManyLinks = (rel: string): never =>
-  fail('INVALID_REQUEST', `Too many levels of symbolic links in ${rel}; point the link at a real file`)
+const tooManyLinks = (rel: string): never => fail('INVALID_REQUEST', `Too many levels of symbolic links in ${rel}; point the link at a real file`)
 
 /** Real path of the workspace root (the root may itself be reached through a symlink). */
 export async function realRootOf(root: string): Promise<string> {
   try {
     return await fs.realpath(path.resolve(root))
   } catch {
-    return fail('FILE_NOT_FOUND',
-      'The workspace folder does not exist; ask the operator to create it or fix the workspace setting')
+    return fail('FILE_NOT_FOUND', 'The workspace folder does not exist; ask the operator to create it or fix the workspace setting')
   }
 }
 
@@ -65,14 +61,12 @@ async function callerRel(userPath: string, lexRoot: string, realRoot: string): P
     if (isInside(lexRoot, norm)) return relOf(lexRoot, norm)
     const entered = await entryRel(norm, realRoot)
     if (entered !== null) return entered
-    return fail('PATH_OUTSIDE_WORKSPACE',
-      'Absolute paths must point inside the workspace; use a path relative to the workspace root')
+    return fail('PATH_OUTSIDE_WORKSPACE', 'Absolute paths must point inside the workspace; use a path relative to the workspace root')
   }
   const norm = path.resolve(realRoot, input)
   if (!isInside(realRoot, norm)) {
     const shown = input.length > 200 ? `${input.slice(0, 200)}…` : input
-    fail('PATH_OUTSIDE_WORKSPACE',
-      `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
+    fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
   }
   return relOf(realRoot, norm)
 }
@@ -91,11 +85,17 @@ async function entryRel(norm: string, realRoot: string): Promise<string | null> 
   while (!isInside(realRoot, cur) || todo.includes('..')) {
     const seg = todo.shift()
     if (seg === undefined) return null
-    if (seg === '..') { cur = path.dirname(cur); continue }
+    if (seg === '..') {
+      cur = path.dirname(cur)
+      continue
+    }
     const next = path.join(cur, seg)
     const st = await fs.lstat(next).catch(() => null)
     if (st === null) return null
-    if (!st.isSymbolicLink()) { cur = next; continue }
+    if (!st.isSymbolicLink()) {
+      cur = next
+      continue
+    }
     const link = ++hops > MAX_HOPS ? null : await fs.readlink(next).catch(() => null)
     if (link === null) return null
     if (path.isAbsolute(link)) cur = path.parse(link).root
@@ -112,7 +112,11 @@ export async function relInside(root: string, userPath: string): Promise<string>
   return callerRel(userPath, path.resolve(root), await realRootOf(root))
 }
 
-interface Walk { dir: string; dirIsDir: boolean; missing: string[] }
+interface Walk {
+  dir: string
+  dirIsDir: boolean
+  missing: string[]
+}
 
 /**
  * Follows `rel` from the real root one component at a time, as the kernel would, reading symlinks
@@ -127,7 +131,11 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
   while (todo.length > 0) {
     const seg = todo.shift() as string
     if (seg === '.') continue
-    if (seg === '..') { cur = path.dirname(cur); curIsDir = true; continue }
+    if (seg === '..') {
+      cur = path.dirname(cur)
+      curIsDir = true
+      continue
+    }
     const next = path.join(cur, seg)
     let st
     try {
@@ -141,7 +149,10 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
     if (st.isSymbolicLink()) {
       if (++hops > MAX_HOPS) tooManyLinks(rel)
       const link = await fs.readlink(next)
-      if (path.isAbsolute(link)) { cur = path.parse(link).root; curIsDir = true }
+      if (path.isAbsolute(link)) {
+        cur = path.parse(link).root
+        curIsDir = true
+      }
       todo.unshift(...link.split('/').filter((s) => s !== ''))
       continue
     }
@@ -151,17 +162,12 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
   return { dir: cur, dirIsDir: curIsDir, missing: [] }
 }
 
-export async function resolveInside(
-  root: string,
-  userPath: string,
-  opts: ResolveOptions = {},
-): Promise<Resolution> {
+export async function resolveInside(root: string, userPath: string, opts: ResolveOptions = {}): Promise<Resolution> {
   if (typeof userPath !== 'string') {
     fail('INVALID_REQUEST', 'Path must be a string relative to the workspace root')
   }
   if (userPath.includes('\0')) {
-    fail('PATH_OUTSIDE_WORKSPACE',
-      'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
+    fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
   }
   const realRoot = await realRootOf(root)
   const rel = await callerRel(userPath, path.resolve(root), realRoot)

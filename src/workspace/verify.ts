@@ -12,21 +12,13 @@ import { mapFsError } from './fs-errors.js'
 import { errnoOf, isInside, relOf } from './paths.js'
 
 const swapped = (rel: string): never =>
-  fail('PATH_OUTSIDE_WORKSPACE',
-    `${rel} changed while it was being opened and now leads outside the workspace; access refused`)
+  fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being opened and now leads outside the workspace; access refused`)
 
 /**
  * Verifies that an opened descriptor is inside `root` (real root) and not blocked. Uses
  * /proc/self/fd on Linux; without /proc, compares device and inode with the checked path.
  */
-export async function verifyOpened(
-  handle: FileHandle,
-  root: string,
-  checked: string,
-  rel: string,
-  mode: AccessMode,
-  policy?: BlockPolicy,
-): Promise<Stats> {
+export async function verifyOpened(handle: FileHandle, root: string, checked: string, rel: string, mode: AccessMode, policy?: BlockPolicy): Promise<Stats> {
   const st = await handle.stat()
   let actual: string | null = null
   try {
@@ -55,7 +47,10 @@ export async function verifyOpened(
  */
 export async function mkdirInside(root: string, dir: string): Promise<void> {
   if (!isInside(root, dir)) swapped(relOf(root, dir))
-  const segs = path.relative(root, dir).split(path.sep).filter((s) => s !== '')
+  const segs = path
+    .relative(root, dir)
+    .split(path.sep)
+    .filter((s) => s !== '')
   let cur = root
   for (const seg of segs) {
     cur = path.join(cur, seg)
@@ -88,6 +83,5 @@ export async function ensureParent(root: string, target: string, createParents: 
   } catch {
     // reported below
   }
-  fail('FILE_NOT_FOUND',
-    `Folder not found: ${relOf(root, parent)}; create it first or ask for parent folders to be created`)
+  fail('FILE_NOT_FOUND', `Folder not found: ${relOf(root, parent)}; create it first or ask for parent folders to be created`)
 }

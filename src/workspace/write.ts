@@ -31,12 +31,7 @@ export interface WriteResult {
   created: boolean
 }
 
-export async function writeFileInside(
-  root: string,
-  userPath: string,
-  data: string | Uint8Array,
-  opts: WriteOptions = {},
-): Promise<WriteResult> {
+export async function writeFileInside(root: string, userPath: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<WriteResult> {
   const res = await assertAllowed(root, userPath, 'write', { allowMissing: true, policy: opts.policy })
   let keepMode: number | null = null
   if (res.real !== null) {
@@ -53,8 +48,7 @@ export async function writeFileInside(
   if (!isInside(res.root, tmp)) fail('PATH_OUTSIDE_WORKSPACE', `${res.rel} is outside the workspace`)
   const buf = toBuffer(data)
   const flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
-  const handle = await fs.open(tmp, flags, keepMode === null ? (opts.mode ?? 0o666) : 0o600)
-    .catch((err: unknown) => mapFsError(err, res.rel))
+  const handle = await fs.open(tmp, flags, keepMode === null ? (opts.mode ?? 0o666) : 0o600).catch((err: unknown) => mapFsError(err, res.rel))
   let renamed = false
   try {
     // the temp file must be where the checked folder is; its name is ours, so only the folder matters
@@ -79,7 +73,11 @@ export async function writeFileInside(
 async function syncDir(dir: string): Promise<void> {
   try {
     const h = await fs.open(dir, constants.O_RDONLY | constants.O_DIRECTORY)
-    try { await h.sync() } finally { await h.close() }
+    try {
+      await h.sync()
+    } finally {
+      await h.close()
+    }
   } catch {
     // some file systems refuse fsync on folders; the data itself is already synced
   }

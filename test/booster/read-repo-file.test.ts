@@ -15,8 +15,7 @@ let outside: string
 let sibling: string
 const PATTERN = '^[a-zA-Z0-9_./-]+$'
 
-const read = (p: unknown, encoding?: string, key?: string) =>
-  t.call('read_repo_file', { path: p, ...(encoding && { encoding }) }, { key })
+const read = (p: unknown, encoding?: string, key?: string) => t.call('read_repo_file', { path: p, ...(encoding && { encoding }) }, { key })
 
 /** An error answer: status, code, the message (substring or regex), and no server path in it. */
 function expectError(res: { statusCode: number; body: any }, status: number, code: string, message: string | RegExp) {
@@ -142,8 +141,15 @@ describe('read_repo_file: validation', () => {
 
 describe('read_repo_file: blocked names', () => {
   const spellings: [string, string][] = [
-    ['.env', 'env'], ['.ENV', 'env'], ['.env.local', 'env'], ['./.env', 'env'], ['a/../.env', 'env'],
-    ['config/secrets/db.txt', 'secrets'], ['SECRETS/x.txt', 'secrets'], ['id.key', 'key'], ['cert.PEM', 'pem'],
+    ['.env', 'env'],
+    ['.ENV', 'env'],
+    ['.env.local', 'env'],
+    ['./.env', 'env'],
+    ['a/../.env', 'env'],
+    ['config/secrets/db.txt', 'secrets'],
+    ['SECRETS/x.txt', 'secrets'],
+    ['id.key', 'key'],
+    ['cert.PEM', 'pem'],
     ['notes.txt', 'env'], // a symlink to .env
   ]
   const shown = (p: string) => path.posix.normalize(p)
@@ -242,7 +248,12 @@ describe('read_repo_file: keys', () => {
   })
 
   it('without a key is 401, with a wrong key too', async () => {
-    expectError(await read('fresh.txt', undefined, ''), 401, 'UNAUTHORIZED', 'read_repo_file needs an API key with the "read" scope: send "Authorization: Bearer <api key>"')
+    expectError(
+      await read('fresh.txt', undefined, ''),
+      401,
+      'UNAUTHORIZED',
+      'read_repo_file needs an API key with the "read" scope: send "Authorization: Bearer <api key>"',
+    )
     expectError(await read('fresh.txt', undefined, 'tg_not_a_real_key_000000000000000'), 401, 'UNAUTHORIZED', 'Invalid or revoked API key')
   })
 })

@@ -13,8 +13,7 @@ let t: TestApp
 let ws: string
 let reviewer: string // four eyes: calls are made with the admin key, so another key approves them
 
-const call = (file: unknown, entry: unknown, headers?: Record<string, string>) =>
-  t.call('write_memory_entry', { file, entry }, { headers })
+const call = (file: unknown, entry: unknown, headers?: Record<string, string>) => t.call('write_memory_entry', { file, entry }, { headers })
 const approve = (id: string) =>
   t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/approve`, headers: { authorization: `Bearer ${reviewer}` }, payload: {} })
 const approvalsAll = async (): Promise<any[]> =>
@@ -84,7 +83,12 @@ describe('write_memory_entry: checks before anything is held', () => {
     expectError(await call('decisions.jsonl', '{"a": 1,}'), 400, 'INVALID_JSONL', 'decisions.jsonl takes valid JSON lines')
     expectError(await call('decisions.jsonl', '{"a":1}{"b":2}'), 400, 'INVALID_JSONL', 'takes valid JSON lines')
     const pretty = JSON.stringify({ event: 'task_complete', task: 'EDA' }, null, 2)
-    expectError(await call('progress_log.jsonl', pretty), 400, 'INVALID_JSONL', 'progress_log.jsonl takes one JSON value on one line; the entry spans several lines')
+    expectError(
+      await call('progress_log.jsonl', pretty),
+      400,
+      'INVALID_JSONL',
+      'progress_log.jsonl takes one JSON value on one line; the entry spans several lines',
+    )
     expectError(await call('progress_log.jsonl', '{"a":1}\n{"b":2}'), 400, 'INVALID_JSONL', 'spans several lines')
     expectError(await call('progress_log.jsonl', '{"a":1}\r{"b":2}'), 400, 'INVALID_JSONL', 'spans several lines')
     expect((await approvalsAll()).length).toBe(before)
@@ -124,7 +128,8 @@ describe('write_memory_entry: dry run', () => {
 describe('write_memory_entry: concurrent appends', () => {
   it('40 entries of 2-5 KB approved at once land as 40 whole lines', async () => {
     const entries = Array.from({ length: 40 }, (_, i) =>
-      JSON.stringify({ i, event: `concurrent-${i}`, pad: String.fromCharCode(97 + (i % 26)).repeat(2000 + ((i * 797) % 3000)) }))
+      JSON.stringify({ i, event: `concurrent-${i}`, pad: String.fromCharCode(97 + (i % 26)).repeat(2000 + ((i * 797) % 3000)) }),
+    )
     for (const e of entries) expect(Buffer.byteLength(e)).toBeGreaterThan(2000)
     const held = await Promise.all(entries.map((e) => call('progress_log.jsonl', e)))
     for (const h of held) expect(h.statusCode).toBe(202)
@@ -192,7 +197,11 @@ describe('write_memory_entry: only the memory files themselves', () => {
     await fs.symlink('real.md', path.join(mem, 'best_practices.md'))
     try {
       const cases: [string, string, string][] = [
-        ['decisions.jsonl', '{"x":1}', 'memory/decisions.jsonl is a symbolic link to another file; write_memory_entry only appends to the memory files themselves'],
+        [
+          'decisions.jsonl',
+          '{"x":1}',
+          'memory/decisions.jsonl is a symbolic link to another file; write_memory_entry only appends to the memory files themselves',
+        ],
         ['progress_log.jsonl', '{"x":1}', 'Access denied: memory/progress_log.jsonl is a blocked path (env)'],
         ['best_practices.md', 'x', 'memory/best_practices.md is a symbolic link to another file'],
       ]
@@ -228,9 +237,12 @@ describe('write_memory_entry: only the memory files themselves', () => {
   it('answers 400 when a memory file is a folder or the memory folder is a file', async () => {
     await fs.rm(path.join(ws, 'memory'), { recursive: true, force: true })
     await fs.mkdir(path.join(ws, 'memory/best_practices.md'), { recursive: true })
-    let body = (await callAndApprove('best_practices.md', 'x'))
+    let body = await callAndApprove('best_practices.md', 'x')
     expect(body.http_status).toBe(400)
-    expect(body.result).toMatchObject({ error_code: 'INVALID_REQUEST', error_message: 'memory/best_practices.md is a directory; pass the path of a file inside it' })
+    expect(body.result).toMatchObject({
+      error_code: 'INVALID_REQUEST',
+      error_message: 'memory/best_practices.md is a directory; pass the path of a file inside it',
+    })
     await fs.rm(path.join(ws, 'memory'), { recursive: true })
     await fs.writeFile(path.join(ws, 'memory'), 'not a folder')
     body = await callAndApprove('best_practices.md', 'x')

@@ -21,9 +21,21 @@ describe('loadConfig', () => {
   it('fills every default from the schema', () => {
     const c = loadConfig({})
     expect(c).toMatchObject({
-      port: 3000, host: '127.0.0.1', logLevel: 'info', logFormat: 'json', gitCommits: false, netAllow: [], rateLimits: {},
-      approvalTtlMs: 86_400_000, approvalSelf: 'deny', memoryDir: 'memory', rg: 'rg', sandbox: 'auto', sandboxMemoryMb: 4096,
-      llm: { timeoutMs: 60_000, maxRetries: 2 }, search: { timeoutMs: 10_000, retryBaseMs: 500 },
+      port: 3000,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      logFormat: 'json',
+      gitCommits: false,
+      netAllow: [],
+      rateLimits: {},
+      approvalTtlMs: 86_400_000,
+      approvalSelf: 'deny',
+      memoryDir: 'memory',
+      rg: 'rg',
+      sandbox: 'auto',
+      sandboxMemoryMb: 4096,
+      llm: { timeoutMs: 60_000, maxRetries: 2 },
+      search: { timeoutMs: 10_000, retryBaseMs: 500 },
     })
     expect(c.workspace).toBe(process.cwd())
     expect(c.blockPolicy.read).toEqual([...defaultPolicy.read])
@@ -31,12 +43,25 @@ describe('loadConfig', () => {
   })
 
   it('reads choices and booleans without regard to case, and empty values as unset', () => {
-    const c = loadConfig({ TOOLGATE_SANDBOX: 'BWRAP', TOOLGATE_GIT_COMMITS: 'TRUE', TOOLGATE_HOLD_RISKY: '1', TOOLGATE_METRICS_PUBLIC: '0', LOG_LEVEL: '', PORT: '' })
+    const c = loadConfig({
+      TOOLGATE_SANDBOX: 'BWRAP',
+      TOOLGATE_GIT_COMMITS: 'TRUE',
+      TOOLGATE_HOLD_RISKY: '1',
+      TOOLGATE_METRICS_PUBLIC: '0',
+      LOG_LEVEL: '',
+      PORT: '',
+    })
     expect(c).toMatchObject({ sandbox: 'bwrap', gitCommits: true, holdRisky: true, metricsPublic: false, logLevel: 'info', port: 3000 })
   })
 
   it('turns lists, seconds and paths into their AppConfig form', () => {
-    const c = loadConfig({ TOOLGATE_NET_ALLOW: ' 10.0.0.0/8 ,, api.internal ', TOOLGATE_APPROVAL_REQUIRED: 'Bash,@git', TOOLGATE_APPROVAL_TTL: '60', TOOLGATE_READ_BLOCKED: 'none', TOOLGATE_DATA_DIR: 'd' })
+    const c = loadConfig({
+      TOOLGATE_NET_ALLOW: ' 10.0.0.0/8 ,, api.internal ',
+      TOOLGATE_APPROVAL_REQUIRED: 'Bash,@git',
+      TOOLGATE_APPROVAL_TTL: '60',
+      TOOLGATE_READ_BLOCKED: 'none',
+      TOOLGATE_DATA_DIR: 'd',
+    })
     expect(c.netAllow).toEqual(['10.0.0.0/8', 'api.internal'])
     expect(c.approvalTools).toEqual(['Bash', '@git'])
     expect(c.approvalTtlMs).toBe(60_000)
@@ -46,20 +71,29 @@ describe('loadConfig', () => {
 
   it('reports every bad value at once, each with its name and what it accepts', () => {
     const problems = problemsOf({
-      PORT: '70000', LOG_FORMAT: 'XML', TOOLGATE_GIT_COMMITS: 'yes', TOOLGATE_MAX_SHELLS: '1.5', DATABASE_URL: 'mysql://u:pw@h/db',
-      LLM_BASE_URL: 'not a url', TOOLGATE_RATE_LIMITS: 'x', TOOLGATE_MEMORY_DIR: '../out', SEARCH_BACKEND: 'searxng',
+      PORT: '70000',
+      LOG_FORMAT: 'XML',
+      TOOLGATE_GIT_COMMITS: 'yes',
+      TOOLGATE_MAX_SHELLS: '1.5',
+      DATABASE_URL: 'mysql://u:pw@h/db',
+      LLM_BASE_URL: 'not a url',
+      TOOLGATE_RATE_LIMITS: 'x',
+      TOOLGATE_MEMORY_DIR: '../out',
+      SEARCH_BACKEND: 'searxng',
     })
-    expect(problems).toEqual(expect.arrayContaining([
-      'PORT="70000" must be an integer from 0 to 65535',
-      'LOG_FORMAT="XML" must be json or pretty',
-      'TOOLGATE_GIT_COMMITS="yes" must be true or false (1 or 0)',
-      'TOOLGATE_MAX_SHELLS="1.5" must be an integer from 1 to 1000',
-      'DATABASE_URL must use postgres: or postgresql:, got mysql:',
-      'LLM_BASE_URL is not a valid URL',
-      'TOOLGATE_RATE_LIMITS: "x" is not tool=N/second|minute|hour|day',
-      'TOOLGATE_MEMORY_DIR="../out" must be a relative folder inside the workspace',
-      'SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)',
-    ]))
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT="70000" must be an integer from 0 to 65535',
+        'LOG_FORMAT="XML" must be json or pretty',
+        'TOOLGATE_GIT_COMMITS="yes" must be true or false (1 or 0)',
+        'TOOLGATE_MAX_SHELLS="1.5" must be an integer from 1 to 1000',
+        'DATABASE_URL must use postgres: or postgresql:, got mysql:',
+        'LLM_BASE_URL is not a valid URL',
+        'TOOLGATE_RATE_LIMITS: "x" is not tool=N/second|minute|hour|day',
+        'TOOLGATE_MEMORY_DIR="../out" must be a relative folder inside the workspace',
+        'SEARCH_BACKEND=searxng needs SEARCH_URL (the SearXNG base URL)',
+      ]),
+    )
     expect(problems).toHaveLength(9)
   })
 

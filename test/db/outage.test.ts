@@ -10,7 +10,11 @@ import { describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client.js'
 import { isDatabaseUnavailable, reasonOf } from '../../src/db/outage.js'
 
-const caught = async (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err)
+const caught = async (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => err,
+  )
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {

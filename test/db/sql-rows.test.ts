@@ -24,9 +24,12 @@ afterAll(async () => {
 
 describe('rows', () => {
   it('returns every row of a raw query, typed by the caller, in the query order', async () => {
-    const ranked = await rows<{ word: string; score: number }>(database.db, sql`
+    const ranked = await rows<{ word: string; score: number }>(
+      database.db,
+      sql`
       SELECT w AS word, similarity(w, ${'glossary'})::float8 AS score
-      FROM unnest(ARRAY['glossary', 'glossery', 'corpus']) AS w ORDER BY score DESC, w`)
+      FROM unnest(ARRAY['glossary', 'glossery', 'corpus']) AS w ORDER BY score DESC, w`,
+    )
     expect(ranked.map((r) => r.word)).toEqual(['glossary', 'glossery', 'corpus'])
     expect(ranked[0].score).toBe(1)
     expect(ranked[1].score).toBeGreaterThan(0.3)

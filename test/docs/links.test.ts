@@ -35,7 +35,10 @@ export function anchors(markdown: string): Set<string> {
   const withoutCode = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '')
   for (const [, heading] of withoutCode.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
     const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    const base = text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-')
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+      .replace(/ /g, '-')
     const n = seen.get(base) ?? 0
     seen.set(base, n + 1)
     out.add(n === 0 ? base : `${base}-${n}`)
@@ -94,13 +97,18 @@ describe('relative links in README.md and docs/', () => {
 describe('the link checker', () => {
   it('ignores links inside code and reads GitHub anchors', () => {
     expect(linkTargets('see [a](a.md), `[b](b.md)`\n```\n[c](c.md)\n```\n[d](d.md#x "t")')).toEqual(['a.md', 'd.md#x'])
-    expect([...anchors('# Keys, revocation and outages\n## The sandbox (`TOOLGATE_SANDBOX=auto|bwrap|off`)\n## Keys, revocation and outages')])
-      .toEqual(['keys-revocation-and-outages', 'the-sandbox-toolgate_sandboxautobwrapoff', 'keys-revocation-and-outages-1'])
+    expect([...anchors('# Keys, revocation and outages\n## The sandbox (`TOOLGATE_SANDBOX=auto|bwrap|off`)\n## Keys, revocation and outages')]).toEqual([
+      'keys-revocation-and-outages',
+      'the-sandbox-toolgate_sandboxautobwrapoff',
+      'keys-revocation-and-outages-1',
+    ])
   })
 
   it('finds repository paths in prose and inline code, not in code blocks', () => {
     expect(repositoryPaths('see `src/net/fetch.ts`, src/tools/<toolset>/ and src/app.ts.\n```\nsrc/web-search/\n```')).toEqual([
-      'src/net/fetch.ts', 'src/tools/', 'src/app.ts',
+      'src/net/fetch.ts',
+      'src/tools/',
+      'src/app.ts',
     ])
   })
 
@@ -109,10 +117,7 @@ describe('the link checker', () => {
     const rel = path.relative(ROOT, path.join(dir, 'page.md'))
     try {
       fs.writeFileSync(path.join(dir, 'page.md'), '# Page\n[ok](page.md#page) [gone](nowhere.md) [bad](page.md#nope)\n')
-      expect(brokenLinks(rel)).toEqual([
-        `nowhere.md (no file ${path.join(path.dirname(rel), 'nowhere.md')})`,
-        `page.md#nope (no heading #nope in ${rel})`,
-      ])
+      expect(brokenLinks(rel)).toEqual([`nowhere.md (no file ${path.join(path.dirname(rel), 'nowhere.md')})`, `page.md#nope (no heading #nope in ${rel})`])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

@@ -12,9 +12,11 @@ const SOURCES = ['src', 'test', 'test-pg', 'scripts', 'bench']
 
 function sourceFiles(): string[] {
   return SOURCES.filter((dir) => fs.existsSync(path.join(ROOT, dir))).flatMap((dir) =>
-    fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    fs
+      .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ts|js|mjs|cjs)$/.test(f))
-      .map((f) => path.join(dir, f)))
+      .map((f) => path.join(dir, f)),
+  )
 }
 
 /** `seed 002 §5` → `{seed: '002', section: '5'}`; a bare `seed 004` has no section. */
@@ -44,7 +46,7 @@ describe('seed citations in the code', () => {
     expect(broken).toEqual([])
   })
 
-  it('the specs are the README\'s, which names each of them', () => {
+  it("the specs are the README's, which names each of them", () => {
     const readme = fs.readFileSync(path.join(ROOT, 'docs', 'specs', 'README.md'), 'utf8')
     for (const seed of ['000', '001', '002', '003', '004']) expect(readme).toContain(`(seed-${seed}.md)`)
   })
@@ -53,7 +55,9 @@ describe('seed citations in the code', () => {
 describe('the citation reader', () => {
   it('reads seeds and sections, and finds numbered headings only', () => {
     expect(citations("seed 002 §5's messages, seed 004's XML, seed 000 §2.3")).toEqual([
-      { seed: '002', section: '5' }, { seed: '004', section: undefined }, { seed: '000', section: '2.3' },
+      { seed: '002', section: '5' },
+      { seed: '004', section: undefined },
+      { seed: '000', section: '2.3' },
     ])
     expect(hasSection('## 5. Validation\n### 2.1 `x`', '5')).toBe(true)
     expect(hasSection('## 5. Validation\n### 2.1 `x`', '2.1')).toBe(true)

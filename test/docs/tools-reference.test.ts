@@ -70,7 +70,7 @@ describe('the renderer', () => {
     expect(text).toContain('- returns: `words`')
   })
 
-  it('keeps every table row to the table\'s six columns, whatever pipes the schema holds', () => {
+  it("keeps every table row to the table's six columns, whatever pipes the schema holds", () => {
     const rows = text.split('\n').filter((l) => l.startsWith('| '))
     expect(rows.length).toBeGreaterThan(3)
     for (const row of rows) expect(row.replace(/\\\|/g, '').split('|').length - 2, row).toBe(6)

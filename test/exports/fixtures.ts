@@ -19,21 +19,30 @@ export function tool(name: string, description: string, input: AnyTool['input'],
   }) as AnyTool
 }
 
-export const Read = tool('Read', 'Read contents of a file from the filesystem', Type.Object({
-  file_path: Type.String({ description: 'Absolute path to the file to read' }),
-  offset: Type.Optional(Type.Integer({ description: 'Line number to start reading from', minimum: 0 })),
-  limit: Type.Optional(Type.Integer({ description: 'Maximum number of lines to read', minimum: 1, maximum: 10000 })),
-}), {
-  category: 'FILE',
-  output: Type.Object({ content: Type.String(), lines: Type.Integer() }),
-  annotations: { title: 'Read file', readOnlyHint: true, openWorldHint: false },
-})
+export const Read = tool(
+  'Read',
+  'Read contents of a file from the filesystem',
+  Type.Object({
+    file_path: Type.String({ description: 'Absolute path to the file to read' }),
+    offset: Type.Optional(Type.Integer({ description: 'Line number to start reading from', minimum: 0 })),
+    limit: Type.Optional(Type.Integer({ description: 'Maximum number of lines to read', minimum: 1, maximum: 10000 })),
+  }),
+  {
+    category: 'FILE',
+    output: Type.Object({ content: Type.String(), lines: Type.Integer() }),
+    annotations: { title: 'Read file', readOnlyHint: true, openWorldHint: false },
+  },
+)
 
-export const Bash = tool('Bash', 'Execute a bash command', Type.Object({
-  command: Type.String({ description: 'The command to execute' }),
-  timeout: Type.Optional(Type.Integer({ description: 'Timeout in milliseconds', default: 120000, minimum: 1000, maximum: 600000 })),
-  run_in_background: Type.Optional(Type.Boolean({ description: 'Run command in background', default: false })),
-}))
+export const Bash = tool(
+  'Bash',
+  'Execute a bash command',
+  Type.Object({
+    command: Type.String({ description: 'The command to execute' }),
+    timeout: Type.Optional(Type.Integer({ description: 'Timeout in milliseconds', default: 120000, minimum: 1000, maximum: 600000 })),
+    run_in_background: Type.Optional(Type.Boolean({ description: 'Run command in background', default: false })),
+  }),
+)
 
 export const readParameters = {
   type: 'object',
@@ -76,14 +85,26 @@ export const seedAnthropicRead = {
   input_schema: readParameters,
 }
 
-export const NoteAdd = tool('notebook.add_dependency', 'Add a dependency to a notebook', Type.Object({
-  notebook: Type.String(),
-  ref: Type.Ref('Dep'),
-}, { $defs: { Dep: Type.Object({ name: Type.String(), version: Type.Optional(Type.String()) }) } }))
+export const NoteAdd = tool(
+  'notebook.add_dependency',
+  'Add a dependency to a notebook',
+  Type.Object(
+    {
+      notebook: Type.String(),
+      ref: Type.Ref('Dep'),
+    },
+    { $defs: { Dep: Type.Object({ name: Type.String(), version: Type.Optional(Type.String()) }) } },
+  ),
+)
 
-export const Validate = tool('validator.run_quality', 'Run quality checks', Type.Object({
-  level: Type.Union([Type.Literal('fast'), Type.Literal('full')]),
-}), { annotations: { destructiveHint: false } })
+export const Validate = tool(
+  'validator.run_quality',
+  'Run quality checks',
+  Type.Object({
+    level: Type.Union([Type.Literal('fast'), Type.Literal('full')]),
+  }),
+  { annotations: { destructiveHint: false } },
+)
 
 export const Empty = tool('ping', 'No arguments', Type.Object({}))
 

@@ -6,9 +6,7 @@
  */
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  exportNameMap, exportTools, harmonyDeveloperMessage, harmonyNameMap, harmonyNameOf, harmonyToolsSection, toHarmony,
-} from '../../src/exports/index.js'
+import { exportNameMap, exportTools, harmonyDeveloperMessage, harmonyNameMap, harmonyNameOf, harmonyToolsSection, toHarmony } from '../../src/exports/index.js'
 import { wantsJson } from '../../src/routes/schemas.js'
 import { allTools } from '../../src/tools/index.js'
 import { StringEnum } from '../../src/tools/schema.js'
@@ -16,22 +14,26 @@ import { validatorTools } from '../../src/tools/validator/index.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { ALL, Empty, NoteAdd, Read, Validate, tool } from './fixtures.js'
 
-const EVERY_KIND = tool('demo.every_kind', 'Shows every kind of constraint.\nSecond line.', Type.Object({
-  title: Type.String({ description: 'Step title', pattern: '^Step [0-9]+: .+' }),
-  body: Type.String({ minLength: 300, maxLength: 5000 }),
-  count: Type.Integer({ description: 'How many', minimum: 1, maximum: 10 }),
-  ratio: Type.Optional(Type.Number({ minimum: 0.3, maximum: 0.8, default: 0.5 })),
-  level: Type.Optional(StringEnum(['low', 'high'], { default: 'low', description: 'Effort' })),
-  mode: Type.Union([Type.Literal('fast'), Type.Literal('full')]),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 10 }), { default: [], minItems: 1, maxItems: 5, uniqueItems: true })),
-  callouts: Type.Array(Type.Object({ type: StringEnum(['tip', 'note']), message: Type.String({ minLength: 50 }) }), { minItems: 3 }),
-  when: Type.Optional(Type.String({ format: 'date-time' })),
-  note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  flags: Type.Optional(Type.Array(StringEnum(['a', 'b']))),
-  verbose: Type.Optional(Type.Boolean({ default: false })),
-  'dash-key': Type.Optional(Type.String()),
-  nested: Type.Optional(Type.Object({ inner: Type.Object({ depth: Type.Integer({ minimum: 0 }) }) })),
-}))
+const EVERY_KIND = tool(
+  'demo.every_kind',
+  'Shows every kind of constraint.\nSecond line.',
+  Type.Object({
+    title: Type.String({ description: 'Step title', pattern: '^Step [0-9]+: .+' }),
+    body: Type.String({ minLength: 300, maxLength: 5000 }),
+    count: Type.Integer({ description: 'How many', minimum: 1, maximum: 10 }),
+    ratio: Type.Optional(Type.Number({ minimum: 0.3, maximum: 0.8, default: 0.5 })),
+    level: Type.Optional(StringEnum(['low', 'high'], { default: 'low', description: 'Effort' })),
+    mode: Type.Union([Type.Literal('fast'), Type.Literal('full')]),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 10 }), { default: [], minItems: 1, maxItems: 5, uniqueItems: true })),
+    callouts: Type.Array(Type.Object({ type: StringEnum(['tip', 'note']), message: Type.String({ minLength: 50 }) }), { minItems: 3 }),
+    when: Type.Optional(Type.String({ format: 'date-time' })),
+    note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    flags: Type.Optional(Type.Array(StringEnum(['a', 'b']))),
+    verbose: Type.Optional(Type.Boolean({ default: false })),
+    'dash-key': Type.Optional(Type.String()),
+    nested: Type.Optional(Type.Object({ inner: Type.Object({ depth: Type.Integer({ minimum: 0 }) }) })),
+  }),
+)
 
 const EVERY_KIND_TEXT = `// Shows every kind of constraint.
 // Second line.
@@ -107,14 +109,20 @@ const SERVED_VALIDATOR_SECTION = VALIDATOR_SECTION.replaceAll('notebook_path: st
 
 describe('rendering', () => {
   it('a tool with every kind of constraint, exactly', () => {
-    expect(toHarmony(EVERY_KIND)).toEqual({ namespace: 'demo', function: 'every_kind', recipient: 'demo.every_kind', tool: 'demo.every_kind', definition: EVERY_KIND_TEXT })
+    expect(toHarmony(EVERY_KIND)).toEqual({
+      namespace: 'demo',
+      function: 'every_kind',
+      recipient: 'demo.every_kind',
+      tool: 'demo.every_kind',
+      definition: EVERY_KIND_TEXT,
+    })
   })
 
   it('the real validator tools, exactly, after the alain instructions', () => {
     expect(harmonyDeveloperMessage(validatorTools)).toBe(`# Instructions\n\n${SEED_INSTRUCTIONS}\n\n# Tools\n\n${VALIDATOR_SECTION}`)
   })
 
-  it('the real notebook tools carry the seed\'s constraints as comments', () => {
+  it("the real notebook tools carry the seed's constraints as comments", () => {
     const text = harmonyToolsSection(allTools.filter((t) => t.name.startsWith('notebook.')))
     expect(text.startsWith('# Tools\n\n## notebook\n\nnamespace notebook {\n\n')).toBe(true)
     expect(text.endsWith('\n\n} // namespace notebook')).toBe(true)
@@ -122,12 +130,18 @@ describe('rendering', () => {
       expect(text).toContain(`type ${fn} = (_: {\n`)
     }
     for (const piece of [
-      '// pattern: ^Step [0-9]+: .+\ntitle: string,', '// minLength: 300\nbody: string,', 'prerequisites_check?: string[], // default: []',
-      '// type: integer\n// minimum: 600\n// maximum: 2200\nestimated_tokens: number,', 'manager: "pip" | "conda" | "apt",',
+      '// pattern: ^Step [0-9]+: .+\ntitle: string,',
+      '// minLength: 300\nbody: string,',
+      'prerequisites_check?: string[], // default: []',
+      '// type: integer\n// minimum: 600\n// maximum: 2200\nestimated_tokens: number,',
+      'manager: "pip" | "conda" | "apt",',
       '// minItems: 3\ncallouts: {\n    type: "tip" | "warning" | "note",\n    // minLength: 50\n    message: string,\n    }[],',
-      '// minItems: 3\n    // items.minLength: 10\n    options: string[],', '// minimum: 5\n// maximum: 90\nreading_time_minutes: number,',
-      'language: "python",', '// pattern: ^([0-9]+\\.)*[0-9]+(-[A-Za-z0-9]+)?$\nversion: string,',
-    ]) expect(text).toContain(piece)
+      '// minItems: 3\n    // items.minLength: 10\n    options: string[],',
+      '// minimum: 5\n// maximum: 90\nreading_time_minutes: number,',
+      'language: "python",',
+      '// pattern: ^([0-9]+\\.)*[0-9]+(-[A-Za-z0-9]+)?$\nversion: string,',
+    ])
+      expect(text).toContain(piece)
   })
 
   it('functions without parameters, undotted names in `functions`, namespaces in first-appearance order', () => {
@@ -168,7 +182,9 @@ level: "fast" | "full",
 
 } // namespace validator`)
     // $refs are inlined as for the other formats
-    expect(toHarmony(NoteAdd).definition).toBe('// Add a dependency to a notebook\ntype add_dependency = (_: {\nnotebook: string,\nref: {\n    name: string,\n    version?: string,\n    },\n}) => any;')
+    expect(toHarmony(NoteAdd).definition).toBe(
+      '// Add a dependency to a notebook\ntype add_dependency = (_: {\nnotebook: string,\nref: {\n    name: string,\n    version?: string,\n    },\n}) => any;',
+    )
   })
 
   it('no instructions without a toolset that has some', () => {
@@ -185,7 +201,13 @@ describe('names', () => {
   })
 
   it('the map sends every recipient back to its tool; exportNameMap and exportTools agree', () => {
-    const map = { 'functions.Read': 'Read', 'functions.Bash': 'Bash', 'notebook.add_dependency': 'notebook.add_dependency', 'validator.run_quality': 'validator.run_quality', 'functions.ping': 'ping' }
+    const map = {
+      'functions.Read': 'Read',
+      'functions.Bash': 'Bash',
+      'notebook.add_dependency': 'notebook.add_dependency',
+      'validator.run_quality': 'validator.run_quality',
+      'functions.ping': 'ping',
+    }
     expect(harmonyNameMap(ALL)).toEqual(map)
     expect(exportNameMap('harmony', ALL)).toEqual(map)
     expect((exportTools('harmony', ALL) as Array<{ recipient: string; tool: string }>).map((x) => [x.recipient, x.tool])).toEqual(Object.entries(map))
@@ -213,7 +235,9 @@ describe('content negotiation', () => {
 describe('GET /v1/schemas/harmony', () => {
   let t: TestApp
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
-  beforeAll(async () => { t = await buildTestApp() })
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
   afterAll(async () => t?.close())
 
   it('text/plain by default: the whole developer message, instructions included', async () => {

@@ -38,7 +38,9 @@ describe('toPlainSchema', () => {
   it('inlines TypeBox Type.Ref by name', () => {
     const schema = Type.Object({ p: Type.Ref('P') }, { $defs: { P: Type.Object({ x: Type.Number() }) } })
     expect(toPlainSchema(schema)).toStrictEqual({
-      type: 'object', required: ['p'], properties: { p: { type: 'object', required: ['x'], properties: { x: { type: 'number' } } } },
+      type: 'object',
+      required: ['p'],
+      properties: { p: { type: 'object', required: ['x'], properties: { x: { type: 'number' } } } },
     })
   })
 
@@ -67,12 +69,16 @@ describe('toPlainSchema', () => {
 describe('stripForProvider', () => {
   it('keeps the allowed keywords and forces an object top level', () => {
     expect(stripForProvider({ $id: 'x', errorMessage: 'e', description: 'd', required: [] })).toStrictEqual({
-      type: 'object', properties: {}, description: 'd',
-    })
-    expect(stripForProvider({
       type: 'object',
-      properties: { format: { type: 'string', 'x-internal': true, items: 1 }, list: { type: 'array', items: { type: 'integer', not: {} } } },
-    })).toStrictEqual({
+      properties: {},
+      description: 'd',
+    })
+    expect(
+      stripForProvider({
+        type: 'object',
+        properties: { format: { type: 'string', 'x-internal': true, items: 1 }, list: { type: 'array', items: { type: 'integer', not: {} } } },
+      }),
+    ).toStrictEqual({
       type: 'object',
       properties: { format: { type: 'string', items: 1 }, list: { type: 'array', items: { type: 'integer' } } },
     })

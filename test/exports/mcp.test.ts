@@ -25,8 +25,19 @@ describe('toMcp', () => {
     expect(out.type).toBe('object')
     expect('required' in out).toBe(false)
     const props = out.properties as Record<string, Record<string, unknown>>
-    expect(Object.keys(props)).toEqual(['content', 'lines', 'status', 'execution_id', 'duration_ms', 'messages',
-      'error_code', 'error_message', 'approval_id', 'dry_run', 'details'])
+    expect(Object.keys(props)).toEqual([
+      'content',
+      'lines',
+      'status',
+      'execution_id',
+      'duration_ms',
+      'messages',
+      'error_code',
+      'error_message',
+      'approval_id',
+      'dry_run',
+      'details',
+    ])
     expect(props.status).toMatchObject({ type: 'string', enum: ['ok', 'error', 'pending'] })
     expect(props.duration_ms.type).toBe('number')
     expect(props.messages).toMatchObject({ type: 'array', items: { type: 'string' } })

@@ -3,12 +3,33 @@ import { createRegistry } from '../../src/tools/registry.js'
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import {
-  FORMATS, exportNameMap, exportTools, toAnthropic, toLangChain, toOpenAI, type OpenAITool, type AnthropicTool,
-  type LangChainTool, type McpTool,
+  FORMATS,
+  exportNameMap,
+  exportTools,
+  toAnthropic,
+  toLangChain,
+  toOpenAI,
+  type OpenAITool,
+  type AnthropicTool,
+  type LangChainTool,
+  type McpTool,
 } from '../../src/exports/index.js'
 import {
-  ALL, BASH_LIMITS, Bash, Empty, NoteAdd, READ_LIMITS, Read, Validate, plusLimits, readParameters, seedAnthropicRead, seedOpenAIBash,
-  seedOpenAIRead, served, tool,
+  ALL,
+  BASH_LIMITS,
+  Bash,
+  Empty,
+  NoteAdd,
+  READ_LIMITS,
+  Read,
+  Validate,
+  plusLimits,
+  readParameters,
+  seedAnthropicRead,
+  seedOpenAIBash,
+  seedOpenAIRead,
+  served,
+  tool,
 } from './fixtures.js'
 import { toHarmony, toMcp } from '../../src/exports/index.js'
 
@@ -59,7 +80,10 @@ describe('seed 002 shapes as served: the seed plus the limits the validator enfo
   it('the validator refuses just past each limit it shows', () => {
     const { validate } = createRegistry([served(Bash)]).get('Bash')!
     expect(validate({ command: 'x'.repeat(100_000) }).ok).toBe(true)
-    expect(validate({ command: 'x'.repeat(100_001) })).toMatchObject({ ok: false, error: { message: 'Value for command is too long: maximum length is 100000' } })
+    expect(validate({ command: 'x'.repeat(100_001) })).toMatchObject({
+      ok: false,
+      error: { message: 'Value for command is too long: maximum length is 100000' },
+    })
     const readCheck = createRegistry([Read]).get('Read')!.validate
     expect(readCheck({ file_path: '/a', offset: 2_147_483_647 }).ok).toBe(true)
     expect(readCheck({ file_path: '/a', offset: 2 ** 31 })).toMatchObject({ ok: false, error: { message: 'Value for offset exceeds maximum: 2147483647' } })
@@ -85,10 +109,17 @@ describe('parameters', () => {
     expect(JSON.stringify(params)).not.toMatch(/\$ref|\$defs/)
   })
   it('drops keywords providers ignore, keeps the listed ones', () => {
-    const t = tool('odd', 'x', Type.Object({
-      a: Type.String({ errorMessage: 'nope', pattern: '^a', format: 'email', examples: ['a@b.c'] }),
-      n: Type.Union([Type.String(), Type.Null()]),
-    }, { $id: 'Odd', additionalProperties: false }))
+    const t = tool(
+      'odd',
+      'x',
+      Type.Object(
+        {
+          a: Type.String({ errorMessage: 'nope', pattern: '^a', format: 'email', examples: ['a@b.c'] }),
+          n: Type.Union([Type.String(), Type.Null()]),
+        },
+        { $id: 'Odd', additionalProperties: false },
+      ),
+    )
     expect(toOpenAI(t).function.parameters).toStrictEqual({
       type: 'object',
       properties: {
@@ -104,7 +135,9 @@ describe('parameters', () => {
 describe('LangChain', () => {
   it('is a titled JSON-schema dict', () => {
     expect(toLangChain(Read)).toStrictEqual({
-      title: 'Read', description: seedOpenAIRead.function.description, ...seedOpenAIRead.function.parameters,
+      title: 'Read',
+      description: seedOpenAIRead.function.description,
+      ...seedOpenAIRead.function.parameters,
     })
     expect(toLangChain(Empty)).toStrictEqual({ title: 'ping', description: 'No arguments', type: 'object', properties: {} })
     expect(toLangChain(Validate).title).toBe('validator__run_quality')
@@ -112,12 +145,13 @@ describe('LangChain', () => {
 })
 
 describe('exportTools', () => {
-  const names = (format: (typeof FORMATS)[number]) => exportTools(format, ALL).map((t) => {
-    if (format === 'openai') return (t as OpenAITool).function.name
-    if (format === 'anthropic') return (t as AnthropicTool).name
-    if (format === 'langchain') return (t as LangChainTool).title
-    return (t as McpTool).name
-  })
+  const names = (format: (typeof FORMATS)[number]) =>
+    exportTools(format, ALL).map((t) => {
+      if (format === 'openai') return (t as OpenAITool).function.name
+      if (format === 'anthropic') return (t as AnthropicTool).name
+      if (format === 'langchain') return (t as LangChainTool).title
+      return (t as McpTool).name
+    })
 
   it('keeps order; provider names are safe, MCP keeps dots', () => {
     for (const format of ['openai', 'anthropic', 'langchain'] as const) {
@@ -148,7 +182,10 @@ describe('exportTools', () => {
     const schemas = [
       ...exportTools('openai', ALL).map((t) => (t as OpenAITool).function.parameters),
       ...exportTools('anthropic', ALL).map((t) => (t as AnthropicTool).input_schema),
-      ...exportTools('langchain', ALL).map((t) => { const { title: _t, ...s } = t as LangChainTool; return s }),
+      ...exportTools('langchain', ALL).map((t) => {
+        const { title: _t, ...s } = t as LangChainTool
+        return s
+      }),
       ...exportTools('mcp', ALL).flatMap((t) => [(t as McpTool).inputSchema, (t as McpTool).outputSchema]),
     ]
     for (const schema of schemas) expect(() => ajv.compile(schema)).not.toThrow()

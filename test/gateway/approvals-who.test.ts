@@ -27,8 +27,7 @@ async function hold(app: TestApp, key: string, entry: string): Promise<{ approva
   expect(res.statusCode, JSON.stringify(res.body)).toBe(202)
   return res.body
 }
-const memory = (app: TestApp, folder: string) =>
-  fs.readFile(path.join(app.workspace, folder, 'memory', 'progress_log.jsonl'), 'utf8').catch(() => null)
+const memory = (app: TestApp, folder: string) => fs.readFile(path.join(app.workspace, folder, 'memory', 'progress_log.jsonl'), 'utf8').catch(() => null)
 const status = async (app: TestApp, id: string) => (await get(app, `/v1/approvals/${id}`, app.adminKey)).json().approval.status
 
 function expectError(res: { statusCode: number; json(): any }, status: number, code: string, message: string) {
@@ -52,7 +51,12 @@ describe('four eyes (default)', () => {
     const held = await hold(t, agent, 'self')
     expect(held.messages[0]).toContain('with another key than this one holding the "approve" scope')
     const self = await decide(t, held.approval_id, 'approve', agent)
-    expectError(self, 403, 'SELF_APPROVAL', `Approval ${held.approval_id} was queued by this key; another key with the "approve" scope must approve it (four eyes)`)
+    expectError(
+      self,
+      403,
+      'SELF_APPROVAL',
+      `Approval ${held.approval_id} was queued by this key; another key with the "approve" scope must approve it (four eyes)`,
+    )
     expect(self.json().error_message).toContain('TOOLGATE_APPROVAL_SELF=allow')
     expectError(await decide(t, held.approval_id, 'reject', agent), 403, 'SELF_APPROVAL', 'must reject it')
     expect(await status(t, held.approval_id)).toBe('pending')
@@ -123,7 +127,11 @@ describe('confined approvers see and decide only calls of their folder', () => {
   let t: TestApp
   const calls: Record<string, { approval_id: string }> = {}
   const keys: Record<string, string> = {}
-  const ids = async (key: string) => (await get(t, '/v1/approvals?status=all&limit=500', key)).json().approvals.map((a: any) => a.id).sort()
+  const ids = async (key: string) =>
+    (await get(t, '/v1/approvals?status=all&limit=500', key))
+      .json()
+      .approvals.map((a: any) => a.id)
+      .sort()
   const idsOf = (...folders: string[]) => folders.map((f) => calls[f].approval_id).sort()
 
   beforeAll(async () => {

@@ -142,7 +142,9 @@ describe('who may decide', () => {
   })
 
   it('a call whose key was revoked meanwhile is not run when approved', async () => {
-    const created = (await t.app.inject({ method: 'POST', url: '/v1/keys', headers: auth(t.adminKey), payload: { name: 'soon-gone', scopes: ['write'] } })).json()
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/v1/keys', headers: auth(t.adminKey), payload: { name: 'soon-gone', scopes: ['write'] } })
+    ).json()
     const held = await hold(t, 'best_practices.md', 'from a revoked key', created.key)
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/keys/${created.id}`, headers: auth(t.adminKey) })).statusCode).toBe(200)
     const before = await memText(t, 'best_practices.md')
@@ -190,17 +192,14 @@ describe('exactly once across instances and restarts', () => {
   it('approvers racing on two instances (one instance on PGlite): exactly one runs', async () => {
     // Two apps share one Postgres database, one data folder (the sealing key) and one workspace.
     // PGlite cannot be opened twice, so there the race runs on the one app.
-    const other = process.env.DATABASE_URL
-      ? await buildTestApp({ databaseUrl: t.databaseUrl, dataDir: t.dataDir, workspace: t.workspace })
-      : t
+    const other = process.env.DATABASE_URL ? await buildTestApp({ databaseUrl: t.databaseUrl, dataDir: t.dataDir, workspace: t.workspace }) : t
     try {
       const entries = Array.from({ length: 5 }, (_, i) => JSON.stringify({ event: 'two-instances', i }))
       const held = []
       for (const e of entries) held.push(await hold(t, 'decisions.jsonl', e))
-      const results = await Promise.all(held.flatMap((h) => [
-        decide(t, h.body.approval_id, 'approve', t.adminKey),
-        decide(other, h.body.approval_id, 'approve', other.adminKey),
-      ]))
+      const results = await Promise.all(
+        held.flatMap((h) => [decide(t, h.body.approval_id, 'approve', t.adminKey), decide(other, h.body.approval_id, 'approve', other.adminKey)]),
+      )
       for (let i = 0; i < held.length; i++) {
         const pair = [results[2 * i], results[2 * i + 1]]
         expect(pair.map((r) => r.statusCode).sort(), pair.map((r) => r.body).join('\n')).toEqual([200, 409])

@@ -43,13 +43,21 @@ const targets: Target[] = [
   { label: 'tool hello', method: 'POST', url: '/v1/tools/hello', payload: { name: 'x' }, scope: 'public', ok: 200 },
   { label: 'tool read_repo_file', method: 'POST', url: '/v1/tools/read_repo_file', payload: { path: 'readme.txt' }, scope: 'read', ok: 200 },
   {
-    label: 'tool write_memory_entry', method: 'POST', url: '/v1/tools/write_memory_entry',
-    payload: { file: 'progress_log.jsonl', entry: '{"step":1}' }, scope: 'write', ok: 202,
+    label: 'tool write_memory_entry',
+    method: 'POST',
+    url: '/v1/tools/write_memory_entry',
+    payload: { file: 'progress_log.jsonl', entry: '{"step":1}' },
+    scope: 'write',
+    ok: 202,
   },
   { label: 'GET /v1/keys', method: 'GET', url: '/v1/keys', scope: 'admin', ok: 200 },
   { label: 'POST /v1/keys', method: 'POST', url: '/v1/keys', payload: { name: 'made', scopes: ['read'] }, scope: 'admin', ok: 201 },
   {
-    label: 'DELETE /v1/keys/:id', method: 'DELETE', url: '/v1/keys/key_0000000000000000', scope: 'admin', ok: 200,
+    label: 'DELETE /v1/keys/:id',
+    method: 'DELETE',
+    url: '/v1/keys/key_0000000000000000',
+    scope: 'admin',
+    ok: 200,
     prepare: async () => `/v1/keys/${(await createKey({ name: 'victim', scopes: ['read'] })).json().id}`,
   },
   { label: 'GET /v1/registry', method: 'GET', url: '/v1/registry', scope: 'admin', ok: 200 },
@@ -67,7 +75,13 @@ describe('the 401/403 matrix', () => {
   beforeAll(async () => {
     for (const s of ['read', 'write', 'approve', 'admin'] as Scope[]) {
       keyWith.set(s, await t.key([s], `only-${s}`))
-      keyWithout.set(s, await t.key(SCOPES.filter((x) => x !== s), `all-but-${s}`))
+      keyWithout.set(
+        s,
+        await t.key(
+          SCOPES.filter((x) => x !== s),
+          `all-but-${s}`,
+        ),
+      )
     }
     keyWith.set('key', await t.key([], 'scopeless'))
     const created = (await createKey({ name: 'to-revoke', scopes: [...SCOPES] })).json()
@@ -78,7 +92,12 @@ describe('the 401/403 matrix', () => {
   })
 
   const send = (target: Target, authorization?: string, url = target.url) =>
-    t.app.inject({ method: target.method, url, headers: authorization === undefined ? {} : { authorization }, ...(target.payload && { payload: target.payload }) })
+    t.app.inject({
+      method: target.method,
+      url,
+      headers: authorization === undefined ? {} : { authorization },
+      ...(target.payload && { payload: target.payload }),
+    })
 
   for (const target of targets) {
     it(`guards ${target.label}`, async () => {
@@ -203,9 +222,9 @@ describe('per-key workspace', () => {
     const inner = await t.call('read_repo_file', { path: 'inner.txt' }, { key })
     expect(inner.statusCode).toBe(200)
     expect(inner.body.content).toBe('inside sub')
-    const escape = await t.call('read_repo_file', { path: '../root.txt' }, { key })
-    expect(escape.statusCode).toBe(403)
-    expect(JSON.stringify(escape.body)).not.toContain('at the root')
+    const escaped = await t.call('read_repo_file', { path: '../root.txt' }, { key })
+    expect(escaped.statusCode).toBe(403)
+    expect(JSON.stringify(escaped.body)).not.toContain('at the root')
     expect((await t.call('read_repo_file', { path: 'root.txt' }, { key })).statusCode).toBe(404)
     const ctx = await t.app.inject({ url: '/v1/context', headers: { authorization: bearer(key) } })
     expect(ctx.json().working_dir).toBe(path.join(t.app.workspaceRoot, 'sub'))

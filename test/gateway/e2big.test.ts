@@ -38,7 +38,11 @@ describe('a command longer in bytes than one argument may be', () => {
     for (const bytes of [LIMIT + 1, 299_000]) {
       const res = await t.call(tool, body(command(bytes, `${label}-over.txt`)))
       expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(413)
-      expect(res.body).toMatchObject({ status: 'error', error_code: 'PAYLOAD_TOO_LARGE', details: { parameter: 'command', received_bytes: bytes, max_bytes: LIMIT } })
+      expect(res.body).toMatchObject({
+        status: 'error',
+        error_code: 'PAYLOAD_TOO_LARGE',
+        details: { parameter: 'command', received_bytes: bytes, max_bytes: LIMIT },
+      })
       expect(res.body.error_message).toContain(`at most ${LIMIT} bytes`)
     }
     // 100,000 characters (the schema's maxLength) of '€': valid by length, 300 KB by bytes

@@ -53,7 +53,13 @@ function wrongValues(s: any): unknown[] {
   return out
 }
 
-interface Req { method: string; url: string; body?: unknown; label: string; raw?: string }
+interface Req {
+  method: string
+  url: string
+  body?: unknown
+  label: string
+  raw?: string
+}
 
 function variants(path: string, method: string, op: any, random: () => number): Req[] {
   const params = (op.parameters ?? []) as { name: string; in: string; schema?: any }[]
@@ -67,10 +73,12 @@ function variants(path: string, method: string, op: any, random: () => number): 
   const out: Req[] = []
   const add = (url: string, body: unknown, label: string) => out.push({ method, url, body, label })
   for (const p of pathParams) {
-    for (const v of ['2147483648', '9223372036854775808', '1e308', '-1e308', 'a\u0000b', 'x'.repeat(5000), '-1']) add(fill({ [p.name]: v }), base, `path ${p.name}=${v.slice(0, 20)}`)
+    for (const v of ['2147483648', '9223372036854775808', '1e308', '-1e308', 'a\u0000b', 'x'.repeat(5000), '-1'])
+      add(fill({ [p.name]: v }), base, `path ${p.name}=${v.slice(0, 20)}`)
   }
   for (const q of query) {
-    for (const v of ['a\u0000b', ...HUGE.map(String), 'x'.repeat(10_000), '[]']) add(`${fill()}?${q.name}=${encodeURIComponent(v)}`, base, `query ${q.name}=${v.slice(0, 20)}`)
+    for (const v of ['a\u0000b', ...HUGE.map(String), 'x'.repeat(10_000), '[]'])
+      add(`${fill()}?${q.name}=${encodeURIComponent(v)}`, base, `query ${q.name}=${v.slice(0, 20)}`)
   }
   if (bodySchema) {
     add(fill(), {}, 'body {}')
@@ -83,7 +91,7 @@ function variants(path: string, method: string, op: any, random: () => number): 
     for (const name of picked) {
       for (const v of wrongValues(bodySchema.properties[name])) add(fill(), { ...base, [name]: v }, `body ${name}=${JSON.stringify(v)?.slice(0, 30)}`)
     }
-    add(fill(), { ...base, ['k\u0000']: 1 }, 'body NUL key')
+    add(fill(), { ...base, 'k\u0000': 1 }, 'body NUL key')
   }
   return out
 }
@@ -97,16 +105,24 @@ describe('fuzz from the OpenAPI document', () => {
       for (const [method, op] of Object.entries(ops)) {
         if (!['get', 'post', 'delete', 'put', 'patch'].includes(method)) continue
         for (const r of variants(path, method.toUpperCase(), op, random)) {
-          const res = await t.app.inject({
-            method: r.method as 'GET', url: r.url,
-            headers: { authorization: `Bearer ${t.adminKey}`, 'x-dry-run': 'true', ...(r.body !== undefined && r.method !== 'GET' && { 'content-type': 'application/json' }) },
-            ...(r.body !== undefined && r.method !== 'GET' && { payload: r.raw ?? JSON.stringify(r.body) }),
-          }).catch((err: Error) => ({ statusCode: 599, body: String(err), headers: {} as Record<string, string>, json: () => ({}) }))
+          const res = await t.app
+            .inject({
+              method: r.method as 'GET',
+              url: r.url,
+              headers: {
+                authorization: `Bearer ${t.adminKey}`,
+                'x-dry-run': 'true',
+                ...(r.body !== undefined && r.method !== 'GET' && { 'content-type': 'application/json' }),
+              },
+              ...(r.body !== undefined && r.method !== 'GET' && { payload: r.raw ?? JSON.stringify(r.body) }),
+            })
+            .catch((err: Error) => ({ statusCode: 599, body: String(err), headers: {} as Record<string, string>, json: () => ({}) }))
           sent++
           if (res.statusCode >= 500) failures.push(`${r.method} ${path} [${r.label}] → ${res.statusCode} ${res.body.slice(0, 200)}`)
           else if (res.statusCode >= 400 && !path.startsWith('/mcp') && res.headers['content-type']?.toString().includes('json')) {
             const body = res.json()
-            if (body.status !== 'error' || typeof body.error_code !== 'string') failures.push(`${r.method} ${path} [${r.label}] → ${res.statusCode} outside the envelope`)
+            if (body.status !== 'error' || typeof body.error_code !== 'string')
+              failures.push(`${r.method} ${path} [${r.label}] → ${res.statusCode} outside the envelope`)
           }
         }
       }

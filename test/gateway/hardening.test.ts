@@ -35,8 +35,12 @@ describe('hardening', () => {
   it('answers a huge unknown tool name at once, without suggestions, under one metric label', async () => {
     const name = 'x'.repeat(200_000)
     const started = performance.now()
-    const res = await t.app.inject({ method: 'POST', url: '/mcp', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } },
+    })
     expect(performance.now() - started).toBeLessThan(2_000)
     const body = res.json()
     expect(body.result.isError).toBe(true)

@@ -14,7 +14,11 @@ import { sql } from 'drizzle-orm'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 const nothing = defineTool({
-  name: 'nothing', toolset: 'test', category: 'OTHER', description: 'Answers with nothing at all.', scope: 'public',
+  name: 'nothing',
+  toolset: 'test',
+  category: 'OTHER',
+  description: 'Answers with nothing at all.',
+  scope: 'public',
   input: Type.Object({ give: Type.Optional(Type.Union(['null', 'undefined', 'throw', 'reject'].map((v) => Type.Literal(v)))) }),
   output: Type.Object({}),
   execute: ({ give }) => {
@@ -26,7 +30,11 @@ const nothing = defineTool({
 })
 
 const echo = defineTool({
-  name: 'echo', toolset: 'test', category: 'OTHER', description: 'Answers with what it was given.', scope: 'public',
+  name: 'echo',
+  toolset: 'test',
+  category: 'OTHER',
+  description: 'Answers with what it was given.',
+  scope: 'public',
   input: Type.Object({ text: Type.String(), tags: Type.Optional(Type.Array(Type.String())) }),
   output: Type.Object({ text: Type.String(), length: Type.Integer() }),
   execute: ({ text }) => ({ text, length: text.length }),
@@ -85,8 +93,24 @@ describe('execution history', () => {
   it('stores keys that Postgres cannot hold as they are either, with U+FFFD', async () => {
     const id = uuidv7()
     t.app.history.record({
-      id, tool: 'echo', toolset: 'test', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
-      dryRun: 0, params: { 'a\u0000': { '\ud800': 1 } }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
+      id,
+      tool: 'echo',
+      toolset: 'test',
+      transport: 'rest',
+      callerId: 'test',
+      callerName: 'test',
+      startedAt: new Date(),
+      completedAt: new Date(),
+      dryRun: 0,
+      params: { 'a\u0000': { '\ud800': 1 } },
+      result: null,
+      messages: [],
+      usage: null,
+      durationMs: 1,
+      errorCode: null,
+      error: null,
+      status: 'ok',
+      httpStatus: 200,
     })
     expect((await execution(id)).params).toEqual({ 'a\uFFFD': { '\uFFFD': 1 } })
   })
@@ -96,8 +120,12 @@ describe('execution history', () => {
       const res = await t.call('nothing', { give })
       expect(res.statusCode).toBe(200)
       expect(res.body).toEqual({ status: 'ok', execution_id: expect.any(String), duration_ms: expect.any(Number), messages: [] })
-      const mcp = await t.app.inject({ method: 'POST', url: '/mcp', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nothing', arguments: { give } } } })
+      const mcp = await t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nothing', arguments: { give } } },
+      })
       expect(mcp.json().result.structuredContent).toMatchObject({ status: 'ok' })
       expect(await execution(res.body.execution_id)).toMatchObject({ status: 'ok', http_status: 200, result: null })
     }
@@ -128,8 +156,21 @@ describe('execution history', () => {
 
   it('writes the rest of a batch when the database refuses one row, and logs the one it drops', async () => {
     const base = {
-      tool: 'echo', toolset: 'test', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
-      dryRun: 0, params: { text: 'x' }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null,
+      tool: 'echo',
+      toolset: 'test',
+      transport: 'rest',
+      callerId: 'test',
+      callerName: 'test',
+      startedAt: new Date(),
+      completedAt: new Date(),
+      dryRun: 0,
+      params: { text: 'x' },
+      result: null,
+      messages: [],
+      usage: null,
+      durationMs: 1,
+      errorCode: null,
+      error: null,
     }
     const good = [uuidv7(), uuidv7()]
     const bad = uuidv7()
@@ -148,8 +189,24 @@ describe('execution history', () => {
     const id = uuidv7()
     const other = uuidv7()
     const rec = {
-      id, tool: 'echo', toolset: 'test', transport: 'rest', callerId: 'test', callerName: 'test', startedAt: new Date(), completedAt: new Date(),
-      dryRun: 0, params: { text: 'once' }, result: null, messages: [], usage: null, durationMs: 1, errorCode: null, error: null, status: 'ok', httpStatus: 200,
+      id,
+      tool: 'echo',
+      toolset: 'test',
+      transport: 'rest',
+      callerId: 'test',
+      callerName: 'test',
+      startedAt: new Date(),
+      completedAt: new Date(),
+      dryRun: 0,
+      params: { text: 'once' },
+      result: null,
+      messages: [],
+      usage: null,
+      durationMs: 1,
+      errorCode: null,
+      error: null,
+      status: 'ok',
+      httpStatus: 200,
     }
     await t.app.history.insertNow(rec)
     const logged = t.logs.lines.length
@@ -164,7 +221,11 @@ describe('execution history', () => {
   })
 
   it('gives each call without X-Request-Id its own request id, and keeps the one a caller sends', async () => {
-    const [a, b, c] = await Promise.all([t.call('echo', { text: 'a' }), t.call('echo', { text: 'b' }), t.call('echo', { text: 'c' }, { headers: { 'x-request-id': 'trace-42' } })])
+    const [a, b, c] = await Promise.all([
+      t.call('echo', { text: 'a' }),
+      t.call('echo', { text: 'b' }),
+      t.call('echo', { text: 'c' }, { headers: { 'x-request-id': 'trace-42' } }),
+    ])
     const [ra, rb, rc] = await Promise.all([a, b, c].map((r) => execution(r.body.execution_id)))
     expect(ra.request_id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/)
     expect(rb.request_id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/)

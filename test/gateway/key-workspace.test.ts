@@ -26,7 +26,12 @@ afterAll(async () => {
 })
 
 const create = (workspace: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${t.adminKey}` }, payload: { name: 'tenant', scopes: ['read'], workspace } })
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/keys',
+    headers: { authorization: `Bearer ${t.adminKey}` },
+    payload: { name: 'tenant', scopes: ['read'], workspace },
+  })
 
 async function keyFor(workspace: string): Promise<string> {
   const res = await create(workspace)
@@ -58,7 +63,18 @@ describe('a key workspace at creation', () => {
     await fs.symlink(path.join(outside, 'not-yet'), path.join(ws, 'dangling'))
     await fs.mkdir(path.join(ws, 'parent'))
     await fs.symlink(outside, path.join(ws, 'parent', 'link'))
-    const spellings = ['abs-etc', 'abs-out', 'rel-out', 'other-tenant', 'chain-1', 'dangling', 'abs-out/made-here', 'parent/link/made-here', './rel-out/', 'parent/../abs-out']
+    const spellings = [
+      'abs-etc',
+      'abs-out',
+      'rel-out',
+      'other-tenant',
+      'chain-1',
+      'dangling',
+      'abs-out/made-here',
+      'parent/link/made-here',
+      './rel-out/',
+      'parent/../abs-out',
+    ]
     for (const workspace of spellings) {
       const res = await create(workspace)
       expect(res.statusCode, `${workspace}: ${res.body}`).toBe(400)

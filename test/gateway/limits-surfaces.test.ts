@@ -10,7 +10,9 @@ let t: TestApp
 const admin = () => ({ authorization: `Bearer ${t.adminKey}` })
 const getJson = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: admin() })).json()
 
-beforeAll(async () => { t = await buildTestApp() })
+beforeAll(async () => {
+  t = await buildTestApp()
+})
 afterAll(async () => t?.close())
 
 const LIMIT_KEYS = ['maxLength', 'maximum', 'minimum'] as const
@@ -24,7 +26,10 @@ function limitsOf(schema: unknown, at = ''): string[] {
   const nested = Object.entries(s).flatMap(([k, v]) =>
     k === 'properties' && v && typeof v === 'object'
       ? Object.entries(v).flatMap(([name, sub]) => limitsOf(sub, `${at}.${name}`))
-      : ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf'].includes(k) ? limitsOf(v, `${at}/${k}`) : [])
+      : ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf'].includes(k)
+        ? limitsOf(v, `${at}/${k}`)
+        : [],
+  )
   return [...own, ...nested].sort()
 }
 
@@ -45,7 +50,8 @@ function unbounded(schema: unknown, at = ''): string[] {
 /** MCP tools/list as a client gets it: JSON-RPC over POST /mcp. */
 async function mcpToolsList(): Promise<any[]> {
   const res = await t.app.inject({
-    method: 'POST', url: '/mcp',
+    method: 'POST',
+    url: '/mcp',
     headers: { ...admin(), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
     payload: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
   })

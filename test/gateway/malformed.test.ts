@@ -13,7 +13,14 @@ let t: TestApp
 let approver: string
 const ids: { execution?: string; approval?: string; entry?: number; snapshot?: number } = {}
 
-interface Req { method?: 'GET' | 'POST'; url: string; body?: unknown; headers?: Record<string, string>; key?: () => string; code?: string }
+interface Req {
+  method?: 'GET' | 'POST'
+  url: string
+  body?: unknown
+  headers?: Record<string, string>
+  key?: () => string
+  code?: string
+}
 interface Case {
   label: string
   bad: Req[]
@@ -30,7 +37,10 @@ async function send(r: Req) {
     method: r.method ?? (r.body === undefined ? 'GET' : 'POST'),
     url: r.url,
     headers: { authorization: `Bearer ${r.key?.() ?? t.adminKey}`, ...r.headers },
-    ...(r.body !== undefined && { payload: JSON.stringify(r.body), headers: { authorization: `Bearer ${r.key?.() ?? t.adminKey}`, 'content-type': 'application/json', ...r.headers } }),
+    ...(r.body !== undefined && {
+      payload: JSON.stringify(r.body),
+      headers: { authorization: `Bearer ${r.key?.() ?? t.adminKey}`, 'content-type': 'application/json', ...r.headers },
+    }),
   })
   const json = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined
   return { status: res.statusCode, json, body: res.body }
@@ -42,34 +52,49 @@ const count = async (url: string, field: string) => ((await send({ url })).json[
 
 const BIG = [2 ** 31, 2 ** 63, 1e308]
 // In a URL: 2^63 and 1e308 as a client would print them.
-const BIG_TEXT = ['2147483648', '9223372036854775808', '1e308', '1' + '0'.repeat(400)]
+const BIG_TEXT = ['2147483648', '9223372036854775808', '1e308', `1${'0'.repeat(400)}`]
 
 let keysBefore = 0
 const cases: Case[] = [
   {
-    label: 'NUL in Bash command', status: 400, code: 'VALIDATION_ERROR',
+    label: 'NUL in Bash command',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [tool('Bash', { command: 'echo x > nul-bash.txt\u0000' }), tool('Bash', { command: 'echo x > nul-bash.txt', description: 'a\u0000' })],
-    good: { ...tool('Bash', { command: 'echo ok' }), status: 200 }, unchanged: absent('nul-bash.txt'),
+    good: { ...tool('Bash', { command: 'echo ok' }), status: 200 },
+    unchanged: absent('nul-bash.txt'),
   },
   {
-    label: 'NUL in shell command', status: 400, code: 'VALIDATION_ERROR',
+    label: 'NUL in shell command',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [tool('shell', { command: 'echo x > nul-shell.txt\u0000' }), tool('shell', { command: 'echo x > nul-shell.txt', cwd: '.\u0000' })],
-    good: { ...tool('shell', { command: 'echo ok' }), status: 200 }, unchanged: absent('nul-shell.txt'),
+    good: { ...tool('shell', { command: 'echo ok' }), status: 200 },
+    unchanged: absent('nul-shell.txt'),
   },
   {
-    label: 'NUL in explicate quote', status: 400, code: 'VALIDATION_ERROR',
+    label: 'NUL in explicate quote',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [tool('explicate', { quote: 'the \u0000 vys' }), { url: '/v1/explicate', body: { quote: 'the \u0000 vys' } }],
     good: { url: '/v1/explicate', body: { quote: 'the vys' }, status: 200 },
   },
   {
-    label: 'NUL in summon_dismiss summary', status: 400, code: 'VALIDATION_ERROR',
+    label: 'NUL in summon_dismiss summary',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [tool('summon_dismiss', { summary: 'learnt \u0000' })],
     // with no summoned dialogue the call gets past validation to the session, which has none
     good: { ...tool('summon_dismiss', { summary: 'learnt things' }), status: 409 },
   },
   {
-    label: 'NUL in a key workspace (POST /v1/keys)', status: 400, code: 'VALIDATION_ERROR',
-    bad: [{ url: '/v1/keys', body: { name: 'nul', scopes: ['read'], workspace: 'sub\u0000dir' } }, { url: '/v1/keys', body: { name: 'n\u0000l', scopes: ['read'] } }],
+    label: 'NUL in a key workspace (POST /v1/keys)',
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    bad: [
+      { url: '/v1/keys', body: { name: 'nul', scopes: ['read'], workspace: 'sub\u0000dir' } },
+      { url: '/v1/keys', body: { name: 'n\u0000l', scopes: ['read'] } },
+    ],
     good: { url: '/v1/keys', body: { name: 'ok', scopes: ['read'], workspace: 'keydir' }, status: 201 },
     unchanged: async () => {
       expect(await count('/v1/keys', 'keys')).toBe(keysBefore)
@@ -77,22 +102,30 @@ const cases: Case[] = [
     },
   },
   {
-    label: 'NUL in GET /v1/executions?tool=', status: 400, code: 'VALIDATION_ERROR',
+    label: 'NUL in GET /v1/executions?tool=',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [{ url: '/v1/executions?tool=Bash%00' }, { url: '/v1/executions?cursor=%00' }],
     good: { url: '/v1/executions?tool=Bash', status: 200 },
   },
   {
-    label: 'huge ids in GET /v1/executions/{id}', status: 404, code: 'EXECUTION_NOT_FOUND',
+    label: 'huge ids in GET /v1/executions/{id}',
+    status: 404,
+    code: 'EXECUTION_NOT_FOUND',
     bad: BIG_TEXT.map((id) => ({ url: `/v1/executions/${id}` })),
     good: { url: '/v1/executions/{execution}', status: 200 },
   },
   {
-    label: 'huge limit in GET /v1/executions and /v1/approvals', status: 400, code: 'VALIDATION_ERROR',
+    label: 'huge limit in GET /v1/executions and /v1/approvals',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: BIG_TEXT.flatMap((n) => [{ url: `/v1/executions?limit=${n}` }, { url: `/v1/approvals?limit=${n}` }]),
     good: { url: '/v1/executions?limit=5', status: 200 },
   },
   {
-    label: 'huge approval ids (read, approve, reject)', status: 404, code: 'APPROVAL_NOT_FOUND',
+    label: 'huge approval ids (read, approve, reject)',
+    status: 404,
+    code: 'APPROVAL_NOT_FOUND',
     bad: BIG_TEXT.flatMap((id) => [
       { url: `/v1/approvals/${id}`, key: () => approver },
       { url: `/v1/approvals/${id}/approve`, method: 'POST' as const, key: () => approver },
@@ -102,12 +135,16 @@ const cases: Case[] = [
     unchanged: async () => expect((await send({ url: `/v1/approvals/${ids.approval}`, key: () => approver })).json.approval.status).toBe('pending'),
   },
   {
-    label: 'huge glossary entry ids in paths', status: 400, code: 'VALIDATION_ERROR',
+    label: 'huge glossary entry ids in paths',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: BIG_TEXT.flatMap((id) => [{ url: `/v1/glossary/entries/${id}` }, { url: `/v1/glossary/entries/${id}/revisions` }]),
     good: { url: '/v1/glossary/entries/{entry}', status: 200 },
   },
   {
-    label: 'huge glossary entry ids in tool bodies', status: 400, code: 'VALIDATION_ERROR',
+    label: 'huge glossary entry ids in tool bodies',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: BIG.flatMap((id) => [
       tool('glossary_update', { entry_id: id, definition: 'changed' }),
       tool('glossary_delete', { entry_id: id, reason: 'test' }),
@@ -117,7 +154,9 @@ const cases: Case[] = [
     unchanged: async () => expect((await send({ url: `/v1/glossary/entries/${ids.entry}` })).json.entry.definition).toBe('The river that runs south.'),
   },
   {
-    label: 'huge snapshot ids and positions', status: 400, code: 'VALIDATION_ERROR',
+    label: 'huge snapshot ids and positions',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [
       ...BIG_TEXT.map((id) => ({ url: `/v1/snapshots/${id}` })),
       ...BIG.flatMap((n) => [
@@ -132,32 +171,55 @@ const cases: Case[] = [
     unchanged: async () => expect((await send({ url: `/v1/snapshots/${ids.snapshot! + 1}` })).status).toBe(404),
   },
   {
-    label: 'huge post and thread ids (tools and X-Post-Id / X-Thread-Id)', status: 400, code: 'VALIDATION_ERROR',
+    label: 'huge post and thread ids (tools and X-Post-Id / X-Thread-Id)',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [
-      ...BIG.slice(1).flatMap((n) => [tool('read_post', { post_id: n }), tool('read_thread_range', { thread_id: n }), tool('read_thread_range', { thread_id: 1, end_post_id: n })]),
-      ...BIG_TEXT.slice(1).flatMap((n) => [tool('hello', {}, { 'x-post-id': n }), tool('hello', {}, { 'x-thread-id': n })].map((r) => ({ ...r, code: 'INVALID_HEADER' }))),
+      ...BIG.slice(1).flatMap((n) => [
+        tool('read_post', { post_id: n }),
+        tool('read_thread_range', { thread_id: n }),
+        tool('read_thread_range', { thread_id: 1, end_post_id: n }),
+      ]),
+      ...BIG_TEXT.slice(1).flatMap((n) =>
+        [tool('hello', {}, { 'x-post-id': n }), tool('hello', {}, { 'x-thread-id': n })].map((r) => ({ ...r, code: 'INVALID_HEADER' })),
+      ),
       tool('Read', { file_path: 'a.txt', offset: 2 ** 31 }),
     ],
     // the corpus is empty: the call reaches the database and finds no post
     good: { ...tool('read_post', { post_id: 2 ** 31 }, { 'x-post-id': String(2 ** 31) }), status: 404 },
   },
   {
-    label: 'over-long glob and grep patterns', status: 400, code: 'VALIDATION_ERROR',
+    label: 'over-long glob and grep patterns',
+    status: 400,
+    code: 'VALIDATION_ERROR',
     bad: [
-      tool('Glob', { pattern: `${'*/'.repeat(4097)}a` }), tool('Grep', { pattern: 'a'.repeat(8193) }),
-      tool('Grep', { pattern: 'a', glob: `*${'x'.repeat(8192)}` }), tool('fs_glob', { pattern: 'x'.repeat(8193) }),
+      tool('Glob', { pattern: `${'*/'.repeat(4097)}a` }),
+      tool('Grep', { pattern: 'a'.repeat(8193) }),
+      tool('Grep', { pattern: 'a', glob: `*${'x'.repeat(8192)}` }),
+      tool('fs_glob', { pattern: 'x'.repeat(8193) }),
     ],
     good: { ...tool('Grep', { pattern: 'a'.repeat(8192), glob: `*${'€'.repeat(8190)}` }), status: 200 },
   },
   {
-    label: 'invalid regular expression for Grep', status: 400, code: 'VALIDATION_ERROR',
-    bad: [tool('Grep', { pattern: '(' }), tool('Grep', { pattern: 'a[' }), tool('Grep', { pattern: '('.repeat(4000) }), tool('Grep', { pattern: 'x{99999999}' })],
+    label: 'invalid regular expression for Grep',
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    bad: [
+      tool('Grep', { pattern: '(' }),
+      tool('Grep', { pattern: 'a[' }),
+      tool('Grep', { pattern: '('.repeat(4000) }),
+      tool('Grep', { pattern: 'x{99999999}' }),
+    ],
     good: { ...tool('Grep', { pattern: 'vys.*south' }), status: 200 },
   },
 ]
 
-const fill = (url: string) => url.replace('{execution}', ids.execution!).replace('{approval}', ids.approval!)
-  .replace('{entry}', String(ids.entry)).replace('{snapshot}', String(ids.snapshot))
+const fill = (url: string) =>
+  url
+    .replace('{execution}', ids.execution!)
+    .replace('{approval}', ids.approval!)
+    .replace('{entry}', String(ids.entry))
+    .replace('{snapshot}', String(ids.snapshot))
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { TOOLGATE_APPROVAL_REQUIRED: 'write_memory_entry' } })
@@ -191,7 +253,9 @@ describe('malformed input is a 4xx with the error envelope, never a 5xx', () => 
 describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a 400', () => {
   const rpc = async (message: unknown) => {
     const res = await t.app.inject({
-      method: 'POST', url: '/mcp', payload: JSON.stringify(message),
+      method: 'POST',
+      url: '/mcp',
+      payload: JSON.stringify(message),
       headers: { authorization: `Bearer ${t.adminKey}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
     })
     return { status: res.statusCode, json: res.json() }
@@ -202,7 +266,15 @@ describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a
     ['method', call({ name: 'hello', arguments: {} }, { method: 'tools/ca\u0000ll' })],
     ['params.name', call({ name: 'he\u0000llo', arguments: {} })],
     ['params._meta.sessionId', call({ name: 'hello', arguments: {}, _meta: { sessionId: 's\u0000' } })],
-    ['params.clientInfo.name', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'c\u0000', version: '1' } } }],
+    [
+      'params.clientInfo.name',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'c\u0000', version: '1' } },
+      },
+    ],
     ['[1].params.name', [call({ name: 'hello', arguments: {} }), call({ name: 'hel\u0000lo', arguments: {} })]],
   ]
   it.each(bad)('%s', async (at, message) => {
@@ -213,12 +285,15 @@ describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a
     expect(await count('/v1/executions?limit=500&tool=hello', 'executions')).toBe(before)
   })
 
-  it('controls: the same calls without the NUL work, and a NUL inside the arguments is the tool\'s own 400', async () => {
+  it("controls: the same calls without the NUL work, and a NUL inside the arguments is the tool's own 400", async () => {
     const ok = await rpc(call({ name: 'hello', arguments: { name: 'mcp' }, _meta: { sessionId: 's1' } }))
     expect(ok.status).toBe(200)
     expect(ok.json.result.structuredContent).toMatchObject({ status: 'ok', message: 'Hello, mcp!' })
     const inArgs = await rpc(call({ name: 'hello', arguments: { name: 'a\u0000' } }))
     expect(inArgs.status).toBe(200)
-    expect(inArgs.json.result).toMatchObject({ isError: true, structuredContent: { error_code: 'VALIDATION_ERROR', error_message: 'Value for name contains a NUL character (\\u0000), which no parameter accepts' } })
+    expect(inArgs.json.result).toMatchObject({
+      isError: true,
+      structuredContent: { error_code: 'VALIDATION_ERROR', error_message: 'Value for name contains a NUL character (\\u0000), which no parameter accepts' },
+    })
   })
 })

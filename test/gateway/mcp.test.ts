@@ -192,7 +192,10 @@ describe('MCP keys', () => {
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { Authorization: 'Bearer tg_wrong_wrong_wrong_wrong_wrong_wrong' } },
     })
-    const failure = await client.connect(transport).then(() => undefined, (e: unknown) => e)
+    const failure = await client.connect(transport).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(failure).toBeInstanceOf(Error)
     expect((failure as { code?: number }).code).toBe(401)
     await client.close().catch(() => {})

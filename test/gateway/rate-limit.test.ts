@@ -87,7 +87,7 @@ describe('TOOLGATE_RATE_LIMITS', () => {
   })
   afterAll(async () => t?.close())
 
-  it('overrides a tool\'s own limit', async () => {
+  it("overrides a tool's own limit", async () => {
     const ip = randomIp()
     for (let i = 0; i < 3; i++) expect((await callFrom(t, 'hello', { ip })).statusCode).toBe(200)
     expectLimited(await callFrom(t, 'hello', { ip }), 3)

@@ -18,12 +18,21 @@ import { ADMIN_KEY, buildTestApp, type TestApp } from '../helper.js'
 const j = (...parts: string[]) => parts.join('')
 const b64 = (s: string) => Buffer.from(s).toString('base64')
 
-interface Plant { kind: string; text: string; needles: string[] }
+interface Plant {
+  kind: string
+  text: string
+  needles: string[]
+}
 const plant = (kind: string, template: string, secret: string): Plant => ({
-  kind, text: template.replace('%s', secret), needles: secret.split('\n'),
+  kind,
+  text: template.replace('%s', secret),
+  needles: secret.split('\n'),
 })
 
-const PEM_LINES = [j('MIIEowIBAAKCAQEAtoolgate', 'FAKEredactionPROBE0123456789abcdefABCDEFGHIJKL'), j('FAKEfakeFAKEfake', '0123456789gatewayPROBEfakeFAKEfake0123456789xyzXYZ==')]
+const PEM_LINES = [
+  j('MIIEowIBAAKCAQEAtoolgate', 'FAKEredactionPROBE0123456789abcdefABCDEFGHIJKL'),
+  j('FAKEfakeFAKEfake', '0123456789gatewayPROBEfakeFAKEfake0123456789xyzXYZ=='),
+]
 
 function plants(toolgateKey: string): Plant[] {
   return [
@@ -39,7 +48,11 @@ function plants(toolgateKey: string): Plant[] {
     plant('google_api_key', 'maps key %s ok', j('AI', 'zaSyTGPROBE-fake_FAKE0123456789abcdefgh')),
     plant('google_oauth_client_secret', 'client secret %s ok', j('GOCSPX', '-TGPROBE0123456789_-FAKEfake01')),
     plant('stripe_key', 'stripe %s ok', j('sk_', 'live_', 'TGPROBEfake0123456789FAKEfake')),
-    plant('jwt', 'session=%s; Path=/', j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.eyJzdWIiOiJ0Z3Byb2JlIiwibmFtZSI6IlByb2JlIn0', '.TGPROBExwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQ')),
+    plant(
+      'jwt',
+      'session=%s; Path=/',
+      j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.eyJzdWIiOiJ0Z3Byb2JlIiwibmFtZSI6IlByb2JlIn0', '.TGPROBExwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQ'),
+    ),
     plant('npm_token', '//registry.npmjs.org/:_authToken=%s', j('npm_', 'TGPROBEfakeFAKEfake0123456789abcdefAB')),
     plant('toolgate_api_key', 'caller %s ok', toolgateKey),
     plant('url_password', 'DATABASE_URL=postgres://admin:%s@db:5432/app', 'Url-Pa55-tgprobe-9'),
@@ -136,10 +149,20 @@ describe('planting secrets in calls', () => {
     const [first, second] = held
     // Four eyes: another key than the one that queued the calls decides them.
     const reviewer = { authorization: `Bearer ${await t.key(['approve'], 'reviewer')}` }
-    const ok = await t.app.inject({ method: 'POST', url: `/v1/approvals/${first.approval_id}/approve`, headers: reviewer, payload: { note: `fine, ${NOTE_SECRETS[0]}` } })
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/v1/approvals/${first.approval_id}/approve`,
+      headers: reviewer,
+      payload: { note: `fine, ${NOTE_SECRETS[0]}` },
+    })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().result.status).toBe('ok')
-    const no = await t.app.inject({ method: 'POST', url: `/v1/approvals/${second.approval_id}/reject`, headers: reviewer, payload: { note: `no: ${NOTE_SECRETS[1]}` } })
+    const no = await t.app.inject({
+      method: 'POST',
+      url: `/v1/approvals/${second.approval_id}/reject`,
+      headers: reviewer,
+      payload: { note: `no: ${NOTE_SECRETS[1]}` },
+    })
     expect(no.statusCode).toBe(200)
 
     // The sealed arguments ran unchanged: the memory file holds the entry with its secret.

@@ -18,25 +18,38 @@ import { buildTestApp, type TestApp } from '../helper.js'
 const LEAK = 'db7 quota exploded in /srv/internal/shard-42'
 
 const slow = defineTool({
-  name: 'slow', toolset: 'test', category: 'OTHER', description: 'Waits, honouring the abort signal.', scope: 'public',
+  name: 'slow',
+  toolset: 'test',
+  category: 'OTHER',
+  description: 'Waits, honouring the abort signal.',
+  scope: 'public',
   input: Type.Object({ ms: Type.Optional(Type.Integer({ minimum: 0 })) }),
   output: Type.Object({ waited: Type.Integer() }),
   timeout: { defaultMs: 5000, maxMs: 10000 },
   async execute({ ms = 3000 }, ctx) {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, ms)
-      ctx.signal.addEventListener('abort', () => {
-        clearTimeout(timer)
-        reject(ctx.signal.reason)
-      }, { once: true })
+      ctx.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer)
+          reject(ctx.signal.reason)
+        },
+        { once: true },
+      )
     })
     return { waited: ms }
   },
 })
 
 const boom = defineTool({
-  name: 'boom', toolset: 'test', category: 'OTHER', description: 'Throws a plain error.', scope: 'public',
-  input: Type.Object({}), output: Type.Object({}),
+  name: 'boom',
+  toolset: 'test',
+  category: 'OTHER',
+  description: 'Throws a plain error.',
+  scope: 'public',
+  input: Type.Object({}),
+  output: Type.Object({}),
   execute: () => {
     throw new Error(LEAK)
   },
@@ -112,12 +125,22 @@ describe('catalog and registry state', () => {
     const { total, categories } = res.json()
     expect(total).toBe(served.length)
     for (const category of new Set(served.map((x) => x.category))) {
-      const names = served.filter((x) => x.category === category).map((x) => x.name).sort(byName)
-      expect(categories[category].map((x: { name: string }) => x.name), category).toEqual(names)
+      const names = served
+        .filter((x) => x.category === category)
+        .map((x) => x.name)
+        .sort(byName)
+      expect(
+        categories[category].map((x: { name: string }) => x.name),
+        category,
+      ).toEqual(names)
     }
     expect(Object.keys(categories).sort()).toEqual([...new Set(served.map((x) => x.category))].sort())
     expect(categories.OTHER.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['boom', 'hello', 'slow']))
-    expect(categories.FILE.find((x: { name: string }) => x.name === 'write_memory_entry')).toMatchObject({ scope: 'write', requires_approval: true, toolset: 'booster' })
+    expect(categories.FILE.find((x: { name: string }) => x.name === 'write_memory_entry')).toMatchObject({
+      scope: 'write',
+      requires_approval: true,
+      toolset: 'booster',
+    })
     const booster = (await t.app.inject({ url: '/v1/tools?toolset=booster' })).json()
     expect(booster.total).toBe(3)
     expect(booster.instructions).toBeUndefined()
@@ -134,7 +157,13 @@ describe('catalog and registry state', () => {
     const body = res.json()
     expect(body).toMatchObject({ name: 'read_repo_file', category: 'FILE', scope: 'read', description: expect.stringContaining('Read a file') })
     expect(body.parameters).toEqual([
-      { name: 'path', type: 'string', required: true, description: 'Relative path from repo root', constraints: { maxLength: 4096, pattern: '^[a-zA-Z0-9_./-]+$' } },
+      {
+        name: 'path',
+        type: 'string',
+        required: true,
+        description: 'Relative path from repo root',
+        constraints: { maxLength: 4096, pattern: '^[a-zA-Z0-9_./-]+$' },
+      },
       expect.objectContaining({ name: 'encoding', type: 'string', required: false, default: 'utf-8', constraints: { enum: ['utf-8', 'base64'] } }),
     ])
     for (const name of ['nope', 'helo']) {
@@ -147,14 +176,24 @@ describe('catalog and registry state', () => {
 
   it('GET /v1/context reflects the context headers (seed 002 §8)', async () => {
     const headers = {
-      ...admin(), 'x-session-id': 'sess_abc123def456', 'x-agent-id': 'agent_main_001', 'x-dry-run': 'true',
-      'x-timeout-ms': '120000', 'x-max-output-size': '100000', 'x-request-id': 'req_xyz789',
+      ...admin(),
+      'x-session-id': 'sess_abc123def456',
+      'x-agent-id': 'agent_main_001',
+      'x-dry-run': 'true',
+      'x-timeout-ms': '120000',
+      'x-max-output-size': '100000',
+      'x-request-id': 'req_xyz789',
     }
     const res = await t.app.inject({ url: '/v1/context', headers })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({
-      working_dir: t.app.workspaceRoot, session_id: 'sess_abc123def456', agent_id: 'agent_main_001', dry_run: true,
-      timeout_ms: 120000, max_output_size: 100000, metadata: { request_id: 'req_xyz789', key_name: 'bootstrap' },
+      working_dir: t.app.workspaceRoot,
+      session_id: 'sess_abc123def456',
+      agent_id: 'agent_main_001',
+      dry_run: true,
+      timeout_ms: 120000,
+      max_output_size: 100000,
+      metadata: { request_id: 'req_xyz789', key_name: 'bootstrap' },
     })
     const bare = (await t.app.inject({ url: '/v1/context', headers: admin() })).json()
     expect(bare).toMatchObject({ session_id: null, agent_id: null, dry_run: false, timeout_ms: null })
@@ -171,7 +210,10 @@ describe('execution history', () => {
     const pages: any[][] = []
     let cursor: string | null = null
     do {
-      const res: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({ url: `/v1/executions?limit=3${cursor ? `&cursor=${cursor}` : ''}`, headers: { authorization: `Bearer ${key}` } })
+      const res: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({
+        url: `/v1/executions?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: { authorization: `Bearer ${key}` },
+      })
       expect(res.statusCode).toBe(200)
       pages.push(res.json().executions)
       cursor = res.json().next_cursor

@@ -17,7 +17,7 @@ import { databaseOfItsOwn } from '../support/database-template.js'
 
 let own: Awaited<ReturnType<typeof databaseOfItsOwn>> | undefined
 let database: Database
-let dirs: string[] = []
+const dirs: string[] = []
 let a: FastifyInstance
 let b: FastifyInstance
 

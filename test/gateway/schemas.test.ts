@@ -44,7 +44,7 @@ afterAll(async () => t?.close())
 
 /** Every key anywhere in a JSON value, for "no $ref / ~kind anywhere". */
 function keysOf(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v) => keysOf(v, out))
+  if (Array.isArray(value)) for (const v of value) keysOf(v, out)
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       out.push(k)
@@ -88,13 +88,21 @@ describe('formats', () => {
       expect(Object.keys(x).sort()).toEqual(['description', 'input_schema', 'name'])
       expect(x.name).toMatch(PROVIDER_NAME)
     }
-    expect(list.find((x: any) => x.name === 'hello')).toEqual({ name: 'hello', description: 'Returns a greeting message. Use for testing MCP connectivity.', input_schema: HELLO_PARAMETERS })
+    expect(list.find((x: any) => x.name === 'hello')).toEqual({
+      name: 'hello',
+      description: 'Returns a greeting message. Use for testing MCP connectivity.',
+      input_schema: HELLO_PARAMETERS,
+    })
   })
 
   it('langchain: JSON-schema dicts with title as the function name', async () => {
     const list = (await get('/v1/schemas/langchain')).json()
     expect(list.map((x: any) => x.title)).toEqual(providerNames)
-    expect(list.find((x: any) => x.title === 'hello')).toEqual({ title: 'hello', description: 'Returns a greeting message. Use for testing MCP connectivity.', ...HELLO_PARAMETERS })
+    expect(list.find((x: any) => x.title === 'hello')).toEqual({
+      title: 'hello',
+      description: 'Returns a greeting message. Use for testing MCP connectivity.',
+      ...HELLO_PARAMETERS,
+    })
     const write = list.find((x: any) => x.title === 'write_memory_entry')
     expect(write).toMatchObject({ type: 'object', required: ['file', 'entry'] })
     expect(write.properties.file.enum).toEqual(['progress_log.jsonl', 'decisions.jsonl', 'best_practices.md'])
@@ -120,7 +128,10 @@ describe('formats', () => {
       expect(res.body).not.toContain('$ref')
       expect(res.body).not.toContain('$defs')
       expect(res.body).not.toContain('~kind')
-      expect(keysOf(res.json()).filter((k) => k === '$ref' || k === '$defs' || k.startsWith('~')), format).toEqual([])
+      expect(
+        keysOf(res.json()).filter((k) => k === '$ref' || k === '$defs' || k.startsWith('~')),
+        format,
+      ).toEqual([])
     }
     const openai = (await get('/v1/schemas/openai')).json()
     const params = openai.find((x: any) => x.function.name === 'notebook__probe').function.parameters
@@ -141,8 +152,16 @@ describe('filters and errors', () => {
       const list = (await get(`/v1/schemas/${format}?toolset=booster`)).json()
       expect(list.map((x: any) => x.function?.name ?? x.name ?? x.title)).toEqual(BOOSTER)
     }
-    expect((await get('/v1/schemas/mcp?toolset=alain')).json().tools.map((x: any) => x.name).sort())
-      .toEqual(ALL.filter((x) => x.toolset === 'alain').map((x) => x.name).sort())
+    expect(
+      (await get('/v1/schemas/mcp?toolset=alain'))
+        .json()
+        .tools.map((x: any) => x.name)
+        .sort(),
+    ).toEqual(
+      ALL.filter((x) => x.toolset === 'alain')
+        .map((x) => x.name)
+        .sort(),
+    )
   })
 
   it('?toolset=nope is a 400 naming the toolsets', async () => {
@@ -167,7 +186,11 @@ describe('provider names', () => {
     const map = JSON.parse(res.headers['x-tool-name-map'] as string)
     expect(map).toMatchObject({ notebook__probe: 'notebook.probe' })
     // Exactly the renamed tools are in the map, and each maps back to a registered name.
-    expect(Object.keys(map).sort()).toEqual(ALL.filter((x) => x.name.includes('.')).map((x) => x.name.replaceAll('.', '__')).sort())
+    expect(Object.keys(map).sort()).toEqual(
+      ALL.filter((x) => x.name.includes('.'))
+        .map((x) => x.name.replaceAll('.', '__'))
+        .sort(),
+    )
     for (const x of res.json()) expect(map[x.function.name] ?? x.function.name).toBe(x.function.name.replaceAll('__', '.'))
 
     const withMap = (await get('/v1/schemas/anthropic?include=name_map')).json()

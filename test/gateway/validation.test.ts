@@ -68,7 +68,11 @@ describe('seed 002 §5 messages', () => {
 
   it('words range and string-typed numbers as seed 002 shows', () => {
     const tool = defineTool({
-      name: 'Read', toolset: 't', category: 'FILE', description: 'Read', scope: 'read',
+      name: 'Read',
+      toolset: 't',
+      category: 'FILE',
+      description: 'Read',
+      scope: 'read',
       input: Type.Object({
         file_path: Type.String({ description: 'Absolute path to the file to read' }),
         offset: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -97,7 +101,8 @@ describe('malformed requests', () => {
   it('refuses a body that is not an object', async () => {
     for (const body of [['path', 'k.txt'], 'k.txt', 5, null]) {
       const res = await t.app.inject({
-        method: 'POST', url: '/v1/tools/read_repo_file',
+        method: 'POST',
+        url: '/v1/tools/read_repo_file',
         headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
         payload: JSON.stringify(body),
       })
@@ -108,7 +113,10 @@ describe('malformed requests', () => {
 
   it('refuses invalid JSON with 400 INVALID_REQUEST', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/v1/tools/hello', headers: { 'content-type': 'application/json' }, payload: '{"name": "x",',
+      method: 'POST',
+      url: '/v1/tools/hello',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "x",',
     })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ status: 'error', error_code: 'INVALID_REQUEST' })
@@ -121,7 +129,10 @@ describe('malformed requests', () => {
       const ok = await small.call('hello', { name: 'x'.repeat(250) }, { key: '' })
       expect(ok.statusCode).toBe(200)
       const res = await small.app.inject({
-        method: 'POST', url: '/v1/tools/hello', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(5000) }),
+        method: 'POST',
+        url: '/v1/tools/hello',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: 'x'.repeat(5000) }),
       })
       expect(res.statusCode).toBe(413)
       expect(res.headers['content-type']).toMatch(/application\/json/)
@@ -133,7 +144,11 @@ describe('malformed requests', () => {
   })
 
   it('answers an unknown tool with 404 and did-you-mean suggestions', async () => {
-    const cases: [string, string][] = [['helo', 'hello'], ['read_file', 'read_repo_file'], ['write_memory', 'write_memory_entry']]
+    const cases: [string, string][] = [
+      ['helo', 'hello'],
+      ['read_file', 'read_repo_file'],
+      ['write_memory', 'write_memory_entry'],
+    ]
     for (const [asked, meant] of cases) {
       const res = await t.call(asked, {})
       expect(res.statusCode, asked).toBe(404)
@@ -162,7 +177,13 @@ describe('malformed requests', () => {
 
 describe('context headers', () => {
   it('refuses invalid header values', async () => {
-    for (const [name, value] of [['X-Timeout-Ms', 'abc'], ['X-Timeout-Ms', '-5'], ['X-Timeout-Ms', '1.5'], ['X-Max-Output-Size', 'lots'], ['X-Dry-Run', 'maybe']]) {
+    for (const [name, value] of [
+      ['X-Timeout-Ms', 'abc'],
+      ['X-Timeout-Ms', '-5'],
+      ['X-Timeout-Ms', '1.5'],
+      ['X-Max-Output-Size', 'lots'],
+      ['X-Dry-Run', 'maybe'],
+    ]) {
       const res = await t.call('hello', {}, { key: '', headers: { [name]: value } })
       expect(res.statusCode, `${name}: ${value}`).toBe(400)
       expect(res.body.error_code).toBe('INVALID_HEADER')

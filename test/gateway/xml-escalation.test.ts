@@ -11,7 +11,11 @@ import { fail } from '../../src/errors.js'
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', trimValues: true, parseAttributeValue: false })
 
 const echo = defineTool({
-  name: 'xml_probe', toolset: 'test', category: 'OTHER', scope: 'read', description: 'Echoes a text as XML.',
+  name: 'xml_probe',
+  toolset: 'test',
+  category: 'OTHER',
+  scope: 'read',
+  description: 'Echoes a text as XML.',
   input: Type.Object({ text: Type.String(), fail: Type.Optional(Type.Boolean()) }),
   output: Type.Object({ count: Type.Integer(), items: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })) }),
   escalates: true,
@@ -30,9 +34,15 @@ afterAll(async () => t?.close())
 
 describe('Accept negotiation', () => {
   it.each([
-    ['application/xml', true], ['text/xml', true], ['application/json', false], [undefined, false],
-    ['application/json, application/xml', false], ['application/xml;q=0.5, application/json', false],
-    ['application/json;q=0.4, application/xml', true], ['*/*', false], ['application/xml, */*;q=0.8', true],
+    ['application/xml', true],
+    ['text/xml', true],
+    ['application/json', false],
+    [undefined, false],
+    ['application/json, application/xml', false],
+    ['application/xml;q=0.5, application/json', false],
+    ['application/json;q=0.4, application/xml', true],
+    ['*/*', false],
+    ['application/xml, */*;q=0.8', true],
   ])('%s → xml %s', (accept, xml) => expect(prefersXml(accept as string | undefined)).toBe(xml))
 })
 

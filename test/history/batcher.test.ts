@@ -24,9 +24,16 @@ describe('createBatcher', () => {
           // Refused before any SQL is sent: what the statement says does not matter here.
           await pool.query('SELECT $1::json', [JSON.stringify(rows)])
         },
-        ping: () => pool.query('SELECT 1').then(() => true, () => false),
+        ping: () =>
+          pool.query('SELECT 1').then(
+            () => true,
+            () => false,
+          ),
       },
-      log: { error: at('error'), warn: at('warn'), info: at('info') }, delayMs: 1, maxBacklog: 3, retryMs: 20,
+      log: { error: at('error'), warn: at('warn'), info: at('info') },
+      delayMs: 1,
+      maxBacklog: 3,
+      retryMs: 20,
     })
     const redactor = createRedactor()
     for (let i = 0; i < 5; i++) batcher.add(executionRow(executionRecord(), 'test', redactor))

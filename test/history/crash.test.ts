@@ -68,13 +68,22 @@ describe('a crash while a call runs', () => {
     await made.app.close()
 
     const first = await startServer(made)
-    const hello = await fetch(`${first.address}/v1/tools/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'before' }) })
+    const hello = await fetch(`${first.address}/v1/tools/hello`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'before' }),
+    })
     expect(hello.status).toBe(200)
     const helloId = ((await hello.json()) as { execution_id: string }).execution_id
 
     const bash = fetch(`${first.address}/v1/tools/Bash`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${execKey}` }, body: JSON.stringify({ command: 'sleep 30' }),
-    }).then((r) => r.status, () => 0)
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${execKey}` },
+      body: JSON.stringify({ command: 'sleep 30' }),
+    }).then(
+      (r) => r.status,
+      () => 0,
+    )
     // The row exists while the tool runs, and says so.
     const running = await until(async () => {
       const list = await getJson(`${first.address}/v1/executions?tool=Bash`)

@@ -24,9 +24,15 @@ describe('executionRow', () => {
   it('redacts arguments, results, messages, context headers and error text, and nothing else', () => {
     const token = j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD')
     const rec = executionRecord({
-      params: { name: 'x', password: 'hunter2' }, result: { echoed: `push with ${token}` }, messages: [`token ${token}`],
-      sessionId: `session ${token}`, agentId: `agent ${token}`, requestId: `req ${token}`, error: `failed with ${token}`,
-      callerName: 'plain name', usage: { total_tokens: 5 },
+      params: { name: 'x', password: 'hunter2' },
+      result: { echoed: `push with ${token}` },
+      messages: [`token ${token}`],
+      sessionId: `session ${token}`,
+      agentId: `agent ${token}`,
+      requestId: `req ${token}`,
+      error: `failed with ${token}`,
+      callerName: 'plain name',
+      usage: { total_tokens: 5 },
     })
     const row = executionRow(rec, 'i', redactor)
     expect(JSON.stringify({ ...row, params: json(row.params), result: json(row.result), messages: json(row.messages) })).not.toContain(token)
@@ -34,8 +40,13 @@ describe('executionRow', () => {
     expect(json(row.result)).toEqual({ echoed: 'push with [REDACTED:github_token]' })
     expect(json(row.messages)).toEqual(['token [REDACTED:github_token]'])
     expect(row).toMatchObject({
-      sessionId: 'session [REDACTED:github_token]', agentId: 'agent [REDACTED:github_token]', requestId: 'req [REDACTED:github_token]',
-      error: 'failed with [REDACTED:github_token]', callerName: 'plain name', tool: 'hello', callerId: 'key_0a1b',
+      sessionId: 'session [REDACTED:github_token]',
+      agentId: 'agent [REDACTED:github_token]',
+      requestId: 'req [REDACTED:github_token]',
+      error: 'failed with [REDACTED:github_token]',
+      callerName: 'plain name',
+      tool: 'hello',
+      callerId: 'key_0a1b',
     })
     expect(json(row.usage)).toEqual({ total_tokens: 5 })
   })
@@ -48,7 +59,11 @@ describe('executionRow', () => {
   })
 
   it('replaces what Postgres cannot hold (NUL, half a surrogate pair) with U+FFFD, in values and keys', () => {
-    const row = executionRow(executionRecord({ params: { 'a\u0000': { '\ud800': 'x\u0000y' } }, error: 'nul\u0000 and \udc00', sessionId: 'ok 😀' }), 'i', redactor)
+    const row = executionRow(
+      executionRecord({ params: { 'a\u0000': { '\ud800': 'x\u0000y' } }, error: 'nul\u0000 and \udc00', sessionId: 'ok 😀' }),
+      'i',
+      redactor,
+    )
     expect(json(row.params)).toEqual({ 'a\uFFFD': { '\uFFFD': 'x\uFFFDy' } })
     expect(row.error).toBe('nul\uFFFD and \uFFFD')
     expect(row.sessionId).toBe('ok 😀')

@@ -52,7 +52,7 @@ describe('createSecretbox', () => {
       const tampered = sealed.slice(0, i) + flip(sealed[i]) + sealed.slice(i + 1)
       expect(() => box.open(tampered), `position ${i}`).toThrow(DECRYPT_ERROR)
     }
-    for (const bad of ['', 'v1', 'v2' + sealed.slice(2), sealed.split('.').slice(0, 3).join('.'), `${sealed}.x`, 'not sealed at all']) {
+    for (const bad of ['', 'v1', `v2${sealed.slice(2)}`, sealed.split('.').slice(0, 3).join('.'), `${sealed}.x`, 'not sealed at all']) {
       expect(() => box.open(bad)).toThrow(DECRYPT_ERROR)
     }
   })
@@ -109,9 +109,7 @@ describe('loadOrCreateKey', () => {
     const modulePath = fileURLToPath(new URL('../../src/lib/secretbox.ts', import.meta.url))
     const script = `import { loadOrCreateKey } from ${JSON.stringify(modulePath)}; console.log(loadOrCreateKey({ dataDir: ${JSON.stringify(dataDir)} }).toString('hex'))`
     const run = promisify(execFile)
-    const outputs = await Promise.all(
-      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
-    )
+    const outputs = await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])))
     const keys = new Set(outputs.map((o) => o.stdout.trim()))
     expect(keys.size).toBe(1)
     expect([...keys][0]).toBe(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim())

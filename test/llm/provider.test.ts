@@ -17,7 +17,12 @@ afterEach(async () => {
 })
 
 const config = (over: Partial<AppConfig['llm']> = {}): AppConfig['llm'] => ({
-  baseUrl: standIn?.url, apiKey: KEY, model: 'stand-in', timeoutMs: 5_000, maxRetries: 2, ...over,
+  baseUrl: standIn?.url,
+  apiKey: KEY,
+  model: 'stand-in',
+  timeoutMs: 5_000,
+  maxRetries: 2,
+  ...over,
 })
 const fast = { retryBaseMs: 5, retryMaxMs: 20 }
 
@@ -32,13 +37,26 @@ async function rejection(p: Promise<unknown>): Promise<any> {
 
 describe('LLM provider', () => {
   it('posts an OpenAI chat completion and parses content and usage', async () => {
-    standIn = await startLlmStandIn(() => ({ body: completion('Hello there.', { usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 }, model: 'stand-in-2024' }) }))
+    standIn = await startLlmStandIn(() => ({
+      body: completion('Hello there.', { usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 }, model: 'stand-in-2024' }),
+    }))
     const llm = createLlmProvider(config(), fast)
     expect(llm.configured).toBe(true)
     expect(llm.model).toBe('stand-in')
     const usages: TokenUsage[] = []
-    const r = await llm.chat([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }], { maxTokens: 33, temperature: 0.2, onUsage: (u) => usages.push(u) })
-    expect(r).toEqual({ content: 'Hello there.', model: 'stand-in-2024', finishReason: 'stop', usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15, model: 'stand-in-2024' } })
+    const r = await llm.chat(
+      [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Say hello' },
+      ],
+      { maxTokens: 33, temperature: 0.2, onUsage: (u) => usages.push(u) },
+    )
+    expect(r).toEqual({
+      content: 'Hello there.',
+      model: 'stand-in-2024',
+      finishReason: 'stop',
+      usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15, model: 'stand-in-2024' },
+    })
     expect(usages).toEqual([r.usage])
     expect(standIn.requests).toHaveLength(1)
     const req = standIn.requests[0]
@@ -48,7 +66,10 @@ describe('LLM provider', () => {
     expect(req.headers['content-type']).toBe('application/json')
     expect(req.body).toEqual({
       model: 'stand-in',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }],
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Say hello' },
+      ],
       max_tokens: 33,
       temperature: 0.2,
     })
@@ -78,9 +99,12 @@ describe('LLM provider', () => {
 
   it('retries a 429 (Retry-After: 0) and a 500, then succeeds', async () => {
     standIn = await startLlmStandIn((_req, i) =>
-      i === 0 ? { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } }
-        : i === 1 ? { status: 500, body: { error: { message: 'boom' } } }
-          : { body: completion('third time lucky') })
+      i === 0
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } }
+        : i === 1
+          ? { status: 500, body: { error: { message: 'boom' } } }
+          : { body: completion('third time lucky') },
+    )
     const warn = vi.fn()
     const llm = createLlmProvider(config({ maxRetries: 2 }), { ...fast, log: { warn, debug: vi.fn() } })
     const r = await llm.chat([{ role: 'user', content: 'x' }])
@@ -142,7 +166,9 @@ describe('LLM provider', () => {
     await standIn.close()
     standIn = undefined
     const warn = vi.fn()
-    const err = await rejection(createLlmProvider(config({ baseUrl: url, maxRetries: 1 }), { ...fast, log: { warn, debug: vi.fn() } }).chat([{ role: 'user', content: 'x' }]))
+    const err = await rejection(
+      createLlmProvider(config({ baseUrl: url, maxRetries: 1 }), { ...fast, log: { warn, debug: vi.fn() } }).chat([{ role: 'user', content: 'x' }]),
+    )
     expect(err.code).toBe('UPSTREAM_ERROR')
     expect(err.message).toContain('Could not reach the LLM endpoint')
     expect(err.message).toContain(`${url}/chat/completions`)
@@ -168,7 +194,10 @@ describe('LLM provider', () => {
   })
 
   it('not configured: 503 LLM_NOT_CONFIGURED saying what to set', async () => {
-    for (const llm of [createLlmProvider({ timeoutMs: 1000, maxRetries: 0 }), createLlmProvider({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 1000, maxRetries: 0 })]) {
+    for (const llm of [
+      createLlmProvider({ timeoutMs: 1000, maxRetries: 0 }),
+      createLlmProvider({ baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 1000, maxRetries: 0 }),
+    ]) {
       expect(llm.configured).toBe(false)
       expect(llm.model).toBeUndefined()
       const err = await rejection(llm.chat([{ role: 'user', content: 'x' }]))

@@ -38,9 +38,16 @@ describe('DNS rebinding', () => {
   })
 
   it('a name that resolves to a public and an internal address is refused (every address is checked)', async () => {
-    const resolver = rebinding([{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }], [])
+    const resolver = rebinding(
+      [
+        { address: '93.184.216.34', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+      [],
+    )
     await expect(guardedFetch(`http://mixed.test:${server.port}/echo`, { ...opts, resolver })).rejects.toMatchObject({
-      code: 'SSRF_BLOCKED', message: expect.stringContaining('mixed.test resolves to 127.0.0.1, in loopback 127.0.0.0/8'),
+      code: 'SSRF_BLOCKED',
+      message: expect.stringContaining('mixed.test resolves to 127.0.0.1, in loopback 127.0.0.0/8'),
     })
     expect(resolver.calls).toEqual(['mixed.test'])
   })
@@ -59,8 +66,10 @@ describe('DNS rebinding', () => {
       return [{ address: host === 'first.test' ? '127.0.0.1' : '169.254.169.254', family: 4 }]
     }
     const next = encodeURIComponent(`http://second.test:${server.port}/echo`)
-    await expect(guardedFetch(`http://first.test:${server.port}/to?url=${next}`, { ...opts, allow: ['127.0.0.1'], resolver }))
-      .rejects.toMatchObject({ code: 'SSRF_BLOCKED', statusCode: 403 })
+    await expect(guardedFetch(`http://first.test:${server.port}/to?url=${next}`, { ...opts, allow: ['127.0.0.1'], resolver })).rejects.toMatchObject({
+      code: 'SSRF_BLOCKED',
+      statusCode: 403,
+    })
     expect(seen).toEqual(['first.test', 'second.test'])
   })
 
@@ -75,10 +84,19 @@ describe('DNS rebinding', () => {
 describe('pinnedLookup', () => {
   const lookup = (fn: ReturnType<typeof pinnedLookup>, host: string, options: object) =>
     new Promise<unknown[]>((resolve) => (fn as any)(host, options, (...args: unknown[]) => resolve(args)))
-  const pinned = pinnedLookup([{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }])
+  const pinned = pinnedLookup([
+    { address: '127.0.0.1', family: 4 },
+    { address: '::1', family: 6 },
+  ])
 
   it('answers with the checked addresses whatever name it is asked', async () => {
-    expect(await lookup(pinned, 'anything.example', { all: true })).toEqual([null, [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]])
+    expect(await lookup(pinned, 'anything.example', { all: true })).toEqual([
+      null,
+      [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ],
+    ])
     expect(await lookup(pinned, 'evil.example', {})).toEqual([null, '127.0.0.1', 4])
     expect(await lookup(pinned, 'evil.example', { family: 6 })).toEqual([null, '::1', 6])
   })

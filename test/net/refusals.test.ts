@@ -30,7 +30,9 @@ afterAll(async () => {
 /** Names other than localhost that /etc/hosts maps to a loopback address (`runsc`, `vm`…). */
 function hostsLoopbackNames(): string[] {
   const text = fs.existsSync('/etc/hosts') ? fs.readFileSync('/etc/hosts', 'utf8') : ''
-  return text.split('\n').map((l) => l.replace(/#.*/, '').trim().split(/\s+/))
+  return text
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim().split(/\s+/))
     .filter(([addr]) => addr !== undefined && (/^127\./.test(addr) || addr === '::1'))
     .flatMap(([, ...names]) => names)
     .filter((n) => /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(n) && !/localhost/i.test(n))
@@ -111,8 +113,7 @@ describe('localhost names never depend on a resolver', () => {
       return [{ address: '93.184.216.34', family: 4 }]
     }
     for (const host of ['localhost', 'localhost.', 'db.localhost']) {
-      await expect(guardedFetch(`http://${host}:${b.port}/echo`, { ...opts, resolver: liar }))
-        .rejects.toMatchObject({ code: 'SSRF_BLOCKED', statusCode: 403 })
+      await expect(guardedFetch(`http://${host}:${b.port}/echo`, { ...opts, resolver: liar })).rejects.toMatchObject({ code: 'SSRF_BLOCKED', statusCode: 403 })
     }
     expect(calls).toEqual([])
   })
@@ -121,8 +122,7 @@ describe('localhost names never depend on a resolver', () => {
     const res = await guardedFetch(`http://LOCALHOST.:${b.port}/echo`, { ...opts, allow: ['localhost'] })
     expect(res.status).toBe(200)
     expect(res.addresses).toEqual(['127.0.0.1'])
-    await expect(guardedFetch(`http://app.localhost:${b.port}/echo`, { ...opts, allow: ['localhost'] }))
-      .rejects.toMatchObject({ code: 'SSRF_BLOCKED' })
+    await expect(guardedFetch(`http://app.localhost:${b.port}/echo`, { ...opts, allow: ['localhost'] })).rejects.toMatchObject({ code: 'SSRF_BLOCKED' })
     expect((await guardedFetch(`http://app.localhost:${b.port}/echo`, { ...opts, allow: ['127.0.0.1'] })).status).toBe(200)
   })
 })

@@ -21,7 +21,8 @@ const more: { text: string; secret: string }[] = [
 
 describe('cutString then redaction', () => {
   it.each([...cases, ...more].map((c) => [c.text.replace('%s', c.secret), c.secret] as const))(
-    'keeps no 8 characters of the secret wherever the cut falls in %j', (text, secret) => {
+    'keeps no 8 characters of the secret wherever the cut falls in %j',
+    (text, secret) => {
       for (let max = 0; max <= text.length; max++) {
         const out = r.redactString(cutString(text, max))
         for (const piece of pieces(secret)) expect(out, `cut at ${max}: ${out}`).not.toContain(piece)
@@ -50,7 +51,10 @@ describe('bound', () => {
   })
 
   it('cuts long strings, long arrays and objects with many members', () => {
-    const out = bound({ s: 'word '.repeat(1000), a: Array(200).fill(1), o: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${i}`, i])) }, LOG_BOUNDS) as any
+    const out = bound(
+      { s: 'word '.repeat(1000), a: Array(200).fill(1), o: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${i}`, i])) },
+      LOG_BOUNDS,
+    ) as any
     expect(out.s.length).toBeLessThan(LOG_BOUNDS.maxString + 40)
     expect(out.s).toMatch(/…\[\d+ characters cut\]$/)
     expect(out.a).toHaveLength(LOG_BOUNDS.maxEntries + 1)

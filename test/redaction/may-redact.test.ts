@@ -9,9 +9,27 @@ import { cases, j } from '../support/secret-cases.js'
 const r = createRedactor()
 
 const SENSITIVE_NAMES = [
-  'password', 'PASSWORD', 'pwd', 'p-w-d', 'P.W.D', 'pass word', 'clientSecret', 'client-secret', 'refresh-token',
-  'apiKey', 'API_KEY', 'a-p-i-k-e-y', 'X-API-Key', 'Authorization', 'auth', 'Set-Cookie', 'credentials', 'OAuthToken',
-  'db_password', 'webhook_secret', 'secret_key',
+  'password',
+  'PASSWORD',
+  'pwd',
+  'p-w-d',
+  'P.W.D',
+  'pass word',
+  'clientSecret',
+  'client-secret',
+  'refresh-token',
+  'apiKey',
+  'API_KEY',
+  'a-p-i-k-e-y',
+  'X-API-Key',
+  'Authorization',
+  'auth',
+  'Set-Cookie',
+  'credentials',
+  'OAuthToken',
+  'db_password',
+  'webhook_secret',
+  'secret_key',
 ]
 
 const values: unknown[] = [

@@ -89,20 +89,74 @@ describe('value patterns', () => {
 
 describe('sensitive field names', () => {
   it.each([
-    'password', 'Password', 'PASSWORD', 'passwd', 'pwd', 'secret', 'clientSecret', 'client-secret', 'token',
-    'accessToken', 'ACCESS_TOKEN', 'refresh-token', 'idToken', 'apiKey', 'api-key', 'API_KEY', 'apikey',
-    'X-API-Key', 'x_api_key', 'Authorization', 'proxy-authorization', 'cookie', 'Set-Cookie', 'privateKey',
-    'credentials', 'sessionToken', 'auth', 'github_token', 'openaiApiKey', 'secret_key', 'secretKey',
-    'access_key', 'AWS_SECRET_ACCESS_KEY', 'db_password', 'oldPassword', 'webhook_secret', 'OAuthToken',
+    'password',
+    'Password',
+    'PASSWORD',
+    'passwd',
+    'pwd',
+    'secret',
+    'clientSecret',
+    'client-secret',
+    'token',
+    'accessToken',
+    'ACCESS_TOKEN',
+    'refresh-token',
+    'idToken',
+    'apiKey',
+    'api-key',
+    'API_KEY',
+    'apikey',
+    'X-API-Key',
+    'x_api_key',
+    'Authorization',
+    'proxy-authorization',
+    'cookie',
+    'Set-Cookie',
+    'privateKey',
+    'credentials',
+    'sessionToken',
+    'auth',
+    'github_token',
+    'openaiApiKey',
+    'secret_key',
+    'secretKey',
+    'access_key',
+    'AWS_SECRET_ACCESS_KEY',
+    'db_password',
+    'oldPassword',
+    'webhook_secret',
+    'OAuthToken',
   ])('redacts the value of %s', (name) => {
     const input = { outer: { [name]: 'value-that-is-not-a-pattern' } }
     expect(r.redact(input)).toEqual({ outer: { [name]: '[REDACTED]' } })
   })
 
   it.each([
-    'file', 'entry', 'key_id', 'keyId', 'key', 'name', 'tool', 'path', 'content', 'message', 'monkey',
-    'keyboard', 'tokens_used', 'max_tokens', 'maxTokens', 'token_count', 'prompt_tokens', 'total_tokens',
-    'idempotency_key', 'idempotencyKey', 'public_key', 'cache_key', 'next_page_token', 'key_hash', 'prefix',
+    'file',
+    'entry',
+    'key_id',
+    'keyId',
+    'key',
+    'name',
+    'tool',
+    'path',
+    'content',
+    'message',
+    'monkey',
+    'keyboard',
+    'tokens_used',
+    'max_tokens',
+    'maxTokens',
+    'token_count',
+    'prompt_tokens',
+    'total_tokens',
+    'idempotency_key',
+    'idempotencyKey',
+    'public_key',
+    'cache_key',
+    'next_page_token',
+    'key_hash',
+    'prefix',
   ])('keeps the value of %s', (name) => {
     const input = { [name]: 'harmless value', nested: [{ [name]: 42 }] }
     expect(r.redact(input)).toEqual(input)
@@ -127,7 +181,11 @@ describe('sensitive field names', () => {
 
   it('accepts extra field names, normalised', () => {
     const custom = createRedactor({ extraFields: ['license-code'] })
-    expect(custom.redact({ licenseCode: 'abc', LICENSE_CODE: 'def', license: 'ok' })).toEqual({ licenseCode: '[REDACTED]', LICENSE_CODE: '[REDACTED]', license: 'ok' })
+    expect(custom.redact({ licenseCode: 'abc', LICENSE_CODE: 'def', license: 'ok' })).toEqual({
+      licenseCode: '[REDACTED]',
+      LICENSE_CODE: '[REDACTED]',
+      license: 'ok',
+    })
   })
 })
 
@@ -170,7 +228,12 @@ describe('deep copy', () => {
   it('copies Errors with name, message, stack and code, redacted', () => {
     const err = Object.assign(new TypeError(j('connect failed for postgres://u:pw123456@db/x')), { code: 'ECONNREFUSED', password: 'p' })
     const out = r.redact({ err }) as unknown as { err: Record<string, unknown> }
-    expect(out.err).toMatchObject({ name: 'TypeError', message: 'connect failed for postgres://u:[REDACTED:url_password]@db/x', code: 'ECONNREFUSED', password: '[REDACTED]' })
+    expect(out.err).toMatchObject({
+      name: 'TypeError',
+      message: 'connect failed for postgres://u:[REDACTED:url_password]@db/x',
+      code: 'ECONNREFUSED',
+      password: '[REDACTED]',
+    })
     expect(String(out.err.stack)).toContain('[REDACTED:url_password]')
     expect(String(out.err.stack)).not.toContain('pw123456')
   })

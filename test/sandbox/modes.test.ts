@@ -22,7 +22,9 @@ describe('createSandbox', () => {
   })
 
   it('bwrap: refuses to start without a working bwrap', () => {
-    expect(() => createSandbox({ ...base, mode: 'bwrap', bwrapPath: '/nonexistent/bwrap' })).toThrow('TOOLGATE_SANDBOX=bwrap but bubblewrap (bwrap) is not installed')
+    expect(() => createSandbox({ ...base, mode: 'bwrap', bwrapPath: '/nonexistent/bwrap' })).toThrow(
+      'TOOLGATE_SANDBOX=bwrap but bubblewrap (bwrap) is not installed',
+    )
     expect(createSandbox({ ...base, mode: 'bwrap' }).mode).toBe('bwrap')
   })
 

@@ -53,7 +53,10 @@ export function pgliteTemplateDump(): Promise<Blob> | undefined {
 export async function copyPgliteTemplate(pgliteDir: string): Promise<void> {
   const template = process.env[PGLITE_TEMPLATE_ENV]
   if (!template) return
-  const present = await fs.stat(pgliteDir).then(() => true, () => false)
+  const present = await fs.stat(pgliteDir).then(
+    () => true,
+    () => false,
+  )
   if (!present) await fs.cp(template, pgliteDir, { recursive: true })
 }
 

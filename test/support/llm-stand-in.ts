@@ -88,7 +88,10 @@ export async function startLlmStandIn(handler: StandInHandler = defaultHandler):
       }
       const go = () => send(reply.status ?? 200, reply.body ?? completion(`Summary ${index + 1}.`), reply.headers)
       if (reply.delayMs) {
-        const t = setTimeout(() => { timers.delete(t); go() }, reply.delayMs)
+        const t = setTimeout(() => {
+          timers.delete(t)
+          go()
+        }, reply.delayMs)
         timers.add(t)
       } else go()
     })

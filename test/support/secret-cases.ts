@@ -31,11 +31,25 @@ export const cases: Case[] = [
   { kind: 'google_oauth_client_secret', secret: j('GOCSPX', '-FAKEfake0123456789_-FAKEfake0'), text: 'client secret %s ok' },
   { kind: 'stripe_key', secret: j('sk_', 'live_', 'FAKEfake0123456789FAKEfake'), text: 'stripe %s ok' },
   { kind: 'stripe_key', secret: j('rk_', 'test_', 'FAKEfake0123456789FAKEfake'), text: 'restricted %s ok' },
-  { kind: 'private_key', secret: PEM_BODY, text: `before\n-----BEGIN RSA PRIVATE KEY-----\n%s\n-----END RSA PRIVATE KEY-----\nafter`, keep: ['before\n', '\nafter'] },
-  { kind: 'private_key', secret: PEM_BODY, text: `cut off:\n-----BEGIN OPENSSH PRIVATE KEY-----\n%s\n[output truncated]`, keep: ['cut off:\n', '\n[output truncated]'] },
+  {
+    kind: 'private_key',
+    secret: PEM_BODY,
+    text: `before\n-----BEGIN RSA PRIVATE KEY-----\n%s\n-----END RSA PRIVATE KEY-----\nafter`,
+    keep: ['before\n', '\nafter'],
+  },
+  {
+    kind: 'private_key',
+    secret: PEM_BODY,
+    text: `cut off:\n-----BEGIN OPENSSH PRIVATE KEY-----\n%s\n[output truncated]`,
+    keep: ['cut off:\n', '\n[output truncated]'],
+  },
   {
     kind: 'jwt',
-    secret: j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ', '.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'),
+    secret: j(
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+      '.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ',
+      '.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+    ),
     text: 'cookie session=%s; Path=/',
   },
   { kind: 'bearer_token', secret: 'abcDEF0123456789ghiJKLfake', text: 'Authorization: Bearer %s' },

@@ -86,8 +86,11 @@ beforeAll(async () => {
     databaseUrl: dbUrl,
     env: {
       TOOLGATE_SECRET_KEY: SECRET_KEY,
-      LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'probe-model', LLM_API_KEY: LLM_KEY,
-      SEARCH_BACKEND: 'brave', SEARCH_API_KEY: SEARCH_KEY,
+      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+      LLM_MODEL: 'probe-model',
+      LLM_API_KEY: LLM_KEY,
+      SEARCH_BACKEND: 'brave',
+      SEARCH_API_KEY: SEARCH_KEY,
     },
   })
 })

@@ -44,7 +44,9 @@ beforeAll(async () => {
   await fs.symlink(real, L)
   t = await buildTestApp({ workspace: L })
   const res = await t.app.inject({
-    method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${t.adminKey}` },
+    method: 'POST',
+    url: '/v1/keys',
+    headers: { authorization: `Bearer ${t.adminKey}` },
     payload: { name: 'in-sub', scopes: ['read', 'write', 'exec'], workspace: 'sub' },
   })
   subKey = res.json().key
@@ -100,16 +102,16 @@ describe('linked workspace: absolute paths spelt with the configured root', () =
 })
 
 describe('linked workspace: `..` through the link stays outside, for every family', () => {
-  const escape = () => `${L}/../outside`
+  const outside = () => `${L}/../outside`
   it.each([
-    ['Read', () => ({ file_path: `${escape()}/secret.txt` })],
-    ['Write', () => ({ file_path: `${escape()}/pwned.txt`, content: 'x' })],
-    ['fs_list', () => ({ path: escape() })],
-    ['NotebookEdit', () => ({ notebook_path: `${escape()}/nb.ipynb`, cell_id: '0', new_source: 'x' })],
-    ['Glob', () => ({ pattern: '*', path: escape() })],
-    ['Grep', () => ({ pattern: 'SECRET', path: escape() })],
-    ['git_status', () => ({ repo_path: escape() })],
-    ['shell', () => ({ command: 'cat secret.txt', cwd: escape() })],
+    ['Read', () => ({ file_path: `${outside()}/secret.txt` })],
+    ['Write', () => ({ file_path: `${outside()}/pwned.txt`, content: 'x' })],
+    ['fs_list', () => ({ path: outside() })],
+    ['NotebookEdit', () => ({ notebook_path: `${outside()}/nb.ipynb`, cell_id: '0', new_source: 'x' })],
+    ['Glob', () => ({ pattern: '*', path: outside() })],
+    ['Grep', () => ({ pattern: 'SECRET', path: outside() })],
+    ['git_status', () => ({ repo_path: outside() })],
+    ['shell', () => ({ command: 'cat secret.txt', cwd: outside() })],
   ] as const)('%s', async (tool, body) => {
     outside(await t.call(tool, body()))
     expect(await fs.readdir(path.join(base, 'outside'))).toEqual(['secret.txt'])

@@ -26,7 +26,10 @@ export async function makeTree(): Promise<Tree> {
 }
 
 export async function exists(p: string): Promise<boolean> {
-  return fs.lstat(p).then(() => true, () => false)
+  return fs.lstat(p).then(
+    () => true,
+    () => false,
+  )
 }
 
 /** Awaits a promise that must reject with a coded error; checks code, status and message. */

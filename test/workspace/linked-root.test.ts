@@ -23,7 +23,9 @@ beforeEach(async () => {
   await fs.mkdir(path.join(t.ws, 'sub'))
   await fs.writeFile(path.join(t.ws, 'sub', 'f.txt'), 'in sub')
 })
-afterEach(async () => { await t.cleanup() })
+afterEach(async () => {
+  await t.cleanup()
+})
 
 describe('linked root: the link spelling is inside', () => {
   it('accepts the link spelling and the real one alike, for files, folders and the root', async () => {

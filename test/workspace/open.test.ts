@@ -7,8 +7,12 @@ import { verifyOpened } from '../../src/workspace/verify.js'
 import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
 
 let t: Tree
-beforeEach(async () => { t = await makeTree() })
-afterEach(async () => { await t.cleanup() })
+beforeEach(async () => {
+  t = await makeTree()
+})
+afterEach(async () => {
+  await t.cleanup()
+})
 
 describe('openForRead', () => {
   it('returns an open handle, stat and paths', async () => {
@@ -30,8 +34,7 @@ describe('openForRead', () => {
   })
 
   it('refuses files over maxBytes', async () => {
-    await expectCoded(openForRead(t.ws, 'a.txt', { maxBytes: 4 }), 'FILE_TOO_LARGE', 413,
-      'File too large: a.txt is 5 bytes; the limit is 4 bytes')
+    await expectCoded(openForRead(t.ws, 'a.txt', { maxBytes: 4 }), 'FILE_TOO_LARGE', 413, 'File too large: a.txt is 5 bytes; the limit is 4 bytes')
   })
 
   it('refuses missing, blocked and non-regular files', async () => {
@@ -46,16 +49,19 @@ describe('openForRead', () => {
     // what a symlink swapped in between the check and open() would yield
     const h = await fs.open(path.join(t.out, 'secret.txt'), constants.O_RDONLY)
     try {
-      await expectCoded(verifyOpened(h, t.ws, path.join(t.ws, 'a.txt'), 'a.txt', 'read'), 'PATH_OUTSIDE_WORKSPACE', 403,
-        'a.txt changed while it was being opened')
+      await expectCoded(
+        verifyOpened(h, t.ws, path.join(t.ws, 'a.txt'), 'a.txt', 'read'),
+        'PATH_OUTSIDE_WORKSPACE',
+        403,
+        'a.txt changed while it was being opened',
+      )
     } finally {
       await h.close()
     }
     await fs.writeFile(path.join(t.ws, 'id.key'), 'k')
     const k = await fs.open(path.join(t.ws, 'id.key'), constants.O_RDONLY)
     try {
-      await expectCoded(verifyOpened(k, t.ws, path.join(t.ws, 'a.txt'), 'a.txt', 'read'), 'PATH_BLOCKED', 403,
-        'a.txt is a blocked path (key)')
+      await expectCoded(verifyOpened(k, t.ws, path.join(t.ws, 'a.txt'), 'a.txt', 'read'), 'PATH_BLOCKED', 403, 'a.txt is a blocked path (key)')
     } finally {
       await k.close()
     }
@@ -77,8 +83,7 @@ describe('appendInside', () => {
   })
 
   it('refuses blocked names and directories', async () => {
-    await expectCoded(appendInside(t.ws, 'conf/.env.local', 'X=1', { createParents: true }), 'PATH_BLOCKED', 403,
-      'conf/.env.local is a blocked path (env)')
+    await expectCoded(appendInside(t.ws, 'conf/.env.local', 'X=1', { createParents: true }), 'PATH_BLOCKED', 403, 'conf/.env.local is a blocked path (env)')
     expect(await exists(path.join(t.ws, 'conf'))).toBe(false)
     await fs.mkdir(path.join(t.ws, '.git/hooks'), { recursive: true })
     await expectCoded(appendInside(t.ws, '.git/hooks/pre-commit', 'rm -rf /'), 'PATH_BLOCKED', 403, '(git-hooks)')

@@ -8,8 +8,12 @@ import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
 const OUT = 'PATH_OUTSIDE_WORKSPACE'
 
 let t: Tree
-beforeEach(async () => { t = await makeTree() })
-afterEach(async () => { await t.cleanup() })
+beforeEach(async () => {
+  t = await makeTree()
+})
+afterEach(async () => {
+  await t.cleanup()
+})
 
 describe('resolveInside: legitimate paths', () => {
   it('resolves relative paths against the root', async () => {
@@ -47,7 +51,7 @@ describe('resolveInside: legitimate paths', () => {
     const opened = await openForRead(link, 'a.txt')
     expect((await opened.handle.readFile()).toString()).toBe('hello')
     await opened.handle.close()
-    await expectCoded(resolveInside(link, '../outside/secret.txt'), OUT, 403, "climbs out of the workspace")
+    await expectCoded(resolveInside(link, '../outside/secret.txt'), OUT, 403, 'climbs out of the workspace')
   })
 
   it('resolves against the root, never process.cwd()', async () => {

@@ -5,8 +5,12 @@ import { writeFileInside } from '../../src/workspace/index.js'
 import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
 
 let t: Tree
-beforeEach(async () => { t = await makeTree() })
-afterEach(async () => { await t.cleanup() })
+beforeEach(async () => {
+  t = await makeTree()
+})
+afterEach(async () => {
+  await t.cleanup()
+})
 
 const leftovers = async (dir: string) => (await fs.readdir(dir)).filter((n) => n.endsWith('.tmp'))
 
@@ -59,8 +63,7 @@ describe('writeFileInside', () => {
 
   it('refuses blocked names, leaving nothing behind', async () => {
     await expectCoded(writeFileInside(t.ws, '.env', 'X=1'), 'PATH_BLOCKED', 403, 'Access denied: .env is a blocked path (env)')
-    await expectCoded(writeFileInside(t.ws, 'k/server.pem', 'x', { createParents: true }), 'PATH_BLOCKED', 403,
-      'k/server.pem is a blocked path (pem)')
+    await expectCoded(writeFileInside(t.ws, 'k/server.pem', 'x', { createParents: true }), 'PATH_BLOCKED', 403, 'k/server.pem is a blocked path (pem)')
     await fs.mkdir(path.join(t.ws, '.git'))
     await expectCoded(writeFileInside(t.ws, '.git/config', '[core]'), 'PATH_BLOCKED', 403, '.git/config is a blocked path (git-config)')
     expect(await exists(path.join(t.ws, '.env'))).toBe(false)
@@ -71,7 +74,6 @@ describe('writeFileInside', () => {
   it('refuses directories and a parent that is a file', async () => {
     await fs.mkdir(path.join(t.ws, 'dir'))
     await expectCoded(writeFileInside(t.ws, 'dir', 'x'), 'INVALID_REQUEST', 400, 'dir is a directory')
-    await expectCoded(writeFileInside(t.ws, 'a.txt/b', 'x', { createParents: true }), 'INVALID_REQUEST', 400,
-      'a.txt is a file, not a folder')
+    await expectCoded(writeFileInside(t.ws, 'a.txt/b', 'x', { createParents: true }), 'INVALID_REQUEST', 400, 'a.txt is a file, not a folder')
   })
 })

@@ -26,8 +26,5 @@ export const backgroundShells = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [
-    index('background_shells_owner_status_idx').on(t.ownerKeyId, t.status),
-    index('background_shells_instance_status_idx').on(t.instance, t.status),
-  ],
+  (t) => [index('background_shells_owner_status_idx').on(t.ownerKeyId, t.status), index('background_shells_instance_status_idx').on(t.instance, t.status)],
 )

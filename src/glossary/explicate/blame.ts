@@ -51,14 +51,16 @@ const asObject = (v: unknown): Record<string, unknown> | null => {
 
 export async function loadRevisions(db: Db, entryId: number): Promise<Revision[]> {
   const r = glossaryRevisions
-  const found = await db.select({ id: r.id, action: r.action, newValues: r.newValues, postId: r.postId, threadId: r.threadId, createdAt: r.createdAt })
-    .from(r).where(eq(r.entryId, entryId)).orderBy(asc(r.id))
+  const found = await db
+    .select({ id: r.id, action: r.action, newValues: r.newValues, postId: r.postId, threadId: r.threadId, createdAt: r.createdAt })
+    .from(r)
+    .where(eq(r.entryId, entryId))
+    .orderBy(asc(r.id))
   return found.map((row) => ({ ...row, newValues: asObject(row.newValues), createdAt: row.createdAt.toISOString() }))
 }
 
 /** The first frozen state that holds the revision: the earliest snapshot taken at or after it. */
 export async function authoringSnapshot(db: Db, revisionId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: snapshots.id }).from(snapshots)
-    .where(gte(snapshots.lastRevisionId, revisionId)).orderBy(asc(snapshots.id)).limit(1)
+  const [row] = await db.select({ id: snapshots.id }).from(snapshots).where(gte(snapshots.lastRevisionId, revisionId)).orderBy(asc(snapshots.id)).limit(1)
   return row?.id
 }

@@ -45,16 +45,24 @@ export interface Explication {
   note?: string
 }
 
-interface Candidate { id: number; term: string; definition: string; score: number }
+interface Candidate {
+  id: number
+  term: string
+  definition: string
+  score: number
+}
 
 async function candidates(db: Db, quote: string, normalized: string, entryId?: number): Promise<Candidate[]> {
   // Verbatim holders first (checked again below with JS's own normalization), then by pg_trgm word similarity.
-  const found = await rows(db, sql`
+  const found = await rows(
+    db,
+    sql`
     SELECT id, term, definition, word_similarity(${quote}, definition) AS score
     FROM glossary_entries
     WHERE ${entryId ?? null}::int IS NULL OR id = ${entryId ?? null}::int
     ORDER BY strpos(lower(regexp_replace(definition, ${WHITESPACE_RUN}, ' ', 'g')), ${normalized}) > 0 DESC, score DESC, id
-    LIMIT ${CANDIDATES}`)
+    LIMIT ${CANDIDATES}`,
+  )
   return found.map((r) => ({ id: Number(r.id), term: String(r.term), definition: String(r.definition), score: Number(r.score) }))
 }
 
@@ -72,8 +80,10 @@ async function exactAnswer(db: Db, entry: Candidate, normalized: string): Promis
   if (rev.postId === null) {
     notes.push(`Revision ${rev.id} was written without a post context (no X-Post-Id), so there is no source post.`)
   } else {
-    const [post] = await db.select({ id: corpusPosts.id, threadId: corpusPosts.threadId, body: corpusPosts.body })
-      .from(corpusPosts).where(eq(corpusPosts.id, rev.postId))
+    const [post] = await db
+      .select({ id: corpusPosts.id, threadId: corpusPosts.threadId, body: corpusPosts.body })
+      .from(corpusPosts)
+      .where(eq(corpusPosts.id, rev.postId))
     if (post) out.source_post = { id: post.id, thread_id: post.threadId, body: post.body }
     else notes.push(`Revision ${rev.id} names post ${rev.postId}, which is not in the corpus.`)
   }
@@ -86,16 +96,18 @@ async function exactAnswer(db: Db, entry: Candidate, normalized: string): Promis
 
 async function rankSentences(db: Db, quote: string, sentences: string[]): Promise<{ text: string; score: number }[]> {
   if (sentences.length === 0) return []
-  const ranked = await rows(db, sql`
+  const ranked = await rows(
+    db,
+    sql`
     SELECT s.value AS text, greatest(word_similarity(${quote}, s.value), similarity(${quote}, s.value)) AS score
     FROM json_array_elements_text(${JSON.stringify(sentences)}::json) WITH ORDINALITY AS s(value, n)
-    ORDER BY score DESC, s.n`)
+    ORDER BY score DESC, s.n`,
+  )
   return ranked.map((r) => ({ text: String(r.text), score: Number(r.score) }))
 }
 
 async function similarAnswer(db: Db, entry: Candidate, quote: string): Promise<Explication> {
-  const ranked = (await rankSentences(db, quote, splitSentences(entry.definition)))
-    .filter((s) => s.score >= SECTION_MIN_SIMILARITY).slice(0, MAX_SECTIONS)
+  const ranked = (await rankSentences(db, quote, splitSentences(entry.definition))).filter((s) => s.score >= SECTION_MIN_SIMILARITY).slice(0, MAX_SECTIONS)
   const revisions = ranked.length ? await loadRevisions(db, entry.id) : []
   const sections: SimilarSection[] = []
   for (const s of ranked) {

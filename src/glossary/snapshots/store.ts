@@ -27,16 +27,27 @@ export interface SnapshotRow {
 
 // The builder's reads name the columns as the raw statement's rows do, so one `present` reads both.
 const SNAPSHOT_COLUMNS = {
-  id: snapshots.id, type: snapshots.type, thread_id: snapshots.threadId, thread_position: snapshots.threadPosition,
-  entry_count: snapshots.entryCount, token_count: snapshots.tokenCount, last_revision_id: snapshots.lastRevisionId,
-  created_by: snapshots.createdBy, created_at: snapshots.createdAt,
+  id: snapshots.id,
+  type: snapshots.type,
+  thread_id: snapshots.threadId,
+  thread_position: snapshots.threadPosition,
+  entry_count: snapshots.entryCount,
+  token_count: snapshots.tokenCount,
+  last_revision_id: snapshots.lastRevisionId,
+  created_by: snapshots.createdBy,
+  created_at: snapshots.createdAt,
 }
 
 function present(r: Record<string, unknown>): SnapshotRow {
   return {
-    id: Number(r.id), type: r.type as SnapshotType, thread_id: r.thread_id === null ? null : Number(r.thread_id),
-    thread_position: Number(r.thread_position), entry_count: Number(r.entry_count), token_count: Number(r.token_count),
-    last_revision_id: Number(r.last_revision_id), created_by: (r.created_by as string | null) ?? null,
+    id: Number(r.id),
+    type: r.type as SnapshotType,
+    thread_id: r.thread_id === null ? null : Number(r.thread_id),
+    thread_position: Number(r.thread_position),
+    entry_count: Number(r.entry_count),
+    token_count: Number(r.token_count),
+    last_revision_id: Number(r.last_revision_id),
+    created_by: (r.created_by as string | null) ?? null,
     created_at: new Date(r.created_at as string | Date).toISOString(),
   }
 }
@@ -49,7 +60,9 @@ export async function takeSnapshot(
   db: Db,
   s: { type: SnapshotType; threadId: number | null; threadPosition: number; createdBy: string },
 ): Promise<SnapshotRow | undefined> {
-  const [row] = await rows(db, sql`
+  const [row] = await rows(
+    db,
+    sql`
     WITH s AS (
       INSERT INTO snapshots (type, thread_id, thread_position, entry_count, token_count, last_revision_id, created_by)
       SELECT ${s.type}, ${s.threadId}, ${s.threadPosition}, count(*),
@@ -63,7 +76,8 @@ export async function takeSnapshot(
       SELECT s.id, g.id, g.term, g.definition, g.tags, g.status FROM s, glossary_entries g
       RETURNING 1
     )
-    SELECT s.*, (SELECT count(*) FROM copied) AS copied FROM s`)
+    SELECT s.*, (SELECT count(*) FROM copied) AS copied FROM s`,
+  )
   return row ? present(row) : undefined
 }
 
@@ -73,12 +87,12 @@ export async function getSnapshot(db: Db, id: number): Promise<SnapshotRow | und
 }
 
 export async function listSnapshots(db: Db, f: { threadId?: number; type?: SnapshotType; limit: number }): Promise<SnapshotRow[]> {
-  const found = await db.select(SNAPSHOT_COLUMNS).from(snapshots)
-    .where(and(
-      f.threadId === undefined ? undefined : eq(snapshots.threadId, f.threadId),
-      f.type === undefined ? undefined : eq(snapshots.type, f.type),
-    ))
-    .orderBy(desc(snapshots.id)).limit(f.limit)
+  const found = await db
+    .select(SNAPSHOT_COLUMNS)
+    .from(snapshots)
+    .where(and(f.threadId === undefined ? undefined : eq(snapshots.threadId, f.threadId), f.type === undefined ? undefined : eq(snapshots.type, f.type)))
+    .orderBy(desc(snapshots.id))
+    .limit(f.limit)
   return found.map(present)
 }
 
@@ -90,11 +104,14 @@ export async function listSnapshots(db: Db, f: { threadId?: number; type?: Snaps
  */
 export async function checkpointIfDue(db: Db, every: number, threadId: number | undefined, createdBy: string): Promise<SnapshotRow | undefined> {
   if (!every || threadId === undefined) return undefined
-  const [row] = await rows<{ position: number; prev_id: number | null; taken: boolean }>(db, sql`
+  const [row] = await rows<{ position: number; prev_id: number | null; taken: boolean }>(
+    db,
+    sql`
     SELECT t.position, prev.id AS prev_id,
            EXISTS (SELECT 1 FROM snapshots WHERE type = 'checkpoint' AND thread_position = t.position - 1) AS taken
     FROM corpus_threads t LEFT JOIN corpus_threads prev ON prev.position = t.position - 1
-    WHERE t.id = ${threadId}`)
+    WHERE t.id = ${threadId}`,
+  )
   if (!row || row.taken) return undefined
   const previous = Number(row.position) - 1
   if (previous < 1 || previous % every !== 0) return undefined

@@ -29,7 +29,12 @@ export interface SnapshotViewT {
 
 export function snapshotView(s: SnapshotRow): SnapshotViewT {
   return {
-    id: s.id, type: s.type, thread: s.thread_id, thread_position: s.thread_position,
-    entry_count: s.entry_count, tokens: s.token_count, created: isoSeconds(new Date(s.created_at)),
+    id: s.id,
+    type: s.type,
+    thread: s.thread_id,
+    thread_position: s.thread_position,
+    entry_count: s.entry_count,
+    tokens: s.token_count,
+    created: isoSeconds(new Date(s.created_at)),
   }
 }

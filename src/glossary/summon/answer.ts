@@ -12,7 +12,10 @@ import type { TurnMode } from './store.js'
 export const ANSWER_MAX_TOKENS = 1_024
 
 export async function answerTurn(
-  ctx: ToolContext, snapshot: SnapshotRow, earlier: readonly DialogueTurn[], message: string,
+  ctx: ToolContext,
+  snapshot: SnapshotRow,
+  earlier: readonly DialogueTurn[],
+  message: string,
 ): Promise<{ response: string; mode: TurnMode }> {
   const { db, llm } = ctx.services
   if (llm?.configured) {
@@ -21,11 +24,16 @@ export async function answerTurn(
     const question = earlier.length ? `${earlier[0].message}\n${message}` : message
     const context = await gatherContext(db, snapshot, question)
     const result = await llm.chat(dialogueMessages(systemPrompt(snapshot, context), earlier, message), {
-      maxTokens: ANSWER_MAX_TOKENS, temperature: 0.2, signal: ctx.signal, onUsage: (u) => ctx.reportUsage(u),
+      maxTokens: ANSWER_MAX_TOKENS,
+      temperature: 0.2,
+      signal: ctx.signal,
+      onUsage: (u) => ctx.reportUsage(u),
     })
     if (result.finishReason === 'length') ctx.warn(`The summoned agent's answer reached ${ANSWER_MAX_TOKENS} tokens and may be cut off`)
     return { response: result.content.trim(), mode: 'llm' }
   }
-  ctx.warn(`No LLM is configured (set LLM_BASE_URL and LLM_MODEL), so the summoned context answered by retrieval: the entries of snapshot ${snapshot.id} most similar to the message, quoted, not an answer in the past agent's words`)
+  ctx.warn(
+    `No LLM is configured (set LLM_BASE_URL and LLM_MODEL), so the summoned context answered by retrieval: the entries of snapshot ${snapshot.id} most similar to the message, quoted, not an answer in the past agent's words`,
+  )
   return { response: retrievalAnswer(snapshot, await retrieveEntries(db, snapshot.id, message)), mode: 'retrieval' }
 }

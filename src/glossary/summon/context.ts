@@ -22,8 +22,22 @@ const CHARS_PER_TOKEN = 4
 // Markup around each entry or post in the prompt, counted against the budget.
 const OVERHEAD_CHARS = 80
 
-export interface ContextEntry { entryId: number; term: string; definition: string; tags: string[]; status: string }
-export interface ContextPost { id: number; threadId: number; position: number; timestamp: string; author: string; body: string; truncated: boolean }
+export interface ContextEntry {
+  entryId: number
+  term: string
+  definition: string
+  tags: string[]
+  status: string
+}
+export interface ContextPost {
+  id: number
+  threadId: number
+  position: number
+  timestamp: string
+  author: string
+  body: string
+  truncated: boolean
+}
 
 export interface SummonContext {
   entries: ContextEntry[]
@@ -34,7 +48,9 @@ export interface SummonContext {
 
 /** Entries ranked by similarity to the question, kept while their running size fits the budget. */
 async function entriesFor(db: Db, snapshotId: number, question: string, keywords: string): Promise<ContextEntry[]> {
-  const found = await rows(db, sql`
+  const found = await rows(
+    db,
+    sql`
     WITH scored AS (
       SELECT entry_id, term, definition, tags, status,
              length(term) + length(definition) + length(array_to_string(tags, ',')) + ${OVERHEAD_CHARS} AS chars,
@@ -50,17 +66,23 @@ async function entriesFor(db: Db, snapshotId: number, question: string, keywords
     )
     SELECT entry_id, term, definition, tags, status FROM ranked
     WHERE running <= ${ENTRY_BUDGET_TOKENS * CHARS_PER_TOKEN} OR rank = 1
-    ORDER BY lower(term), entry_id`)
+    ORDER BY lower(term), entry_id`,
+  )
   return found.map((r) => ({
-    entryId: Number(r.entry_id), term: String(r.term), definition: String(r.definition),
-    tags: (r.tags as string[] | null) ?? [], status: String(r.status),
+    entryId: Number(r.entry_id),
+    term: String(r.term),
+    definition: String(r.definition),
+    tags: (r.tags as string[] | null) ?? [],
+    status: String(r.status),
   }))
 }
 
 /** Posts of threads read by then, most relevant first within the budget, returned in reading order. */
 async function postsFor(db: Db, threadPosition: number, keywords: string): Promise<ContextPost[]> {
   if (keywords === '' || threadPosition < 1) return []
-  const found = await rows(db, sql`
+  const found = await rows(
+    db,
+    sql`
     WITH scored AS (
       SELECT p.id, p.thread_id, t.position, p.timestamp, p.author, p.body,
              (SELECT avg(word_similarity(k, p.body)) FROM unnest(string_to_array(${keywords}, ' ')) AS k) AS score
@@ -73,10 +95,16 @@ async function postsFor(db: Db, threadPosition: number, keywords: string): Promi
     )
     SELECT id, thread_id, position, timestamp, author, left(body, ${POST_EXCERPT_CHARS}) AS body, length(body) > ${POST_EXCERPT_CHARS} AS truncated
     FROM ranked WHERE running <= ${POST_BUDGET_TOKENS * CHARS_PER_TOKEN} AND rank <= ${MAX_POSTS}
-    ORDER BY position, timestamp, id`)
+    ORDER BY position, timestamp, id`,
+  )
   return found.map((r) => ({
-    id: Number(r.id), threadId: Number(r.thread_id), position: Number(r.position),
-    timestamp: new Date(r.timestamp as string).toISOString(), author: String(r.author), body: String(r.body), truncated: Boolean(r.truncated),
+    id: Number(r.id),
+    threadId: Number(r.thread_id),
+    position: Number(r.position),
+    timestamp: new Date(r.timestamp as string).toISOString(),
+    author: String(r.author),
+    body: String(r.body),
+    truncated: Boolean(r.truncated),
   }))
 }
 

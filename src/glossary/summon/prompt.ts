@@ -8,22 +8,30 @@ import type { SnapshotRow } from '../snapshots/store.js'
 import { escapeAttr, escapeText } from '../../lib/xml.js'
 import type { SummonContext } from './context.js'
 
-export interface DialogueTurn { message: string; response: string }
+export interface DialogueTurn {
+  message: string
+  response: string
+}
 
 function glossaryBlock(ctx: SummonContext): string {
-  const shown = ctx.entries.length < ctx.entriesTotal
-    ? ` shown="${ctx.entries.length}" note="only the entries most relevant to the question fit; the others exist but are not shown"`
-    : ''
-  const entries = ctx.entries.map((e) =>
-    `<entry id="${e.entryId}" term="${escapeAttr(e.term)}" status="${escapeAttr(e.status)}" tags="${escapeAttr(e.tags.join(','))}">\n${escapeText(e.definition)}\n</entry>`)
+  const shown =
+    ctx.entries.length < ctx.entriesTotal
+      ? ` shown="${ctx.entries.length}" note="only the entries most relevant to the question fit; the others exist but are not shown"`
+      : ''
+  const entries = ctx.entries.map(
+    (e) =>
+      `<entry id="${e.entryId}" term="${escapeAttr(e.term)}" status="${escapeAttr(e.status)}" tags="${escapeAttr(e.tags.join(','))}">\n${escapeText(e.definition)}\n</entry>`,
+  )
   return `<glossary entry_count="${ctx.entriesTotal}"${shown}>\n${entries.join('\n')}\n</glossary>`
 }
 
 function postsBlock(ctx: SummonContext): string {
   if (ctx.posts.length === 0) return '<posts_read>\n(no post you read by then bears on this question)\n</posts_read>'
-  const posts = ctx.posts.map((p) =>
-    `<post id="${p.id}" thread_id="${p.threadId}" thread_position="${p.position}" author="${escapeAttr(p.author)}" timestamp="${p.timestamp}">\n` +
-    `${escapeText(p.body)}${p.truncated ? '\n[…post continues]' : ''}\n</post>`)
+  const posts = ctx.posts.map(
+    (p) =>
+      `<post id="${p.id}" thread_id="${p.threadId}" thread_position="${p.position}" author="${escapeAttr(p.author)}" timestamp="${p.timestamp}">\n` +
+      `${escapeText(p.body)}${p.truncated ? '\n[…post continues]' : ''}\n</post>`,
+  )
   return `<posts_read note="the posts you had read by then that bear most on the question">\n${posts.join('\n')}\n</posts_read>`
 }
 
@@ -42,7 +50,10 @@ export function systemPrompt(snapshot: SnapshotRow, ctx: SummonContext): string 
 export function dialogueMessages(system: string, turns: readonly DialogueTurn[], message: string): ChatMessage[] {
   return [
     { role: 'system', content: system },
-    ...turns.flatMap((t): ChatMessage[] => [{ role: 'user', content: t.message }, { role: 'assistant', content: t.response }]),
+    ...turns.flatMap((t): ChatMessage[] => [
+      { role: 'user', content: t.message },
+      { role: 'assistant', content: t.response },
+    ]),
     { role: 'user', content: message },
   ]
 }

@@ -13,11 +13,18 @@ export const RETRIEVAL_MAX_ENTRIES = 5
 export const RETRIEVAL_MIN_SIMILARITY = 0.3
 const QUOTE_CHARS = 1_200
 
-export interface RetrievedEntry { entryId: number; term: string; definition: string; score: number }
+export interface RetrievedEntry {
+  entryId: number
+  term: string
+  definition: string
+  score: number
+}
 
 export async function retrieveEntries(db: Db, snapshotId: number, message: string): Promise<RetrievedEntry[]> {
   const keywords = keywordsOf(message).join(' ')
-  const found = await rows(db, sql`
+  const found = await rows(
+    db,
+    sql`
     SELECT entry_id, term, definition, score FROM (
       SELECT entry_id, term, definition, greatest(
                word_similarity(regexp_replace(term, ${TERM_SUFFIX}, ''), ${message}),
@@ -26,9 +33,13 @@ export async function retrieveEntries(db: Db, snapshotId: number, message: strin
       FROM snapshot_entries WHERE snapshot_id = ${snapshotId}
     ) s
     WHERE score >= ${RETRIEVAL_MIN_SIMILARITY}
-    ORDER BY score DESC, entry_id LIMIT ${RETRIEVAL_MAX_ENTRIES}`)
+    ORDER BY score DESC, entry_id LIMIT ${RETRIEVAL_MAX_ENTRIES}`,
+  )
   return found.map((r) => ({
-    entryId: Number(r.entry_id), term: String(r.term), definition: String(r.definition), score: Number(r.score),
+    entryId: Number(r.entry_id),
+    term: String(r.term),
+    definition: String(r.definition),
+    score: Number(r.score),
   }))
 }
 
@@ -38,7 +49,8 @@ const quoted = (text: string) => {
 }
 
 export function retrievalAnswer(snapshot: SnapshotRow, found: readonly RetrievedEntry[]): string {
-  const head = `[Retrieval answer: no LLM is configured, so the summoned agent cannot answer in its own words. ` +
+  const head =
+    `[Retrieval answer: no LLM is configured, so the summoned agent cannot answer in its own words. ` +
     `These are the entries of snapshot ${snapshot.id} (the glossary at thread position ${snapshot.thread_position}) most similar to your message.]`
   if (found.length === 0) {
     return `${head}\n\nNone of the snapshot's ${snapshot.entry_count} entries resembles your message; try naming a term.`

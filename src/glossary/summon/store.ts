@@ -14,8 +14,17 @@ import { v7 as uuidv7 } from 'uuid'
 
 export type TurnMode = 'llm' | 'retrieval'
 
-export interface ActiveSummon { id: string; snapshotId: number; turns: number }
-export interface StoredTurn { turn: number; message: string; response: string; mode: TurnMode }
+export interface ActiveSummon {
+  id: string
+  snapshotId: number
+  turns: number
+}
+export interface StoredTurn {
+  turn: number
+  message: string
+  response: string
+  mode: TurnMode
+}
 
 const ACTIVE_COLUMNS = { id: summons.id, snapshotId: summons.snapshotId, turns: summons.turns }
 const activeIn = (session: string) => and(eq(summons.sessionId, session), eq(summons.status, 'active'))
@@ -33,13 +42,16 @@ const summonActive = (a: ActiveSummon) =>
 /** Claims the session's one active summon, or fails with SUMMON_ACTIVE naming the one that holds it. */
 export async function claimSummon(db: Db, s: { session: string; snapshotId: number; callerId: string }, attempt = 0): Promise<string> {
   const id = uuidv7()
-  const claimed = await db.insert(summons).values({ id, sessionId: s.session, snapshotId: s.snapshotId, callerId: s.callerId })
-    .onConflictDoNothing({ target: summons.sessionId, where: sql`status = 'active'` }).returning({ id: summons.id })
+  const claimed = await db
+    .insert(summons)
+    .values({ id, sessionId: s.session, snapshotId: s.snapshotId, callerId: s.callerId })
+    .onConflictDoNothing({ target: summons.sessionId, where: sql`status = 'active'` })
+    .returning({ id: summons.id })
   if (claimed.length) return id
   const holder = await activeSummon(db, s.session)
   // Dismissed between the insert and this read: the slot is free again, so try once more.
   if (!holder && attempt < 2) return claimSummon(db, s, attempt + 1)
-  if (!holder) fail('CONFLICT', 'The session\'s summon changed repeatedly while claiming it; try again')
+  if (!holder) fail('CONFLICT', "The session's summon changed repeatedly while claiming it; try again")
   return summonActive(holder)
 }
 
@@ -50,14 +62,19 @@ export async function releaseClaim(db: Db, id: string): Promise<void> {
 
 export async function turnsOf(db: Db, summonId: string): Promise<StoredTurn[]> {
   const t = summonTurns
-  const turns = await db.select({ turn: t.turn, message: t.message, response: t.response, mode: t.mode }).from(t)
-    .where(eq(t.summonId, summonId)).orderBy(asc(t.turn))
+  const turns = await db
+    .select({ turn: t.turn, message: t.message, response: t.response, mode: t.mode })
+    .from(t)
+    .where(eq(t.summonId, summonId))
+    .orderBy(asc(t.turn))
   return turns.map((r) => ({ ...r, mode: r.mode as TurnMode }))
 }
 
 /** Appends turn `turn` (the summon must still be active and at turn − 1): one statement, a CTE drizzle cannot build. */
 export async function appendTurn(db: Db, summonId: string, t: StoredTurn): Promise<void> {
-  const appended = await rows<{ turn: number }>(db, sql`
+  const appended = await rows<{ turn: number }>(
+    db,
+    sql`
     WITH s AS (
       UPDATE summons SET turns = ${t.turn}::int
       WHERE id = ${summonId} AND status = 'active' AND turns = ${t.turn - 1}::int
@@ -65,18 +82,22 @@ export async function appendTurn(db: Db, summonId: string, t: StoredTurn): Promi
     )
     INSERT INTO summon_turns (summon_id, turn, message, response, mode)
     SELECT s.id, ${t.turn}::int, ${t.message}::text, ${t.response}::text, ${t.mode}::text FROM s
-    RETURNING turn`)
+    RETURNING turn`,
+  )
   if (appended.length === 0) {
-    fail('CONFLICT', 'The summoned dialogue changed while this message was answered (another message was answered first, or it was dismissed); its answer was not kept', {
-      details: { summon_id: summonId, turn: t.turn },
-    })
+    fail(
+      'CONFLICT',
+      'The summoned dialogue changed while this message was answered (another message was answered first, or it was dismissed); its answer was not kept',
+      {
+        details: { summon_id: summonId, turn: t.turn },
+      },
+    )
   }
 }
 
 /** Ends the session's active summon; fails with NO_ACTIVE_SUMMON when there is none. */
 export async function dismissSummon(db: Db, session: string, summary: string): Promise<ActiveSummon> {
-  const [row] = await db.update(summons).set({ status: 'dismissed', summary, dismissedAt: sql`now()` })
-    .where(activeIn(session)).returning(ACTIVE_COLUMNS)
+  const [row] = await db.update(summons).set({ status: 'dismissed', summary, dismissedAt: sql`now()` }).where(activeIn(session)).returning(ACTIVE_COLUMNS)
   return row ?? noActiveSummon()
 }
 

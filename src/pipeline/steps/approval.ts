@@ -24,7 +24,15 @@ export async function hold(deps: PipelineDeps, call: AdmittedCall, reason: strin
   try {
     held = await deps.approvals.hold({ id: approvalId, tool, args: call.args, context: call.context, caller: call.caller, executionId, reason })
   } catch (err) {
-    await deps.history.complete(executionId, { status: 'error', httpStatus: 500, errorCode: 'INTERNAL_ERROR', error: 'The call could not be queued for approval', completedAt: new Date() }).catch(() => {})
+    await deps.history
+      .complete(executionId, {
+        status: 'error',
+        httpStatus: 500,
+        errorCode: 'INTERNAL_ERROR',
+        error: 'The call could not be queued for approval',
+        completedAt: new Date(),
+      })
+      .catch(() => {})
     throw err
   }
   deps.metrics.observe(tool.name, 'pending', undefined, duration)
@@ -32,7 +40,14 @@ export async function hold(deps: PipelineDeps, call: AdmittedCall, reason: strin
   call.headers.location = `/v1/executions/${executionId}`
   return {
     statusCode: 202,
-    body: { status: 'pending', approval_id: held.id, execution_id: executionId, expires_at: held.expiresAt.toISOString(), duration_ms: duration, messages: [message] },
+    body: {
+      status: 'pending',
+      approval_id: held.id,
+      execution_id: executionId,
+      expires_at: held.expiresAt.toISOString(),
+      duration_ms: duration,
+      messages: [message],
+    },
     headers: call.headers,
   }
 }

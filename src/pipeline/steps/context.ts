@@ -9,12 +9,28 @@ export function admit(call: Call, registered: RegisteredTool, caller: Caller): A
   const { tool } = registered
   const context = parseContext(call.request.headers, call.request.requestId)
   const record = {
-    id: uuidv7(), tool: tool.name, toolset: tool.toolset, transport: call.request.transport,
+    id: uuidv7(),
+    tool: tool.name,
+    toolset: tool.toolset,
+    transport: call.request.transport,
     // The arguments as sent until they are validated (an invalid call is recorded with them).
     params: (call.request.args ?? {}) as object,
-    callerId: caller.id, callerName: caller.name, sessionId: context.sessionId, agentId: context.agentId, requestId: context.requestId,
-    startedAt: call.startedAt, dryRun: context.dryRun ? 1 : 0, status: 'ok', httpStatus: 200, errorCode: null, error: null, result: null,
-    messages: null, usage: null, durationMs: null, completedAt: null,
+    callerId: caller.id,
+    callerName: caller.name,
+    sessionId: context.sessionId,
+    agentId: context.agentId,
+    requestId: context.requestId,
+    startedAt: call.startedAt,
+    dryRun: context.dryRun ? 1 : 0,
+    status: 'ok',
+    httpStatus: 200,
+    errorCode: null,
+    error: null,
+    result: null,
+    messages: null,
+    usage: null,
+    durationMs: null,
+    completedAt: null,
   }
   const session = context.sessionId ?? `key:${caller.id}`
   return { ...call, tool, caller, context, record, session, validator: registered.validate, args: {} }

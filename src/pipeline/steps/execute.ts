@@ -37,8 +37,7 @@ export function prepare(deps: PipelineDeps, call: AdmittedCall): Execution {
 }
 
 /** A dry run of a tool that honours it changes nothing. */
-export const changesSomething = (call: AdmittedCall) =>
-  CHANGING_SCOPES.has(call.tool.scope) && !(call.context.dryRun && call.tool.supportsDryRun)
+export const changesSomething = (call: AdmittedCall) => CHANGING_SCOPES.has(call.tool.scope) && !(call.context.dryRun && call.tool.supportsDryRun)
 
 /**
  * The `running` row, written before the tool runs (`resumed`: the held call's row, now claimed by

@@ -20,10 +20,19 @@ export function invalid(deps: PipelineDeps, call: AdmittedCall, err: unknown): C
   const e = normalize(deps, err, record.id)
   const duration = round(performance.now() - call.t0)
   deps.history.record({
-    ...record, status: 'error', httpStatus: e.statusCode, errorCode: e.code, error: e.message, durationMs: Math.round(duration), completedAt: new Date(),
+    ...record,
+    status: 'error',
+    httpStatus: e.statusCode,
+    errorCode: e.code,
+    error: e.message,
+    durationMs: Math.round(duration),
+    completedAt: new Date(),
   })
   deps.metrics.observe(tool.name, 'error', e.code, duration)
-  deps.log.warn({ tool: tool.name, args: call.request.args, success: false, duration_ms: duration, execution_id: record.id }, `Tool ${tool.name} failed: ${e.message}`)
+  deps.log.warn(
+    { tool: tool.name, args: call.request.args, success: false, duration_ms: duration, execution_id: record.id },
+    `Tool ${tool.name} failed: ${e.message}`,
+  )
   return { statusCode: e.statusCode, body: errorBody(e, { execution_id: record.id, duration_ms: duration }, tool), headers: call.headers }
 }
 
@@ -47,9 +56,15 @@ export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: 
   const error = settled.ok ? undefined : settled.error
   const status = !error ? 'ok' : error.code === 'TIMEOUT' ? 'timeout' : 'error'
   const done = {
-    status, httpStatus: outcome.statusCode, errorCode: error?.code ?? null, error: error?.message ?? null,
-    result: settled.ok ? (settled.output ?? null) : (settled.error.details ?? null), messages, usage: execution.usage ?? null,
-    durationMs: Math.round(duration), completedAt: new Date(),
+    status,
+    httpStatus: outcome.statusCode,
+    errorCode: error?.code ?? null,
+    error: error?.message ?? null,
+    result: settled.ok ? (settled.output ?? null) : (settled.error.details ?? null),
+    messages,
+    usage: execution.usage ?? null,
+    durationMs: Math.round(duration),
+    completedAt: new Date(),
   }
   if (resumed) await deps.history.complete(record.id, { params: record.params, ...done })
   else deps.history.record({ ...record, ...done })

@@ -68,7 +68,10 @@ export default defineTool({
     const checked = await assertAllowed(ctx.workspace, target, 'write', { allowMissing: true })
     const folder = await resolveInside(ctx.workspace, ctx.settings.memoryDir, { allowMissing: true })
     if (checked.target !== path.join(folder.target, file)) {
-      fail('PATH_BLOCKED', `${checked.rel} is a symbolic link to another file; write_memory_entry only appends to the memory files themselves, so replace the link with a regular file`)
+      fail(
+        'PATH_BLOCKED',
+        `${checked.rel} is a symbolic link to another file; write_memory_entry only appends to the memory files themselves, so replace the link with a regular file`,
+      )
     }
     const written = await appendInside(ctx.workspace, target, data, { createParents: true })
     return { success: true, bytes_written: written, timestamp: isoSeconds() }

@@ -10,10 +10,13 @@ export default defineTool({
   name: 'list_snapshots',
   toolset: 'glossary',
   category: 'CONTEXT',
-  description: 'Query available snapshots: frozen glossary states at thread positions (checkpoint, curator_fork, manual), newest first. Use a snapshot id with summon_snapshot.',
+  description:
+    'Query available snapshots: frozen glossary states at thread positions (checkpoint, curator_fork, manual), newest first. Use a snapshot id with summon_snapshot.',
   input: Type.Object({
     thread_id: Type.Optional(Type.Integer({ description: 'Filter to snapshots from this thread', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-    snapshot_type: Type.Optional(StringEnum(['checkpoint', 'curator_fork', 'manual', 'all'], { description: '`checkpoint` | `curator_fork` | `manual` | `all`', default: 'all' })),
+    snapshot_type: Type.Optional(
+      StringEnum(['checkpoint', 'curator_fork', 'manual', 'all'], { description: '`checkpoint` | `curator_fork` | `manual` | `all`', default: 'all' }),
+    ),
     limit: Type.Optional(Type.Integer({ description: 'Maximum results (default: 20)', default: 20, minimum: 1, maximum: 100 })),
   }),
   output: Type.Object({
@@ -27,6 +30,20 @@ export default defineTool({
     const snapshots = rows.map(snapshotView)
     return { count: snapshots.length, snapshots }
   },
-  xml: (out) => el('snapshots', { count: out.count }, ...out.snapshots.map((s) =>
-    el('snapshot', { id: s.id, type: s.type, thread: s.thread, thread_position: s.thread_position, entry_count: s.entry_count, tokens: s.tokens, created: s.created }))),
+  xml: (out) =>
+    el(
+      'snapshots',
+      { count: out.count },
+      ...out.snapshots.map((s) =>
+        el('snapshot', {
+          id: s.id,
+          type: s.type,
+          thread: s.thread,
+          thread_position: s.thread_position,
+          entry_count: s.entry_count,
+          tokens: s.tokens,
+          created: s.created,
+        }),
+      ),
+    ),
 })

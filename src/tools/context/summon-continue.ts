@@ -12,12 +12,13 @@ export default defineTool({
   name: 'summon_continue',
   toolset: 'glossary',
   category: 'CONTEXT',
-  description: 'Continue dialogue with a summoned snapshot context: send a follow-up message; the summoned agent sees the whole dialogue so far. Needs an active summon in this session (summon_snapshot).',
+  description:
+    'Continue dialogue with a summoned snapshot context: send a follow-up message; the summoned agent sees the whole dialogue so far. Needs an active summon in this session (summon_snapshot).',
   input: Type.Object({
     message: Type.String({ description: 'Follow-up message to the summoned context', minLength: 1, maxLength: 8000 }),
   }),
   output: Type.Object({
-    turn: Type.Integer({ description: 'This turn\'s number: the summon\'s own answer is turn 1, the first follow-up turn 2' }),
+    turn: Type.Integer({ description: "This turn's number: the summon's own answer is turn 1, the first follow-up turn 2" }),
     response: Type.String({ description: "The summoned agent's response to the follow-up" }),
   }),
   scope: 'read',

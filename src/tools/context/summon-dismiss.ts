@@ -17,7 +17,7 @@ export default defineTool({
   }),
   output: Type.Object({
     snapshot_id: Type.Integer({ description: 'The snapshot that was summoned' }),
-    turns: Type.Integer({ description: 'Turns the dialogue had (the summon\'s answer counts as turn 1)' }),
+    turns: Type.Integer({ description: "Turns the dialogue had (the summon's answer counts as turn 1)" }),
     message: Type.String({ description: 'What happened' }),
   }),
   scope: 'read',

@@ -17,7 +17,8 @@ export default defineTool({
   name: 'summon_snapshot',
   toolset: 'glossary',
   category: 'CONTEXT',
-  description: 'Rehydrate a past context for multi-turn dialogue: the annotation agent as it was at the snapshot\'s thread position answers your question from the glossary and posts it knew then. Read-only. Only one summoned context is active at a time per session (X-Session-Id): dismiss it with summon_dismiss before summoning another.',
+  description:
+    "Rehydrate a past context for multi-turn dialogue: the annotation agent as it was at the snapshot's thread position answers your question from the glossary and posts it knew then. Read-only. Only one summoned context is active at a time per session (X-Session-Id): dismiss it with summon_dismiss before summoning another.",
   input: Type.Object({
     snapshot_id: Type.Integer({ description: 'ID of the snapshot to summon', minimum: 1 }),
     query: Type.String({ description: 'Initial question to ask the summoned context', minLength: 1, maxLength: 8000 }),
@@ -50,6 +51,11 @@ export default defineTool({
     ctx.log.info({ summon_id: summonId, snapshot_id: snapshotId, session: ctx.session, mode: answer.mode }, `Snapshot ${snapshotId} summoned`)
     return { snapshot_id: snapshotId, thread_position: snapshot.thread_position, response: answer.response, available_actions: AVAILABLE_ACTIONS }
   },
-  xml: (out) => el('summoned_context', { snapshot_id: out.snapshot_id, thread_position: out.thread_position },
-    el('response', {}, out.response), el('available_actions', {}, out.available_actions)),
+  xml: (out) =>
+    el(
+      'summoned_context',
+      { snapshot_id: out.snapshot_id, thread_position: out.thread_position },
+      el('response', {}, out.response),
+      el('available_actions', {}, out.available_actions),
+    ),
 })

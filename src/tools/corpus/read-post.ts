@@ -22,25 +22,30 @@ const PostFields = {
 // One object schema for both answers (MCP wants an object at the top); each field says when it is there.
 const single = 'Without include_adjacent'
 const adjacent = 'With include_adjacent'
-const Output = Type.Object({
-  id: Type.Optional(Type.Integer({ description: `${single}: the post id` })),
-  thread_id: Type.Optional(Type.Integer({ description: `${single}: the thread the post belongs to` })),
-  timestamp: Type.Optional(Type.String({ format: 'date-time', description: `${single}: when it was posted (UTC)` })),
-  author: Type.Optional(Type.String({ description: `${single}: the author, e.g. Soma or Anon` })),
-  tags: Type.Optional(Type.Array(Type.String(), { description: `${single}: tags such as qm_post, story_post` })),
-  body: Type.Optional(Type.String({ description: `${single}: the full text of the post` })),
-  center_id: Type.Optional(Type.Integer({ description: `${adjacent}: the requested post` })),
-  posts: Type.Optional(Type.Array(
-    Type.Object({ ...PostFields, center: Type.Optional(Type.Boolean({ description: 'true on the requested post' })) }),
-    { description: `${adjacent}: up to 2 posts before, the post, up to 2 after, in reading order` },
-  )),
-}, { description: 'Without include_adjacent the post (<corpus_post>); with it, the post and its neighbours (<corpus_posts>)' })
+const Output = Type.Object(
+  {
+    id: Type.Optional(Type.Integer({ description: `${single}: the post id` })),
+    thread_id: Type.Optional(Type.Integer({ description: `${single}: the thread the post belongs to` })),
+    timestamp: Type.Optional(Type.String({ format: 'date-time', description: `${single}: when it was posted (UTC)` })),
+    author: Type.Optional(Type.String({ description: `${single}: the author, e.g. Soma or Anon` })),
+    tags: Type.Optional(Type.Array(Type.String(), { description: `${single}: tags such as qm_post, story_post` })),
+    body: Type.Optional(Type.String({ description: `${single}: the full text of the post` })),
+    center_id: Type.Optional(Type.Integer({ description: `${adjacent}: the requested post` })),
+    posts: Type.Optional(
+      Type.Array(Type.Object({ ...PostFields, center: Type.Optional(Type.Boolean({ description: 'true on the requested post' })) }), {
+        description: `${adjacent}: up to 2 posts before, the post, up to 2 after, in reading order`,
+      }),
+    ),
+  },
+  { description: 'Without include_adjacent the post (<corpus_post>); with it, the post and its neighbours (<corpus_posts>)' },
+)
 
 export default defineTool({
   name: 'read_post',
   toolset: 'glossary',
   category: 'CORPUS',
-  description: 'Fetch a historical post by ID. With include_adjacent, also the 2 posts before and the 2 after it in the same thread (fewer at the start or end of a thread).',
+  description:
+    'Fetch a historical post by ID. With include_adjacent, also the 2 posts before and the 2 after it in the same thread (fewer at the start or end of a thread).',
   input: Type.Object({
     post_id: Type.Integer({ description: 'The post ID to retrieve', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     include_adjacent: Type.Optional(Type.Boolean({ description: 'If true, include 2 posts before and after', default: false })),
@@ -59,13 +64,19 @@ export default defineTool({
     if (window.length === 0) fail('POST_NOT_FOUND', `No post with id ${postId} in the corpus`)
     const marked = window.map((p) => (p.id === postId ? { ...p, center: true } : p))
     const fitted = fitWindow(marked, ctx.maxOutputSize)
-    if (fitted.truncated) ctx.warn(`Post bodies shortened to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes); read_post without include_adjacent gives the one post all the room`)
+    if (fitted.truncated)
+      ctx.warn(
+        `Post bodies shortened to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes); read_post without include_adjacent gives the one post all the room`,
+      )
     return { center_id: postId, posts: fitted.posts }
   },
   xml: (out) => {
     if (out.posts) {
-      return el('corpus_posts', { center_id: out.center_id }, ...out.posts.map((p) =>
-        el('post', { id: p.id, thread_id: p.thread_id, author: p.author, center: p.center ? 'true' : undefined }, p.body)))
+      return el(
+        'corpus_posts',
+        { center_id: out.center_id },
+        ...out.posts.map((p) => el('post', { id: p.id, thread_id: p.thread_id, author: p.author, center: p.center ? 'true' : undefined }, p.body)),
+      )
     }
     return el('corpus_post', { id: out.id, thread_id: out.thread_id, timestamp: out.timestamp, author: out.author }, el('body', {}, out.body ?? ''))
   },

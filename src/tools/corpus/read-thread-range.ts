@@ -18,7 +18,8 @@ export default defineTool({
   name: 'read_thread_range',
   toolset: 'glossary',
   category: 'CORPUS',
-  description: 'Fetch a range of posts from a thread, in reading order: posts whose ids lie between start_post_id and end_post_id (inclusive; either may be left out), optionally only those carrying tag_filter (e.g. qm_post).',
+  description:
+    'Fetch a range of posts from a thread, in reading order: posts whose ids lie between start_post_id and end_post_id (inclusive; either may be left out), optionally only those carrying tag_filter (e.g. qm_post).',
   input: Type.Object({
     thread_id: Id('The thread ID'),
     start_post_id: Type.Optional(Id('First post ID (inclusive)')),
@@ -28,13 +29,16 @@ export default defineTool({
   output: Type.Object({
     id: Type.Integer({ description: 'The thread id' }),
     count: Type.Integer({ description: 'Posts returned' }),
-    posts: Type.Array(Type.Object({
-      id: Type.Integer({ description: 'Post id' }),
-      author: Type.String({ description: 'Author name' }),
-      timestamp: Type.String({ format: 'date-time', description: 'When it was posted (UTC)' }),
-      tags: Type.Array(Type.String(), { description: 'e.g. qm_post, story_post' }),
-      body: Type.String({ description: 'Full text of the post' }),
-    }), { description: 'In reading order (timestamp, then id)' }),
+    posts: Type.Array(
+      Type.Object({
+        id: Type.Integer({ description: 'Post id' }),
+        author: Type.String({ description: 'Author name' }),
+        timestamp: Type.String({ format: 'date-time', description: 'When it was posted (UTC)' }),
+        tags: Type.Array(Type.String(), { description: 'e.g. qm_post, story_post' }),
+        body: Type.String({ description: 'Full text of the post' }),
+      }),
+      { description: 'In reading order (timestamp, then id)' },
+    ),
   }),
   scope: 'read',
   annotations: { title: 'Read thread range', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -50,15 +54,23 @@ export default defineTool({
     }
     const found = await getThreadRange(db, { threadId, startPostId: start, endPostId: end, tag, limit: MAX_POSTS + 1 })
     const capped = found.slice(0, MAX_POSTS)
-    const fitted = fitRange(capped.map((p) => ({ id: p.id, author: p.author, timestamp: p.timestamp, tags: p.tags, body: p.body })), ctx.maxOutputSize)
+    const fitted = fitRange(
+      capped.map((p) => ({ id: p.id, author: p.author, timestamp: p.timestamp, tags: p.tags, body: p.body })),
+      ctx.maxOutputSize,
+    )
     const next = found[fitted.posts.length]
     if (next) {
-      ctx.warn(`More posts match than fit in one answer (limit ${MAX_POSTS} posts or X-Max-Output-Size ${ctx.maxOutputSize} bytes): ` +
-        `${fitted.posts.length} returned; continue with start_post_id=${next.id}`)
+      ctx.warn(
+        `More posts match than fit in one answer (limit ${MAX_POSTS} posts or X-Max-Output-Size ${ctx.maxOutputSize} bytes): ` +
+          `${fitted.posts.length} returned; continue with start_post_id=${next.id}`,
+      )
     }
-    if (fitted.truncatedBody) ctx.warn(`Post ${fitted.posts[0].id} is longer than X-Max-Output-Size (${ctx.maxOutputSize} bytes) and was shortened; read_post returns it whole up to that limit`)
+    if (fitted.truncatedBody)
+      ctx.warn(
+        `Post ${fitted.posts[0].id} is longer than X-Max-Output-Size (${ctx.maxOutputSize} bytes) and was shortened; read_post returns it whole up to that limit`,
+      )
     return { id: threadId, count: fitted.posts.length, posts: fitted.posts }
   },
-  xml: (out) => el('corpus_thread', { id: out.id, count: out.count }, ...out.posts.map((p) =>
-    el('post', { id: p.id, author: p.author, tags: p.tags.join(',') }, p.body))),
+  xml: (out) =>
+    el('corpus_thread', { id: out.id, count: out.count }, ...out.posts.map((p) => el('post', { id: p.id, author: p.author, tags: p.tags.join(',') }, p.body))),
 })

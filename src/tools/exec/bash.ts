@@ -35,7 +35,14 @@ export default defineTool({
     if (ctx.dryRun) return dryRunResult(command, dir, background)
     if (!background) return runForeground(command, { cwd: dir.abs, home: ctx.workspace }, ctx)
 
-    const shell = await ctx.services.shells.start({ owner: ctx.caller.id, command, cwd: dir.abs, cwdRel: dir.rel, home: ctx.workspace, network: ctx.caller.scopes.includes('network') })
+    const shell = await ctx.services.shells.start({
+      owner: ctx.caller.id,
+      command,
+      cwd: dir.abs,
+      cwdRel: dir.rel,
+      home: ctx.workspace,
+      network: ctx.caller.scopes.includes('network'),
+    })
     return {
       success: true,
       output: `Started background shell ${shell.id}. Read its output with BashOutput {"bash_id": "${shell.id}"}; end it with KillShell {"shell_id": "${shell.id}"}`,

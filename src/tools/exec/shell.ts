@@ -11,7 +11,8 @@ export default defineTool({
   name: 'shell',
   toolset: 'codex',
   category: 'EXECUTION',
-  description: 'Execute shell commands inside the workspace. Warns on risky patterns (rm -rf, destructive git); truncates very long output; the exit code is in metadata.returncode.',
+  description:
+    'Execute shell commands inside the workspace. Warns on risky patterns (rm -rf, destructive git); truncates very long output; the exit code is in metadata.returncode.',
   input: Type.Object({
     command: Type.String({ description: 'The command to run (with /bin/bash -c)' }),
     cwd: Type.Optional(Type.String({ description: 'Working directory, relative to the workspace root (default: the root); must stay inside the workspace' })),

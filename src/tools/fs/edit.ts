@@ -28,7 +28,8 @@ export default defineTool({
   name: 'Edit',
   toolset: 'claude',
   category: 'FILE',
-  description: 'Edit a file with find/replace: replaces old_string with new_string exactly once, or everywhere with replace_all. old_string must match the file exactly (whitespace included) and be unique unless replace_all is set.',
+  description:
+    'Edit a file with find/replace: replaces old_string with new_string exactly once, or everywhere with replace_all. old_string must match the file exactly (whitespace included) and be unique unless replace_all is set.',
   input: Type.Object({
     file_path: Type.String({ description: 'Absolute path to the file to modify (or a path relative to the workspace root)' }),
     old_string: Type.String({ description: 'The text to replace' }),
@@ -73,13 +74,19 @@ export default defineTool({
 
     // the strings as sent, and in the file's line-ending style; the first that matches wins
     const eol = eolOf(text)
-    const tries: Array<[string, string]> = [[withEol(old_string, eol), withEol(new_string, eol)], [old_string, new_string]]
-    const [oldS, newS, at] = tries.map(([o, n]) => [o, n, occurrences(text, o)] as const).find(([, , a]) => a.length > 0)
-      ?? fail('EDIT_NO_MATCH', `old_string not found in ${rel}; read the file again and copy the text exactly, including whitespace and indentation`, meta)
-    if (oldS === newS) fail('EDIT_NO_CHANGE', `old_string and new_string differ only in line endings, which follow ${rel}'s own; the edit would change nothing`, meta)
+    const tries: Array<[string, string]> = [
+      [withEol(old_string, eol), withEol(new_string, eol)],
+      [old_string, new_string],
+    ]
+    const [oldS, newS, at] =
+      tries.map(([o, n]) => [o, n, occurrences(text, o)] as const).find(([, , a]) => a.length > 0) ??
+      fail('EDIT_NO_MATCH', `old_string not found in ${rel}; read the file again and copy the text exactly, including whitespace and indentation`, meta)
+    if (oldS === newS)
+      fail('EDIT_NO_CHANGE', `old_string and new_string differ only in line endings, which follow ${rel}'s own; the edit would change nothing`, meta)
     if (at.length > 1 && !replace_all) {
-      fail('EDIT_NOT_UNIQUE', `old_string occurs ${at.length} times in ${rel}; add context to make it unique or set replace_all`,
-        { details: { occurrences: at.length, result: { metadata: { file_path: rel } } } })
+      fail('EDIT_NOT_UNIQUE', `old_string occurs ${at.length} times in ${rel}; add context to make it unique or set replace_all`, {
+        details: { occurrences: at.length, result: { metadata: { file_path: rel } } },
+      })
     }
     const updated = replace_all ? text.split(oldS).join(newS) : text.slice(0, at[0]) + newS + text.slice(at[0] + oldS.length)
     const diff = unifiedDiff(text, updated, rel)
@@ -87,7 +94,9 @@ export default defineTool({
 
     if (ctx.dryRun) {
       return {
-        success: true, output: `[Dry Run] Would replace ${plural(n, 'occurrence')} in ${rel}\n${diff}`, error: null,
+        success: true,
+        output: `[Dry Run] Would replace ${plural(n, 'occurrence')} in ${rel}\n${diff}`,
+        error: null,
         metadata: { file_path: rel, replacements: 0, diff, dry_run: true },
       }
     }
@@ -97,7 +106,9 @@ export default defineTool({
     }
     await writeFileInside(ctx.workspace, file_path, updated, { policy })
     return {
-      success: true, output: `Edited ${rel}: ${plural(n, 'replacement')}\n${diff}`, error: null,
+      success: true,
+      output: `Edited ${rel}: ${plural(n, 'replacement')}\n${diff}`,
+      error: null,
       metadata: { file_path: rel, replacements: n, diff },
     }
   },

@@ -18,7 +18,11 @@ import { jsonBytes } from './support/text.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
 type Kind = (typeof KINDS)[number]
-interface Entry { name: string; type: Kind; size?: number | null }
+interface Entry {
+  name: string
+  type: Kind
+  size?: number | null
+}
 
 const kindOf = (st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): Kind =>
   st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other'
@@ -35,11 +39,15 @@ async function readEntries(dirPath: string, rel: string, details: boolean): Prom
   if (!details) return dirents.map((d) => ({ name: d.name, type: kindOf(d) }))
   const entries: Entry[] = []
   for (let i = 0; i < dirents.length; i += 64) {
-    entries.push(...await Promise.all(dirents.slice(i, i + 64).map(async (d): Promise<Entry> => {
-      const type = kindOf(d)
-      const st = type === 'file' ? await fs.lstat(path.join(dirPath, d.name)).catch(() => null) : null
-      return { name: d.name, type, size: st?.size ?? null }
-    })))
+    entries.push(
+      ...(await Promise.all(
+        dirents.slice(i, i + 64).map(async (d): Promise<Entry> => {
+          const type = kindOf(d)
+          const st = type === 'file' ? await fs.lstat(path.join(dirPath, d.name)).catch(() => null) : null
+          return { name: d.name, type, size: st?.size ?? null }
+        }),
+      )),
+    )
   }
   return entries
 }
@@ -51,17 +59,24 @@ export default defineTool({
   description: 'List directory entries.',
   input: Type.Object({
     path: Type.Optional(Type.String({ description: 'Folder to list, relative to the workspace root (or absolute inside it)', default: '.' })),
-    details: Type.Optional(Type.Boolean({ description: 'Entries as {name, type, size} objects instead of names (one stat per file: slower on large folders)', default: false })),
+    details: Type.Optional(
+      Type.Boolean({ description: 'Entries as {name, type, size} objects instead of names (one stat per file: slower on large folders)', default: false }),
+    ),
   }),
   output: ToolResult({
-    entries: Type.Union([
-      Type.Array(Type.String()),
-      Type.Array(Type.Object({
-        name: Type.String(),
-        type: StringEnum(KINDS),
-        size: Type.Union([Type.Integer(), Type.Null()], { description: 'Bytes, for files; null otherwise' }),
-      })),
-    ], { description: 'The folder\'s entries sorted by name: their names, or with details {name, type, size} objects' }),
+    entries: Type.Union(
+      [
+        Type.Array(Type.String()),
+        Type.Array(
+          Type.Object({
+            name: Type.String(),
+            type: StringEnum(KINDS),
+            size: Type.Union([Type.Integer(), Type.Null()], { description: 'Bytes, for files; null otherwise' }),
+          }),
+        ),
+      ],
+      { description: "The folder's entries sorted by name: their names, or with details {name, type, size} objects" },
+    ),
     count: Type.Integer({ description: 'Number of entries in the folder' }),
     path: Type.String({ description: 'The folder, relative to the workspace root' }),
     truncated: Type.Boolean({ description: 'True when entries were left out to fit X-Max-Output-Size' }),
@@ -94,7 +109,9 @@ export default defineTool({
     let output = count === 0 ? `${res.rel} is empty` : entries.map(line).join('\n')
     if (truncated) output += `\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
     return {
-      success: true, output, error: null,
+      success: true,
+      output,
+      error: null,
       metadata: { entries: entries.map(listed), count, path: res.rel, truncated },
     }
   },

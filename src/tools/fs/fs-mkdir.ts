@@ -40,13 +40,18 @@ export default defineTool({
       return { success: true, output: `Folder ${res.rel} already exists`, error: null, metadata: { created: false, path: res.rel } }
     }
     const parent = path.dirname(res.target)
-    const parentExists = await fs.stat(parent).then((s) => s.isDirectory(), () => false)
+    const parentExists = await fs.stat(parent).then(
+      (s) => s.isDirectory(),
+      () => false,
+    )
     if (!parents && !parentExists) {
       fail('FILE_NOT_FOUND', `Folder not found: ${relOf(res.root, parent)}; create it first or set parents to true`, meta)
     }
     if (ctx.dryRun) {
       return {
-        success: true, output: `[Dry Run] Would create folder ${res.rel}${parentExists ? '' : ' and its missing parents'}`, error: null,
+        success: true,
+        output: `[Dry Run] Would create folder ${res.rel}${parentExists ? '' : ' and its missing parents'}`,
+        error: null,
         metadata: { created: false, path: res.rel, dry_run: true },
       }
     }

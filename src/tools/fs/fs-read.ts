@@ -34,7 +34,11 @@ function fitJsonTail(text: string, budget: number): string {
   return text.slice(i)
 }
 
-interface Shown { bytes: Buffer; from: number; cut: boolean }
+interface Shown {
+  bytes: Buffer
+  from: number
+  cut: boolean
+}
 
 /** The bytes to show: the start of the file, or (tail) its last lines, at most `max` bytes of them. */
 async function bytesToShow(handle: FileHandle, size: number, max: number, tail: number | undefined, signal: AbortSignal): Promise<Shown> {
@@ -98,7 +102,9 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ path: userPath, encoding = 'utf-8', tail }, ctx) {
     if (tail !== undefined && encoding === 'utf-16le') {
-      fail('VALIDATION_ERROR', 'tail counts lines by their \\n byte and cannot be used with utf-16le; read the file without tail', { details: { parameter: 'tail' } })
+      fail('VALIDATION_ERROR', 'tail counts lines by their \\n byte and cannot be used with utf-16le; read the file without tail', {
+        details: { parameter: 'tail' },
+      })
     }
     const file = await openForRead(ctx.workspace, userPath, { policy: ctx.settings.blockPolicy })
     const { handle, stat, rel } = file
@@ -128,7 +134,9 @@ export default defineTool({
       ctx.warn(`${rel} is not valid ${encoding}: ${decoded.replaced} byte sequence(s) shown as U+FFFD; try encoding "latin1"`)
     }
     return {
-      success: true, output: text, error: null,
+      success: true,
+      output: text,
+      error: null,
       metadata: { bytes_read: length, size: stat.size, path: rel, encoding, truncated, ...(tail !== undefined && { offset: from }) },
     }
   },

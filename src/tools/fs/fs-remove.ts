@@ -63,7 +63,8 @@ export default defineTool({
       fail('FORBIDDEN', 'fs_remove never removes the workspace root; name a file or folder inside it')
     }
     const name = path.basename(norm)
-    if (name === '..') fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(userPath)} climbs out of the workspace with '..'; use a path inside the workspace root`)
+    if (name === '..')
+      fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(userPath)} climbs out of the workspace with '..'; use a path inside the workspace root`)
     const gone = (rel: string) => {
       if (!force) fail('FILE_NOT_FOUND', `File not found: ${rel}`, { details: { result: { metadata: { removed: false, path: rel } } } })
       return { success: true, output: `Nothing to remove: ${rel} does not exist`, error: null, metadata: { removed: false, path: rel } }
@@ -87,7 +88,10 @@ export default defineTool({
         if (!recursive) fail('INVALID_REQUEST', `${rel} is a folder; set recursive to true to remove it and everything in it`)
         const tree = await scan(target, rel, policy)
         if (tree.blocked !== undefined) {
-          fail('PATH_BLOCKED', `${rel} holds ${tree.blocked}, a blocked path that tools may not change; remove that by hand, or remove the other entries one by one`)
+          fail(
+            'PATH_BLOCKED',
+            `${rel} holds ${tree.blocked}, a blocked path that tools may not change; remove that by hand, or remove the other entries one by one`,
+          )
         }
         label = `folder ${rel} and the ${tree.count} entries in it`
       }

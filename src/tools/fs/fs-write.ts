@@ -20,7 +20,10 @@ function encode(content: string, encoding: Encoding): Buffer {
   if (limit !== -1) {
     for (let i = 0; i < content.length; i++) {
       if (content.charCodeAt(i) > limit) {
-        fail('INVALID_REQUEST', `content has a character (${JSON.stringify(String.fromCodePoint(content.codePointAt(i) as number))} at index ${i}) that ${encoding} cannot encode; use encoding "utf-8"`)
+        fail(
+          'INVALID_REQUEST',
+          `content has a character (${JSON.stringify(String.fromCodePoint(content.codePointAt(i) as number))} at index ${i}) that ${encoding} cannot encode; use encoding "utf-8"`,
+        )
       }
     }
   }
@@ -60,7 +63,9 @@ export default defineTool({
       if (mode === 'overwrite') ctx.warn(`[Dry Run] ${res.rel} exists and would be overwritten`)
       const verb = mode === 'append' ? 'append' : 'write'
       return {
-        success: true, output: `[Dry Run] Would ${verb} ${data.length} bytes to ${res.rel}`, error: null,
+        success: true,
+        output: `[Dry Run] Would ${verb} ${data.length} bytes to ${res.rel}`,
+        error: null,
         metadata: { bytes_written: 0, mode, path: res.rel, dry_run: true },
       }
     }
@@ -70,7 +75,9 @@ export default defineTool({
       : (await writeFileInside(ctx.workspace, userPath, data, { policy, createParents: true })).bytes
     const did = mode === 'create' ? 'Created' : mode === 'append' ? 'Appended to' : 'Overwrote'
     return {
-      success: true, output: `${did} ${res.rel} (${written} bytes written)`, error: null,
+      success: true,
+      output: `${did} ${res.rel} (${written} bytes written)`,
+      error: null,
       metadata: { bytes_written: written, mode, path: res.rel },
     }
   },

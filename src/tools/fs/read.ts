@@ -18,9 +18,23 @@ import { assertText, SNIFF_BYTES } from './support/text.js'
 const RESERVE = 600
 const MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024
 
-interface Shown { count: number; bytes: number; totalLines?: number; more: boolean; cells?: number }
+interface Shown {
+  count: number
+  bytes: number
+  totalLines?: number
+  more: boolean
+  cells?: number
+}
 
-async function notebook(handle: FileHandle, size: number, rel: string, offset: number, limit: number, out: NumberedOutput, ctx: ToolContext): Promise<Shown | null> {
+async function notebook(
+  handle: FileHandle,
+  size: number,
+  rel: string,
+  offset: number,
+  limit: number,
+  out: NumberedOutput,
+  ctx: ToolContext,
+): Promise<Shown | null> {
   if (size > MAX_NOTEBOOK_BYTES) {
     fail('FILE_TOO_LARGE', `${rel} is ${size} bytes; notebooks over ${MAX_NOTEBOOK_BYTES} bytes cannot be shown as cells`)
   }
@@ -75,11 +89,15 @@ export default defineTool({
       assertText(sniff, rel, 'Read')
       const out = new NumberedOutput(offset + 1, Math.max(0, ctx.maxOutputSize - RESERVE))
       const decoder = new TextDecoder('utf-8')
-      const shown: Shown = (rel.toLowerCase().endsWith('.ipynb') && await notebook(handle, stat.size, rel, offset, limit, out, ctx)) ||
-        await readWindow(handle, stat, {
-          offset, limit, maxLineBytes: 4 * MAX_LINE_CHARS, signal: ctx.signal,
+      const shown: Shown =
+        (rel.toLowerCase().endsWith('.ipynb') && (await notebook(handle, stat.size, rel, offset, limit, out, ctx))) ||
+        (await readWindow(handle, stat, {
+          offset,
+          limit,
+          maxLineBytes: 4 * MAX_LINE_CHARS,
+          signal: ctx.signal,
           onLine: (head, length) => out.add(decoder.decode(head), length, head.length < length),
-        })
+        }))
       let output = out.toString()
       const next = shown.more ? offset + shown.count : undefined
       if (out.full) {
@@ -91,9 +109,14 @@ export default defineTool({
         ctx.warn(`${rel} has ${shown.totalLines} lines; offset ${offset} is past its end`)
       }
       return {
-        success: true, output, error: null,
+        success: true,
+        output,
+        error: null,
         metadata: {
-          lines: shown.count, bytes: shown.bytes, file_path: rel, file_size: stat.size,
+          lines: shown.count,
+          bytes: shown.bytes,
+          file_path: rel,
+          file_size: stat.size,
           ...(shown.totalLines !== undefined && { total_lines: shown.totalLines }),
           ...(next !== undefined && { next_offset: next }),
           ...(out.cut > 0 && { cut_lines: out.cut }),

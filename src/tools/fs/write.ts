@@ -33,7 +33,9 @@ export default defineTool({
       const { res, existing } = await planWrite(ctx.workspace, file_path, ctx.settings.blockPolicy)
       if (existing !== null) ctx.warn(`[Dry Run] ${res.rel} exists and would be overwritten`)
       return {
-        success: true, output: `[Dry Run] Would write ${bytes} bytes to ${res.rel}`, error: null,
+        success: true,
+        output: `[Dry Run] Would write ${bytes} bytes to ${res.rel}`,
+        error: null,
         metadata: { bytes_written: 0, file_path: res.rel, created: false, dry_run: true },
       }
     }

@@ -39,7 +39,8 @@ async function pathsGitSees(repo: Repo, input: string): Promise<string[]> {
   for (let i = 0; i < tokens.length; i++) {
     const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(tokens[i])
     if (!m) {
-      if (/\bmode (?:\d+ => )?(?:120000|160000)\b/.test(tokens[i])) fail('PATH_BLOCKED', 'The patch creates a symbolic link or a submodule; patches may change regular files only', { details: { rule: 'link' } })
+      if (/\bmode (?:\d+ => )?(?:120000|160000)\b/.test(tokens[i]))
+        fail('PATH_BLOCKED', 'The patch creates a symbolic link or a submodule; patches may change regular files only', { details: { rule: 'link' } })
       continue
     }
     if (m[1] === '-') fail('INVALID_REQUEST', 'The patch holds a binary section; send text patches only')
@@ -53,7 +54,8 @@ export default defineTool({
   name: 'git_apply_patch',
   toolset: 'codex',
   category: 'GIT',
-  description: 'Apply a unified diff patch (as git diff prints it) to the work tree. With check=true (default) `git apply --check` runs first and the patch is applied only if it passes; check=false applies directly. Patches touching absolute paths, ".." or .git/ are refused.',
+  description:
+    'Apply a unified diff patch (as git diff prints it) to the work tree. With check=true (default) `git apply --check` runs first and the patch is applied only if it passes; check=false applies directly. Patches touching absolute paths, ".." or .git/ are refused.',
   input: Type.Object({
     repo_path: RepoPath,
     patch: Type.String({ description: 'The unified diff: "--- a/file", "+++ b/file" headers and "@@" hunks; paths relative to the repository top level' }),
@@ -95,7 +97,9 @@ export default defineTool({
       if (ok) log.push((await repo.git(['apply', '--stat', '--summary', '-'], { atTop: true, input })).stdout)
       const out = clip(`[Dry Run] ${ok ? 'The patch applies cleanly; it would change:' : 'The patch does not apply:'}\n${log.join('')}`, ctx, 'split the patch')
       return {
-        success: ok, output: out.text, error: ok ? null : `git apply --check failed with code ${returncode}`,
+        success: ok,
+        output: out.text,
+        error: ok ? null : `git apply --check failed with code ${returncode}`,
         metadata: { returncode, files, checked: true, applied: false, dry_run: true, truncated: out.truncated },
       }
     }
@@ -108,7 +112,8 @@ export default defineTool({
     }
     const out = clip(log.join(''), ctx, 'split the patch')
     return {
-      success: applied, output: out.text,
+      success: applied,
+      output: out.text,
       error: applied ? null : `git apply${doCheck ? ' --check' : ''} failed with code ${returncode}; the work tree was not changed`,
       metadata: { returncode, files, checked: doCheck, applied, truncated: out.truncated },
     }

@@ -49,7 +49,9 @@ export default defineTool({
     if (current !== null && !branches.includes(current)) lines.unshift(`* ${current} (no commits yet)`)
     const out = clip(lines.join('\n') + (lines.length ? '\n' : 'No branches\n'), ctx, 'list local branches only (all=false)')
     return {
-      success: true, output: out.text, error: null,
+      success: true,
+      output: out.text,
+      error: null,
       metadata: { current, branches: capList(branches), count: branches.length, truncated: out.truncated },
     }
   },

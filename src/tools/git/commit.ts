@@ -33,7 +33,8 @@ export default defineTool({
   name: 'git_commit',
   toolset: 'codex',
   category: 'GIT',
-  description: 'Create a commit of the staged changes (all=true: every tracked change, like git commit -a). Only when the server enables commits (TOOLGATE_GIT_COMMITS=true), and then only once approved; otherwise it does nothing and says so.',
+  description:
+    'Create a commit of the staged changes (all=true: every tracked change, like git commit -a). Only when the server enables commits (TOOLGATE_GIT_COMMITS=true), and then only once approved; otherwise it does nothing and says so.',
   input: Type.Object({
     repo_path: RepoPath,
     message: Type.String({ description: 'The commit message', minLength: 1, maxLength: 100_000 }),
@@ -48,9 +49,13 @@ export default defineTool({
   }),
   scope: 'write',
   supportsDryRun: true,
-  approval: (args, settings) => settings.gitCommits
-    ? { required: true, reason: `git commit in ${args.repo_path ?? '.'}${args.all ? ' (all tracked changes)' : ''}: ${args.message.split('\n')[0].slice(0, 120)}` }
-    : { required: false },
+  approval: (args, settings) =>
+    settings.gitCommits
+      ? {
+          required: true,
+          reason: `git commit in ${args.repo_path ?? '.'}${args.all ? ' (all tracked changes)' : ''}: ${args.message.split('\n')[0].slice(0, 120)}`,
+        }
+      : { required: false },
   annotations: { title: 'Git commit', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   timeout: GIT_TIMEOUT,
   precheck({ message, repo_path }) {
@@ -71,14 +76,24 @@ export default defineTool({
     const text = r.stdout + r.stderr
     if (ctx.dryRun) {
       const out = clip(`[Dry Run] ${r.exitCode === 0 ? 'Would commit:' : 'Nothing would be committed:'}\n${text}`, ctx, 'stage fewer files')
-      return { success: r.exitCode === 0, output: out.text, error: r.exitCode === 0 ? null : 'Nothing to commit', metadata: { committed: false, sha: null, returncode: r.exitCode, dry_run: true, truncated: out.truncated } }
+      return {
+        success: r.exitCode === 0,
+        output: out.text,
+        error: r.exitCode === 0 ? null : 'Nothing to commit',
+        metadata: { committed: false, sha: null, returncode: r.exitCode, dry_run: true, truncated: out.truncated },
+      }
     }
     const committed = r.exitCode === 0
     const sha = committed ? (await repo.git(['rev-parse', '--verify', 'HEAD^{commit}'])).stdout.trim() : null
     const out = clip(text, ctx, 'the commit was made; see it with git_show')
     return {
-      success: committed, output: out.text,
-      error: committed ? null : /nothing (added )?to commit|no changes added/.test(text) ? `Nothing to commit${all ? '' : ': stage changes first, or pass all=true'}` : `git commit failed with code ${r.exitCode}`,
+      success: committed,
+      output: out.text,
+      error: committed
+        ? null
+        : /nothing (added )?to commit|no changes added/.test(text)
+          ? `Nothing to commit${all ? '' : ': stage changes first, or pass all=true'}`
+          : `git commit failed with code ${r.exitCode}`,
       metadata: { committed, sha, returncode: r.exitCode, truncated: out.truncated },
     }
   },

@@ -39,7 +39,10 @@ async function checkPaths(repo: Repo, paths: string[], ctx: ToolContext): Promis
     if (p === '') fail('INVALID_REQUEST', 'Value for paths contains an empty path; pass paths relative to repo_path')
     const res = await resolveInside(ctx.workspace, repo.rel === '.' ? p : `${repo.rel}/${p}`, { allowMissing: true })
     const rule = isBlocked(res.rel, 'read', ctx.settings.blockPolicy) ?? isBlocked(res.targetRel, 'read', ctx.settings.blockPolicy)
-    if (rule) fail('PATH_BLOCKED', `Access denied: ${res.rel} is a blocked path (${rule}); its diff cannot be shown through tools`, { details: { path: res.rel, rule } })
+    if (rule)
+      fail('PATH_BLOCKED', `Access denied: ${res.rel} is a blocked path (${rule}); its diff cannot be shown through tools`, {
+        details: { path: res.rel, rule },
+      })
   }
   return paths
 }
@@ -51,8 +54,12 @@ export default defineTool({
   description: 'Show a diff against HEAD (work tree and index), against a given revision, or between revisions (A..B, A...B), optionally limited to paths.',
   input: Type.Object({
     repo_path: RepoPath,
-    rev: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'A revision to diff the work tree against, or a range A..B / A...B; default HEAD' })),
-    paths: Type.Optional(Type.Union([Type.Array(Type.String(), { maxItems: 200 }), Type.Null()], { description: 'Limit the diff to these paths (relative to repo_path)' })),
+    rev: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'A revision to diff the work tree against, or a range A..B / A...B; default HEAD' }),
+    ),
+    paths: Type.Optional(
+      Type.Union([Type.Array(Type.String(), { maxItems: 200 }), Type.Null()], { description: 'Limit the diff to these paths (relative to repo_path)' }),
+    ),
   }),
   output: ToolResult({
     files_changed: Type.Integer({ description: 'Files the diff touches' }),
@@ -82,7 +89,10 @@ export default defineTool({
       if (m[1] !== '-') insertions += Number(m[1])
       if (m[2] !== '-') deletions += Number(m[2])
       // a rename: empty name, then the old and the new path
-      if (m[3] === '') { files.push(recs[i + 2]); i += 2 } else files.push(m[3])
+      if (m[3] === '') {
+        files.push(recs[i + 2])
+        i += 2
+      } else files.push(m[3])
     }
     const out = clip(diff.stdout, ctx, 'narrow it with paths or a smaller rev range')
     return {

@@ -21,7 +21,8 @@ export default defineTool({
   name: 'git_show',
   toolset: 'codex',
   category: 'GIT',
-  description: 'Show a git object: a commit (message and patch), an annotated tag, a tree listing, or a blob. ref is a revision such as HEAD~1, v1.0 or a commit id, or <rev>:<path> for a file or folder at that revision.',
+  description:
+    'Show a git object: a commit (message and patch), an annotated tag, a tree listing, or a blob. ref is a revision such as HEAD~1, v1.0 or a commit id, or <rev>:<path> for a file or folder at that revision.',
   input: Type.Object({
     repo_path: RepoPath,
     ref: Type.String({ description: 'The object: a revision (HEAD, main~2, v1.0, an id) or <rev>:<path>' }),
@@ -42,7 +43,10 @@ export default defineTool({
     if (parsed.path !== undefined) {
       const rel = repo.topRel === '.' ? parsed.path : `${repo.topRel}/${parsed.path}`
       const rule = isBlocked(parsed.path, 'read', ctx.settings.blockPolicy) ?? isBlocked(rel, 'read', ctx.settings.blockPolicy)
-      if (rule) fail('PATH_BLOCKED', `Access denied: ${parsed.path} is a blocked path (${rule}); it cannot be shown through tools`, { details: { path: parsed.path, rule } })
+      if (rule)
+        fail('PATH_BLOCKED', `Access denied: ${parsed.path} is a blocked path (${rule}); it cannot be shown through tools`, {
+          details: { path: parsed.path, rule },
+        })
     }
     const sha = parsed.path === undefined ? await requireObject(repo, 'ref', ref) : await requireObject(repo, 'ref', ref, '')
     const type = (await repo.git(['cat-file', '-t', sha])).stdout.trim() as (typeof TYPES)[number]
@@ -51,7 +55,9 @@ export default defineTool({
     let binary = false
     if (type === 'blob') {
       if (size > MAX_BLOB) {
-        fail('FILE_TOO_LARGE', `${ref} is a blob of ${size} bytes; git_show shows blobs up to ${MAX_BLOB} bytes. Check the file out and read it with fs_read`, { details: { size } })
+        fail('FILE_TOO_LARGE', `${ref} is a blob of ${size} bytes; git_show shows blobs up to ${MAX_BLOB} bytes. Check the file out and read it with fs_read`, {
+          details: { size },
+        })
       }
       text = (await repo.git(['cat-file', 'blob', sha])).stdout
       binary = text.slice(0, 8000).includes('\0')
@@ -63,7 +69,9 @@ export default defineTool({
     }
     const out = clip(text, ctx, 'show a narrower object, such as <rev>:<path>')
     return {
-      success: true, output: out.text, error: null,
+      success: true,
+      output: out.text,
+      error: null,
       metadata: { type, sha, size, ...(type === 'blob' && { binary }), truncated: out.truncated },
     }
   },

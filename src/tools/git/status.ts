@@ -32,7 +32,10 @@ export function parseStatusV2(out: string): Parsed {
     } else if (r.startsWith('# branch.upstream ')) p.upstream = r.slice('# branch.upstream '.length)
     else if (r.startsWith('# branch.ab ')) {
       const m = /\+(\d+) -(\d+)/.exec(r)
-      if (m) { p.ahead = Number(m[1]); p.behind = Number(m[2]) }
+      if (m) {
+        p.ahead = Number(m[1])
+        p.behind = Number(m[2])
+      }
     } else if (r.startsWith('1 ') || r.startsWith('2 ')) {
       const fields = r.split(' ')
       const xy = fields[1]
@@ -76,11 +79,21 @@ export default defineTool({
     const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
     const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, 'pass repo_path of a subfolder to narrow it')
     return {
-      success: true, output: out.text, error: null,
+      success: true,
+      output: out.text,
+      error: null,
       metadata: {
-        branch: p.branch, upstream: p.upstream, ahead: p.ahead, behind: p.behind,
-        staged: capList(p.staged), modified: capList(p.modified), untracked: capList(p.untracked), conflicted: capList(p.conflicted),
-        clean, repo_path: repo.rel, truncated: out.truncated,
+        branch: p.branch,
+        upstream: p.upstream,
+        ahead: p.ahead,
+        behind: p.behind,
+        staged: capList(p.staged),
+        modified: capList(p.modified),
+        untracked: capList(p.untracked),
+        conflicted: capList(p.conflicted),
+        clean,
+        repo_path: repo.rel,
+        truncated: out.truncated,
       },
     }
   },

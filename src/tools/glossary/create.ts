@@ -15,7 +15,8 @@ import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './support/comm
 export default defineTool({
   name: 'glossary_create',
   ...GLOSSARY,
-  description: 'Create a new glossary entry. first_seen_post_id and first_seen_thread_id are set from the current context (X-Post-Id, X-Thread-Id). Prefer tentative status; the curator will evaluate. Search first: an existing term is refused (409 ENTRY_EXISTS).',
+  description:
+    'Create a new glossary entry. first_seen_post_id and first_seen_thread_id are set from the current context (X-Post-Id, X-Thread-Id). Prefer tentative status; the curator will evaluate. Search first: an existing term is refused (409 ENTRY_EXISTS).',
   input: Type.Object({
     term: Type.String({ minLength: 1, maxLength: TERM_MAX, description: 'Term with disambiguation suffix if needed: `Dawn (character)`' }),
     definition: Type.String({ minLength: 1, maxLength: DEFINITION_MAX, description: 'Markdown text. Use `[[Term]]` for cross-references' }),

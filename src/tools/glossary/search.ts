@@ -22,7 +22,9 @@ const Entry = Type.Object({
   status: StringEnum(['tentative', 'confirmed']),
   tags: Type.Array(Type.String()),
   definition: Type.String({ description: 'Markdown with [[Term]] references' }),
-  match: StringEnum(['exact', 'fuzzy', 'reference'], { description: 'exact: the term, or the term without its suffix, is the query; fuzzy: similar term or definition; reference: pointed at by a listed entry' }),
+  match: StringEnum(['exact', 'fuzzy', 'reference'], {
+    description: 'exact: the term, or the term without its suffix, is the query; fuzzy: similar term or definition; reference: pointed at by a listed entry',
+  }),
   score: Type.Optional(Type.Number({ description: 'Fuzzy matches: similarity 0–1' })),
   referenced_by: Type.Optional(Type.Array(Type.Integer(), { description: 'References: ids of the listed entries that point here' })),
 })
@@ -54,7 +56,10 @@ export default defineTool({
     }
     const db = ctx.services.db
     const hits = await searchEntries(db, {
-      query, limit, status: (args.status ?? 'all') as StatusFilter, tags: args.tags ? normalizeTags(args.tags) : undefined,
+      query,
+      limit,
+      status: (args.status ?? 'all') as StatusFilter,
+      tags: args.tags ? normalizeTags(args.tags) : undefined,
     })
     const entries: Record<string, unknown>[] = hits.map((h) => ({ ...h }))
     if (args.include_references && hits.length > 0) {
@@ -65,6 +70,9 @@ export default defineTool({
     return { count: entries.length, entries: entries as never }
   },
   xml: (out) =>
-    el('glossary_results', { count: out.count },
-      ...out.entries.map((e) => el('entry', { id: e.id, term: e.term, status: e.status, tags: e.tags.join(',') }, e.definition))),
+    el(
+      'glossary_results',
+      { count: out.count },
+      ...out.entries.map((e) => el('entry', { id: e.id, term: e.term, status: e.status, tags: e.tags.join(',') }, e.definition)),
+    ),
 })

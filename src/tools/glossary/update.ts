@@ -17,17 +17,22 @@ const list = (tags: string[]) => (tags.length ? tags.join(', ') : 'none')
 /** One sentence per changed field, in the seed's words: "Previous status: tentative, new status: confirmed." */
 function describe(field: EntryField, before: Entry, after: Entry): string {
   switch (field) {
-    case 'term': return `Previous term: ${before.term}, new term: ${after.term}.`
-    case 'definition': return `Definition replaced (${before.definition.length} → ${after.definition.length} characters).`
-    case 'tags': return `Previous tags: ${list(before.tags)}, new tags: ${list(after.tags)}.`
-    case 'status': return `Previous status: ${before.status}, new status: ${after.status}.`
+    case 'term':
+      return `Previous term: ${before.term}, new term: ${after.term}.`
+    case 'definition':
+      return `Definition replaced (${before.definition.length} → ${after.definition.length} characters).`
+    case 'tags':
+      return `Previous tags: ${list(before.tags)}, new tags: ${list(after.tags)}.`
+    case 'status':
+      return `Previous status: ${before.status}, new status: ${after.status}.`
   }
 }
 
 export default defineTool({
   name: 'glossary_update',
   ...GLOSSARY,
-  description: 'Modify an existing glossary entry. Only provided fields are modified; last_updated_post_id and last_updated_thread_id are set from the current context (X-Post-Id, X-Thread-Id). Changes are logged to revision history.',
+  description:
+    'Modify an existing glossary entry. Only provided fields are modified; last_updated_post_id and last_updated_thread_id are set from the current context (X-Post-Id, X-Thread-Id). Changes are logged to revision history.',
   input: Type.Object({
     entry_id: Type.Integer({ minimum: 1, description: 'ID of entry to update' }),
     term: Type.Optional(Type.String({ minLength: 1, maxLength: TERM_MAX, description: 'New term name (for corrections or disambiguation changes)' })),

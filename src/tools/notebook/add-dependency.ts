@@ -37,9 +37,14 @@ export default defineTool({
     const why = invalidPackageName(manager, pkg.trim())
     if (why) throw validationError({ name: NAME }, `Invalid value for package: ${why}`, { parameter: 'package', received: JSON.stringify(pkg.slice(0, 200)) })
     if (import_check?.trim() && !isOnlyImports(import_check)) {
-      throw validationError({ name: NAME }, 'Invalid value for import_check: it must be Python import statements only, e.g. "import torch" or "from PIL import Image"', {
-        parameter: 'import_check', received: JSON.stringify(import_check.slice(0, 200)),
-      })
+      throw validationError(
+        { name: NAME },
+        'Invalid value for import_check: it must be Python import statements only, e.g. "import torch" or "from PIL import Image"',
+        {
+          parameter: 'import_check',
+          received: JSON.stringify(import_check.slice(0, 200)),
+        },
+      )
     }
   },
   async execute(args, ctx) {
@@ -48,13 +53,22 @@ export default defineTool({
     const hint = importNameHint(manager, args.package.trim())
     if (hint) ctx.warn(hint)
     const result = await withRun(ctx, true, (tx, run) =>
-      upsertDependency(tx, run!.id, { manager, package: pkg, version: args.version, importCheck: blankToNull(args.import_check), notes: blankToNull(args.notes) }))
+      upsertDependency(tx, run!.id, {
+        manager,
+        package: pkg,
+        version: args.version,
+        importCheck: blankToNull(args.import_check),
+        notes: blankToNull(args.notes),
+      }),
+    )
     const id = dependencyId(manager, pkg, args.version)
     const prev = result.previous
     if (prev) {
-      ctx.warn(prev.version === args.version
-        ? `${manager}::${pkg} was already registered at position ${prev.position} with version ${prev.version}; entry updated in place (version unchanged)`
-        : `${manager}::${pkg} was already registered at position ${prev.position}; updated from version ${prev.version} to ${args.version}`)
+      ctx.warn(
+        prev.version === args.version
+          ? `${manager}::${pkg} was already registered at position ${prev.position} with version ${prev.version}; entry updated in place (version unchanged)`
+          : `${manager}::${pkg} was already registered at position ${prev.position}; updated from version ${prev.version} to ${args.version}`,
+      )
     }
     if (pkg !== args.package.trim()) ctx.warn(`Package name "${args.package.trim()}" is recorded in canonical form as "${pkg}"`)
     return { dependency_id: id, manifest_position: result.position }

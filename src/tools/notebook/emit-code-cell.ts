@@ -20,7 +20,8 @@ export default defineTool({
   description:
     'Appends a runnable code cell associated with a section. `runnable` comes from compiling the cell with Python (IPython lines such as !pip and %magic are allowed); ' +
     'a cell that does not compile is still stored and the messages give the line and error. Imports of packages not registered with notebook.add_dependency are reported in messages. ' +
-    'Narration becomes a markdown cell right before the code. ' + ORDER_RULE,
+    'Narration becomes a markdown cell right before the code. ' +
+    ORDER_RULE,
   input: Type.Object({
     section_number: SectionNumber(),
     code: Type.String({ minLength: 120 }),
@@ -45,7 +46,10 @@ export default defineTool({
       cells.push({
         section,
         kind: 'narration',
-        build: (seq) => ({ cell: markdownCell(`s${section}-narration-${seq}`, renderNarration(narration, expected), { alain: { section, kind: 'narration' } }), info: {} }),
+        build: (seq) => ({
+          cell: markdownCell(`s${section}-narration-${seq}`, renderNarration(narration, expected), { alain: { section, kind: 'narration' } }),
+          info: {},
+        }),
       })
     }
     cells.push({
@@ -63,16 +67,21 @@ export default defineTool({
       return { placed: await placeCells(tx, run!.id, cells), unregistered: unregisteredImports(report.imports, report.stdlib, deps) }
     })
     const index = placed.indices.at(-1)!
-    if (report.error) ctx.warn(`Not runnable: ${describeProblem(report.error)}. The cell was stored at index ${index}; emit a corrected cell (this one stays in the notebook).`)
+    if (report.error)
+      ctx.warn(`Not runnable: ${describeProblem(report.error)}. The cell was stored at index ${index}; emit a corrected cell (this one stays in the notebook).`)
     for (const w of report.warnings) ctx.warn(`Python warns: ${w}`)
     if (report.foreignCellMagic) ctx.warn(`The cell starts with ${report.foreignCellMagic}, whose body is not Python: it was stored without a syntax check`)
     for (const u of unregistered) {
-      ctx.warn(`Line ${u.line} imports ${u.module}, but no notebook.add_dependency call has registered a package for it in this notebook ` +
-        `(expected e.g. package "${u.suggestion}"). Always call notebook.add_dependency before referencing a package.`)
+      ctx.warn(
+        `Line ${u.line} imports ${u.module}, but no notebook.add_dependency call has registered a package for it in this notebook ` +
+          `(expected e.g. package "${u.suggestion}"). Always call notebook.add_dependency before referencing a package.`,
+      )
     }
     if (report.installLines.length) {
-      ctx.warn(`Line${report.installLines.length === 1 ? '' : 's'} ${report.installLines.join(', ')} install${report.installLines.length === 1 ? 's' : ''} packages inside a section; ` +
-        'register them with notebook.add_dependency instead, so that the setup cell installs them once')
+      ctx.warn(
+        `Line${report.installLines.length === 1 ? '' : 's'} ${report.installLines.join(', ')} install${report.installLines.length === 1 ? 's' : ''} packages inside a section; ` +
+          'register them with notebook.add_dependency instead, so that the setup cell installs them once',
+      )
     }
     if (placed.shift) ctx.warn(placed.shift)
     return { cell_index: index, runnable: report.runnable }

@@ -15,9 +15,10 @@ export default defineTool({
   name: 'notebook.emit_markdown_step',
   ...NOTEBOOK_TOOL,
   description:
-    'Adds a markdown cell for the active section and returns metadata for validators: the cell\'s index and markdown_ratio_hint ' +
+    "Adds a markdown cell for the active section and returns metadata for validators: the cell's index and markdown_ratio_hint " +
     '(markdown cells / all cells so far, counting the overview and setup cells, 2 decimals). Callouts render as blockquotes ' +
-    '("> **Tip:** …"), prerequisites as a checklist. ' + ORDER_RULE,
+    '("> **Tip:** …"), prerequisites as a checklist. ' +
+    ORDER_RULE,
   input: Type.Object({
     section_number: SectionNumber(),
     title: Type.String({ pattern: '^Step [0-9]+: .+' }),
@@ -46,15 +47,22 @@ export default defineTool({
     const placed = await withRun(ctx, true, async (tx, run) => {
       const before = await cellRows(tx, run!.id)
       const earlier = before.filter((r) => r.section === section && r.kind === 'markdown_step').length
-      if (earlier) ctx.warn(`Section ${section} already has ${earlier} markdown step${earlier === 1 ? '' : 's'}; this one follows ${earlier === 1 ? 'it' : 'them'} in the same section`)
-      return placeCells(tx, run!.id, [{
-        section,
-        kind: 'markdown_step',
-        build: (seq) => ({
-          cell: markdownCell(`s${section}-step-${seq}`, renderMarkdownStep(args), { alain: { section, kind: 'markdown_step', estimated_tokens: args.estimated_tokens } }),
-          info: { title: oneLine(args.title), estimated_tokens: args.estimated_tokens, callouts: args.callouts.length },
-        }),
-      }])
+      if (earlier)
+        ctx.warn(
+          `Section ${section} already has ${earlier} markdown step${earlier === 1 ? '' : 's'}; this one follows ${earlier === 1 ? 'it' : 'them'} in the same section`,
+        )
+      return placeCells(tx, run!.id, [
+        {
+          section,
+          kind: 'markdown_step',
+          build: (seq) => ({
+            cell: markdownCell(`s${section}-step-${seq}`, renderMarkdownStep(args), {
+              alain: { section, kind: 'markdown_step', estimated_tokens: args.estimated_tokens },
+            }),
+            info: { title: oneLine(args.title), estimated_tokens: args.estimated_tokens, callouts: args.callouts.length },
+          }),
+        },
+      ])
     })
     if (placed.shift) ctx.warn(placed.shift)
     return { cell_index: placed.indices[0], markdown_ratio_hint: placed.markdownRatio }

@@ -23,7 +23,7 @@ export default defineTool({
   name: 'notebook.finalize',
   ...NOTEBOOK_TOOL,
   description:
-    'Completes notebook assembly, injects summary/metadata cells, and returns artifact identifiers: writes the session\'s notebook (nbformat 4.5) to ' +
+    "Completes notebook assembly, injects summary/metadata cells, and returns artifact identifiers: writes the session's notebook (nbformat 4.5) to " +
     'notebooks/alain-<yyyymmdd>-<run id>/notebook.ipynb in your workspace and returns its absolute path and the number of markdown and code cells. ' +
     'Use exactly once per run; the next add/emit call of the session starts a new notebook. markdown_ratio_target, when given, is compared with the actual ratio.',
   input: Type.Object({
@@ -47,14 +47,21 @@ export default defineTool({
         const done = await lastFinalized(tx, ctx.session, ctx.caller.id)
         if (done) {
           const abs = path.join(ctx.workspace, done)
-          fail('NOTEBOOK_FINALIZED', `This session's notebook was already finalized at ${abs}; notebook.finalize runs once per run. ` +
-            'To build another notebook, start with notebook.add_dependency or an emit call in this session.', { details: { notebook_path: abs } })
+          fail(
+            'NOTEBOOK_FINALIZED',
+            `This session's notebook was already finalized at ${abs}; notebook.finalize runs once per run. ` +
+              'To build another notebook, start with notebook.add_dependency or an emit call in this session.',
+            { details: { notebook_path: abs } },
+          )
         }
-        fail('NO_ACTIVE_NOTEBOOK', 'This session has no notebook under construction: emit markdown steps and code cells first (X-Session-Id selects the session)')
+        fail(
+          'NO_ACTIVE_NOTEBOOK',
+          'This session has no notebook under construction: emit markdown steps and code cells first (X-Session-Id selects the session)',
+        )
       }
       const cells = await storedCells(tx, run.id)
       if (cells.length === 0) {
-        fail('NO_ACTIVE_NOTEBOOK', 'This session\'s notebook has no cells yet: emit markdown steps and code cells before finalizing')
+        fail('NO_ACTIVE_NOTEBOOK', "This session's notebook has no cells yet: emit markdown steps and code cells before finalizing")
       }
       const now = new Date()
       const built = assembleNotebook({ runId: run.id, cells, deps: await dependencies(tx, run.id), args, now })
@@ -68,7 +75,8 @@ export default defineTool({
     })
     for (const note of result.built.notes) ctx.warn(note)
     const abs = path.join(ctx.workspace, result.rel)
-    if (ctx.dryRun) ctx.warn(`[Dry Run] Would write ${result.built.counts.markdown + result.built.counts.code} cells to ${abs}; nothing was written and the run stays open`)
+    if (ctx.dryRun)
+      ctx.warn(`[Dry Run] Would write ${result.built.counts.markdown + result.built.counts.code} cells to ${abs}; nothing was written and the run stays open`)
     return { notebook_path: abs, section_counts: result.built.counts }
   },
 })

@@ -28,8 +28,7 @@ export function findCell(nb: Notebook, cellId: string, rel: string): number {
   const n = nb.cells.length
   if (m && Number(m[1]) < n) return Number(m[1])
   const ids = nb.cells.map((c) => c.id).filter((id): id is string => typeof id === 'string')
-  const known = ids.length === 0 ? 'its cells have no ids; pass a 0-based index'
-    : `ids: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`
+  const known = ids.length === 0 ? 'its cells have no ids; pass a 0-based index' : `ids: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`
   const range = n === 0 ? 'it has no cells' : `it has ${n} cell${n === 1 ? '' : 's'}, indexes 0-${n - 1}`
   return fail('CELL_NOT_FOUND', `Cell "${cellId.slice(0, 100)}" not found in ${rel}: ${range}; ${known}`, {
     details: { cell_id: cellId.slice(0, 100), total_cells: n, result: { metadata: { notebook_path: rel, total_cells: n } } },
@@ -68,13 +67,23 @@ export default defineTool({
   name: 'NotebookEdit',
   toolset: 'claude',
   category: 'NOTEBOOK',
-  description: 'Edit Jupyter notebook cells: replace a cell\'s source (optionally changing its type), insert a new cell after a given cell (or at the start), or delete a cell. Cells are named by id, or by 0-based index. The notebook stays a valid nbformat 4 notebook.',
+  description:
+    "Edit Jupyter notebook cells: replace a cell's source (optionally changing its type), insert a new cell after a given cell (or at the start), or delete a cell. Cells are named by id, or by 0-based index. The notebook stays a valid nbformat 4 notebook.",
   input: Type.Object({
     notebook_path: Type.String({ description: 'Absolute path to the Jupyter notebook file to edit (or a path relative to the workspace root)' }),
-    cell_id: Type.Optional(Type.String({ description: 'The id of the cell to edit, or its 0-based index as a number-like string ("3" or "cell-3"). With edit_mode=insert the new cell goes after this cell, or at the start when cell_id is not given.' })),
+    cell_id: Type.Optional(
+      Type.String({
+        description:
+          'The id of the cell to edit, or its 0-based index as a number-like string ("3" or "cell-3"). With edit_mode=insert the new cell goes after this cell, or at the start when cell_id is not given.',
+      }),
+    ),
     new_source: Type.String({ description: 'The new source for the cell (not used by edit_mode=delete)' }),
-    cell_type: Type.Optional(StringEnum(['code', 'markdown'], { description: 'The type of the cell. Defaults to the cell\'s current type; required for edit_mode=insert.' })),
-    edit_mode: Type.Optional(StringEnum(['replace', 'insert', 'delete'], { description: 'The type of edit to make (replace, insert, delete)', default: 'replace' })),
+    cell_type: Type.Optional(
+      StringEnum(['code', 'markdown'], { description: "The type of the cell. Defaults to the cell's current type; required for edit_mode=insert." }),
+    ),
+    edit_mode: Type.Optional(
+      StringEnum(['replace', 'insert', 'delete'], { description: 'The type of edit to make (replace, insert, delete)', default: 'replace' }),
+    ),
   }),
   output: ToolResult({
     notebook_path: Type.String({ description: 'The notebook, relative to the workspace root' }),
@@ -103,8 +112,9 @@ export default defineTool({
     const file = await loadNotebook(ctx.workspace, notebook_path, policy)
     const { rel } = file
     if (file.parsed.version !== 4) {
-      fail('INVALID_NOTEBOOK', `${rel} is an nbformat 3 notebook; NotebookEdit edits nbformat 4. Convert it first (validator.run_colab writes a 4.5 copy)`,
-        { details: { notebook_path: rel } })
+      fail('INVALID_NOTEBOOK', `${rel} is an nbformat 3 notebook; NotebookEdit edits nbformat 4. Convert it first (validator.run_colab writes a 4.5 copy)`, {
+        details: { notebook_path: rel },
+      })
     }
     const nb = file.parsed.nb
     const mode = edit_mode as EditMode
@@ -134,8 +144,12 @@ export default defineTool({
     const total = nb.cells.length
     const after = `${total} cell${total === 1 ? '' : 's'}`
     const metadata = {
-      notebook_path: rel, ...(typeof cell.id === 'string' && { cell_id: cell.id }), cell_index: index,
-      cell_type: cell.cell_type, edit_mode: mode, total_cells: total,
+      notebook_path: rel,
+      ...(typeof cell.id === 'string' && { cell_id: cell.id }),
+      cell_index: index,
+      cell_type: cell.cell_type,
+      edit_mode: mode,
+      total_cells: total,
     }
     if (ctx.dryRun) {
       return { success: true, output: `[Dry Run] Would ${did[1]}, leaving ${after}`, error: null, metadata: { ...metadata, dry_run: true } }

@@ -22,7 +22,8 @@ export default defineTool({
   description:
     'Adds MCQ or coding assessments and updates summary metadata: the questions as one markdown cell (prompt, options lettered A, B, C…) and an answer-check code cell ' +
     '(the learner sets my_answers and runs it; check_answer prints right or wrong and the explanation). correct_index is 0-based into options. ' +
-    'Both cells go at the end of their section; returns their indices. ' + ORDER_RULE,
+    'Both cells go at the end of their section; returns their indices. ' +
+    ORDER_RULE,
   input: Type.Object({
     section_number: SectionNumber(),
     questions: Type.Array(
@@ -44,12 +45,15 @@ export default defineTool({
     questions.forEach((q, i) => {
       if (q.options.length > MAX_OPTIONS) {
         throw validationError({ name: NAME }, `Too many items for questions[${i}].options: maximum is ${MAX_OPTIONS}`, {
-          parameter: `questions[${i}].options`, received_count: q.options.length, constraints: `maxItems=${MAX_OPTIONS} (options are lettered A-Z)`,
+          parameter: `questions[${i}].options`,
+          received_count: q.options.length,
+          constraints: `maxItems=${MAX_OPTIONS} (options are lettered A-Z)`,
         })
       }
       if (q.correct_index >= q.options.length) {
         throw validationError({ name: NAME }, `Value for questions[${i}].correct_index exceeds maximum: ${q.options.length - 1}`, {
-          parameter: `questions[${i}].correct_index`, received: q.correct_index,
+          parameter: `questions[${i}].correct_index`,
+          received: q.correct_index,
           constraints: `correct_index is a 0-based index into options, which has ${q.options.length} items`,
         })
       }
@@ -57,21 +61,28 @@ export default defineTool({
   },
   async execute(args, ctx) {
     const section = args.section_number
-    const placed = await withRun(ctx, true, (tx, run) => placeCells(tx, run!.id, [
-      {
-        section,
-        kind: 'assessment',
-        build: (seq) => ({
-          cell: markdownCell(`s${section}-quiz-${seq}`, renderQuestions(section, args.questions), { alain: { section, kind: 'assessment', questions: args.questions.length } }),
-          info: { questions: args.questions.length },
-        }),
-      },
-      {
-        section,
-        kind: 'assessment',
-        build: (seq) => ({ cell: codeCell(`s${section}-check-${seq}`, renderAnswerCheck(args.questions), { alain: { section, kind: 'answer_check' } }), info: { runnable: true } }),
-      },
-    ]))
+    const placed = await withRun(ctx, true, (tx, run) =>
+      placeCells(tx, run!.id, [
+        {
+          section,
+          kind: 'assessment',
+          build: (seq) => ({
+            cell: markdownCell(`s${section}-quiz-${seq}`, renderQuestions(section, args.questions), {
+              alain: { section, kind: 'assessment', questions: args.questions.length },
+            }),
+            info: { questions: args.questions.length },
+          }),
+        },
+        {
+          section,
+          kind: 'assessment',
+          build: (seq) => ({
+            cell: codeCell(`s${section}-check-${seq}`, renderAnswerCheck(args.questions), { alain: { section, kind: 'answer_check' } }),
+            info: { runnable: true },
+          }),
+        },
+      ]),
+    )
     if (!placed.rows.some((r) => r.section === section && r.kind !== 'assessment')) {
       ctx.warn(`Section ${section} has no markdown or code cells yet; the assessment will stay at the end of the section when they come`)
     }

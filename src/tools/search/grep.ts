@@ -41,8 +41,12 @@ export default defineTool({
   input: Type.Object({
     pattern: Type.String({ description: 'The regular expression pattern to search for in file contents' }),
     path: Type.Optional(Type.String({ description: 'File or directory to search in, relative to the workspace root. Defaults to the root' })),
-    glob: Type.Optional(Type.String({ description: 'Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}"); several separated by spaces; maps to rg --glob' })),
-    output_mode: Type.Optional(StringEnum(MODES, { default: 'files_with_matches', description: 'content: matching lines; files_with_matches: file paths; count: match counts' })),
+    glob: Type.Optional(
+      Type.String({ description: 'Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}"); several separated by spaces; maps to rg --glob' }),
+    ),
+    output_mode: Type.Optional(
+      StringEnum(MODES, { default: 'files_with_matches', description: 'content: matching lines; files_with_matches: file paths; count: match counts' }),
+    ),
     '-B': context('Lines of context before each match (content mode)'),
     '-A': context('Lines of context after each match (content mode)'),
     '-C': context('Lines of context before and after each match (content mode)'),
@@ -75,11 +79,16 @@ export default defineTool({
     const engine = 'rg' as const
     const target = await resolveTarget(ctx, args.path, 'any')
     const out = new GrepOutput({
-      mode, lineNumbers: args['-n'] !== false, context: before > 0 || after > 0, headLimit: args.head_limit,
+      mode,
+      lineNumbers: args['-n'] !== false,
+      context: before > 0 || after > 0,
+      headLimit: args.head_limit,
       budget: Math.max(0, ctx.maxOutputSize - 1024),
     })
     const result = () => ({
-      success: true, output: out.text, error: null,
+      success: true,
+      output: out.text,
+      error: null,
       metadata: { engine, mode, matches: out.matches, files: out.files, truncated: out.truncated },
     })
     if (!target.isDir && isBinaryFile(target, ctx)) {
@@ -87,8 +96,21 @@ export default defineTool({
       return result()
     }
     const job: GrepJob = {
-      root: target.root, target, rg: rg.path, pattern: args.pattern, ignoreCase, multiline, mode, before, after, globs,
-      type: args.type, policy, out, signal: ctx.signal, sandbox: ctx.services.sandbox,
+      root: target.root,
+      target,
+      rg: rg.path,
+      pattern: args.pattern,
+      ignoreCase,
+      multiline,
+      mode,
+      before,
+      after,
+      globs,
+      type: args.type,
+      policy,
+      out,
+      signal: ctx.signal,
+      sandbox: ctx.services.sandbox,
     }
     await unlessAborted(ctx, () => runRg(job), result)
     if (out.cutBy === 'size' || (out.truncated && out.cutBy === null)) {

@@ -16,7 +16,8 @@ export default defineTool({
   name: 'analyze',
   toolset: 'codex',
   category: 'TEXT',
-  description: 'Lightweight analysis of text (pass file content read with fs_read): word, sentence, paragraph and character counts, reading time, Flesch readability, top terms and lexical diversity. Deterministic; no LLM.',
+  description:
+    'Lightweight analysis of text (pass file content read with fs_read): word, sentence, paragraph and character counts, reading time, Flesch readability, top terms and lexical diversity. Deterministic; no LLM.',
   input: Type.Object({
     text: Type.String({ description: 'The text to analyze' }),
   }),
@@ -35,7 +36,9 @@ export default defineTool({
     reading_time_minutes: Num('Reading time at 238 words a minute, minutes rounded up to 0.1'),
     unique_words: Int('Distinct words, case-insensitive'),
     lexical_diversity: Num('Distinct words / words, 3 decimals'),
-    top_terms: Type.Array(Type.Object({ term: Type.String(), count: Type.Integer() }), { description: 'Up to 10 most frequent terms (lowercased, stopwords removed); ties alphabetical' }),
+    top_terms: Type.Array(Type.Object({ term: Type.String(), count: Type.Integer() }), {
+      description: 'Up to 10 most frequent terms (lowercased, stopwords removed); ties alphabetical',
+    }),
   }),
   scope: 'read',
   annotations: { title: 'Analyze text', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -14,11 +14,17 @@ export default defineTool({
   name: 'summarize',
   toolset: 'codex',
   category: 'TEXT',
-  description: 'Summarize provided text (pass file content read with fs_read). Uses the configured LLM, chunking long input and merging the partial summaries; without an LLM, returns an extractive summary of the most important sentences (metadata.method tells which).',
+  description:
+    'Summarize provided text (pass file content read with fs_read). Uses the configured LLM, chunking long input and merging the partial summaries; without an LLM, returns an extractive summary of the most important sentences (metadata.method tells which).',
   input: Type.Object({
     text: Type.String({ description: 'The text to summarize', minLength: 1 }),
     max_tokens: Type.Integer({ description: 'Largest summary, in tokens (about 4 characters each)', default: 512, minimum: 16, maximum: 4096 }),
-    style: Type.Optional(Type.String({ description: 'How to write it: "bullet", "paragraph", "tl;dr", or any short instruction (the extractive fallback knows the first three)', maxLength: 200 })),
+    style: Type.Optional(
+      Type.String({
+        description: 'How to write it: "bullet", "paragraph", "tl;dr", or any short instruction (the extractive fallback knows the first three)',
+        maxLength: 200,
+      }),
+    ),
   }),
   output: ToolResult({
     method: StringEnum(['llm', 'extractive'], { description: 'How the summary was made' }),
@@ -26,7 +32,10 @@ export default defineTool({
     llm_calls: Type.Integer({ description: 'Chat completion calls made (chunks, merges)' }),
     merge_rounds: Type.Integer({ description: 'Intermediate merge rounds before the final one' }),
     model: Type.String({ description: 'The LLM model that answered' }),
-    usage: Type.Object({ prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() }, { description: 'Tokens used, summed over the calls' }),
+    usage: Type.Object(
+      { prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() },
+      { description: 'Tokens used, summed over the calls' },
+    ),
     sentences_total: Type.Integer({ description: 'Sentences in the text (extractive)' }),
     sentences_selected: Type.Integer({ description: 'Sentences kept (extractive)' }),
     input_chars: Type.Integer({ description: 'Characters of input' }),
@@ -49,14 +58,21 @@ export default defineTool({
         output: r.summary,
         error: null,
         metadata: {
-          method: 'llm' as const, chunks: r.chunks, llm_calls: r.calls, merge_rounds: r.mergeRounds, model: r.model,
+          method: 'llm' as const,
+          chunks: r.chunks,
+          llm_calls: r.calls,
+          merge_rounds: r.mergeRounds,
+          model: r.model,
           usage: { prompt_tokens: r.usage.prompt_tokens, completion_tokens: r.usage.completion_tokens, total_tokens: r.usage.total_tokens },
-          input_chars: inputChars, summary_chars: r.summary.length,
+          input_chars: inputChars,
+          summary_chars: r.summary.length,
         },
       }
     }
     const r = extractiveSummary(text, maxTokens, style)
-    ctx.warn('No LLM is configured (set LLM_BASE_URL and LLM_MODEL), so this summary is extractive: the highest-ranked sentences of the text, unchanged and in their original order')
+    ctx.warn(
+      'No LLM is configured (set LLM_BASE_URL and LLM_MODEL), so this summary is extractive: the highest-ranked sentences of the text, unchanged and in their original order',
+    )
     if (style !== undefined && !/^(bullets?( points?)?|paragraphs?|tl;?dr)$/i.test(style.trim())) {
       ctx.warn(`The extractive summary knows the styles bullet, paragraph and tl;dr; style "${style}" needs an LLM and was not applied`)
     }
@@ -65,8 +81,11 @@ export default defineTool({
       output: r.summary,
       error: null,
       metadata: {
-        method: 'extractive' as const, sentences_total: r.sentencesTotal, sentences_selected: r.sentencesSelected,
-        input_chars: inputChars, summary_chars: r.summary.length,
+        method: 'extractive' as const,
+        sentences_total: r.sentencesTotal,
+        sentences_selected: r.sentencesSelected,
+        input_chars: inputChars,
+        summary_chars: r.summary.length,
       },
     }
   },

@@ -25,7 +25,7 @@ export function colabCopyPath(rel: string): string {
 const Issue = Type.Object({
   code: Type.String({ description: 'Stable issue code, e.g. BARE_PIP_INSTALL, LOCAL_PATH, MISSING_KERNELSPEC' }),
   cell_index: Type.Optional(Type.Integer({ minimum: 0, description: '0-based cell, for issues in one cell' })),
-  line: Type.Optional(Type.Integer({ minimum: 1, description: '1-based line in that cell\'s source' })),
+  line: Type.Optional(Type.Integer({ minimum: 1, description: "1-based line in that cell's source" })),
   message: Type.String({ description: 'What is wrong, and the fix applied when there is one' }),
   fixable: Type.Boolean({ description: 'Whether run_colab knows a safe fix' }),
   fixed: Type.Boolean({ description: 'True when the fixed copy has this issue repaired' }),
@@ -35,7 +35,8 @@ export default defineTool({
   name: 'validator.run_colab',
   toolset: 'alain',
   category: 'VALIDATION',
-  description: 'Runs the Colab compatibility check and returns issues/fixes: reports what Colab cannot run as written (missing kernelspec, bare pip/shell commands, local paths, interactive input, desktop GUI, old nbformat, missing cell ids…), fixes what can be fixed and writes the fixed copy beside the notebook as name.colab.ipynb.',
+  description:
+    'Runs the Colab compatibility check and returns issues/fixes: reports what Colab cannot run as written (missing kernelspec, bare pip/shell commands, local paths, interactive input, desktop GUI, old nbformat, missing cell ids…), fixes what can be fixed and writes the fixed copy beside the notebook as name.colab.ipynb.',
   input: Type.Object({
     notebook_path: Type.String(),
   }),

@@ -20,32 +20,46 @@ const Metrics = Type.Object({
   meetsStandards: Type.Boolean({ description: 'qualityScore >= 80, required sections, markdownRatio 0.3-0.8, stepCount >= 3' }),
 })
 
-const Details = Type.Object({
-  notebook_path: Type.String({ description: 'The notebook, relative to the workspace root' }),
-  nbformat: Type.String({ description: 'Version as read, e.g. "4.5"' }),
-  counts: Type.Object({
-    markdown_cells: Type.Integer(), code_cells: Type.Integer(), raw_cells: Type.Integer(),
-    markdown_words: Type.Integer(), code_lines: Type.Integer({ description: 'Non-blank lines of code cells' }),
-    characters: Type.Integer({ description: 'Characters (code points) of all cell sources' }),
-  }),
-  checks: Type.Array(Type.Object({
-    name: StringEnum(Object.keys(WEIGHTS) as Array<keyof typeof WEIGHTS>),
-    points: Type.Number({ description: 'Points earned (2 decimals)' }),
-    max: Type.Integer({ description: 'The check\'s weight' }),
-    passed: Type.Boolean(),
-    detail: Type.String(),
-  })),
-  steps: Type.Array(Type.Object({
-    number: Type.Integer(), title: Type.String(), cell_index: Type.Integer({ description: '0-based cell of the heading' }),
-    has_code: Type.Boolean(), explanation_words: Type.Integer(),
-  })),
-}, { description: 'Per-check findings behind the metrics' })
+const Details = Type.Object(
+  {
+    notebook_path: Type.String({ description: 'The notebook, relative to the workspace root' }),
+    nbformat: Type.String({ description: 'Version as read, e.g. "4.5"' }),
+    counts: Type.Object({
+      markdown_cells: Type.Integer(),
+      code_cells: Type.Integer(),
+      raw_cells: Type.Integer(),
+      markdown_words: Type.Integer(),
+      code_lines: Type.Integer({ description: 'Non-blank lines of code cells' }),
+      characters: Type.Integer({ description: 'Characters (code points) of all cell sources' }),
+    }),
+    checks: Type.Array(
+      Type.Object({
+        name: StringEnum(Object.keys(WEIGHTS) as Array<keyof typeof WEIGHTS>),
+        points: Type.Number({ description: 'Points earned (2 decimals)' }),
+        max: Type.Integer({ description: "The check's weight" }),
+        passed: Type.Boolean(),
+        detail: Type.String(),
+      }),
+    ),
+    steps: Type.Array(
+      Type.Object({
+        number: Type.Integer(),
+        title: Type.String(),
+        cell_index: Type.Integer({ description: '0-based cell of the heading' }),
+        has_code: Type.Boolean(),
+        explanation_words: Type.Integer(),
+      }),
+    ),
+  },
+  { description: 'Per-check findings behind the metrics' },
+)
 
 export default defineTool({
   name: 'validator.run_quality',
   toolset: 'alain',
   category: 'VALIDATION',
-  description: 'Executes the existing quality validator and echoes the native schema for observability: qualityScore (0-100), stepCount, markdownRatio, estimatedTokens, estimatedReadingTime, hasRequiredSections and meetsStandards of a notebook in the workspace, with per-check details.',
+  description:
+    'Executes the existing quality validator and echoes the native schema for observability: qualityScore (0-100), stepCount, markdownRatio, estimatedTokens, estimatedReadingTime, hasRequiredSections and meetsStandards of a notebook in the workspace, with per-check details.',
   input: Type.Object({
     notebook_path: Type.String(),
   }),
@@ -58,7 +72,8 @@ export default defineTool({
     const file = await loadNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
     const nb = asV4(file.parsed)
     const report = assessQuality(nb)
-    const version = file.parsed.version === 4 ? `${nb.nbformat}.${nb.nbformat_minor}` : `${String(file.parsed.v3.nbformat)}.${String(file.parsed.v3.nbformat_minor ?? 0)}`
+    const version =
+      file.parsed.version === 4 ? `${nb.nbformat}.${nb.nbformat_minor}` : `${String(file.parsed.v3.nbformat)}.${String(file.parsed.v3.nbformat_minor ?? 0)}`
     return {
       metrics: report.metrics,
       details: { notebook_path: file.rel, nbformat: version, counts: report.counts, checks: report.checks, steps: report.steps },

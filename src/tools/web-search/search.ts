@@ -11,7 +11,8 @@ export default defineTool({
   name: 'search',
   toolset: 'codex',
   category: 'WEB',
-  description: 'Web search returning ranked snippets and links. Output is a numbered list "N. Title — url" with the snippet below; metadata.results holds {title, url, snippet} for each.',
+  description:
+    'Web search returning ranked snippets and links. Output is a numbered list "N. Title — url" with the snippet below; metadata.results holds {title, url, snippet} for each.',
   input: Type.Object({
     query: Type.String({ description: 'The search query', minLength: 1 }),
     num_results: Type.Optional(Type.Integer({ description: 'How many results to return', default: 5, minimum: 1, maximum: 20 })),

@@ -19,7 +19,8 @@ export default defineTool({
   name: 'WebSearch',
   toolset: 'claude',
   category: 'WEB',
-  description: 'Search the web. Returns up to 10 results as a numbered list "N. Title — url" with snippets; metadata.results holds {title, url, snippet}. Restrict results with allowed_domains or exclude with blocked_domains (not both); a domain includes its subdomains.',
+  description:
+    'Search the web. Returns up to 10 results as a numbered list "N. Title — url" with snippets; metadata.results holds {title, url, snippet}. Restrict results with allowed_domains or exclude with blocked_domains (not both); a domain includes its subdomains.',
   input: Type.Object({
     query: Type.String({ description: 'The search query to use', minLength: 2 }),
     allowed_domains: Domains('Only include search results from these domains (and their subdomains)'),

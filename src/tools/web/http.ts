@@ -23,15 +23,18 @@ export default defineTool({
   name: 'http',
   toolset: 'codex',
   category: 'WEB',
-  description: 'Perform HTTP requests with headers, query parameters and a JSON or text body. TLS is verified; internal addresses are refused (SSRF guard); redirects are followed; large bodies are truncated. Metadata: status_code, headers (truncated), elapsed_ms, final_url.',
+  description:
+    'Perform HTTP requests with headers, query parameters and a JSON or text body. TLS is verified; internal addresses are refused (SSRF guard); redirects are followed; large bodies are truncated. Metadata: status_code, headers (truncated), elapsed_ms, final_url.',
   input: Type.Object({
     method: Type.Optional(StringEnum(METHODS, { description: 'HTTP method', default: 'GET' })),
     url: Type.String({ description: 'The URL to request (http or https)' }),
     headers: Type.Optional(StringMap('Request headers, name → value')),
-    params: Type.Optional(StringMap('Query parameters, appended to the URL\'s query string')),
+    params: Type.Optional(StringMap("Query parameters, appended to the URL's query string")),
     json: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'JSON body; sets Content-Type: application/json. Not with data' })),
     data: Type.Optional(Type.String({ description: 'Raw request body. Not with json' })),
-    timeout: Type.Optional(Type.Integer({ description: 'Timeout in seconds for the whole request, redirects and body included', minimum: 1, maximum: 120, default: 20 })),
+    timeout: Type.Optional(
+      Type.Integer({ description: 'Timeout in seconds for the whole request, redirects and body included', minimum: 1, maximum: 120, default: 20 }),
+    ),
   }),
   output: ToolResult({
     status_code: Type.Integer({ description: 'HTTP status of the final response' }),
@@ -58,8 +61,10 @@ export default defineTool({
     }
     for (const [name, value] of Object.entries(args.headers ?? {})) {
       if (!TOKEN.test(name)) fail('VALIDATION_ERROR', `Invalid header name: ${JSON.stringify(name)}`, { details: { parameter: 'headers' } })
-      if (/[\r\n\0]/.test(value)) fail('VALIDATION_ERROR', `Invalid value for header ${name}: line breaks are not allowed`, { details: { parameter: 'headers' } })
-      if (CLIENT_HEADERS.has(name.toLowerCase())) fail('VALIDATION_ERROR', `Header ${name} is set by the HTTP client from the URL and body: remove it`, { details: { parameter: 'headers' } })
+      if (/[\r\n\0]/.test(value))
+        fail('VALIDATION_ERROR', `Invalid value for header ${name}: line breaks are not allowed`, { details: { parameter: 'headers' } })
+      if (CLIENT_HEADERS.has(name.toLowerCase()))
+        fail('VALIDATION_ERROR', `Header ${name} is set by the HTTP client from the URL and body: remove it`, { details: { parameter: 'headers' } })
     }
     parseFetchUrl(args.url)
   },
@@ -79,7 +84,13 @@ export default defineTool({
     }
     const budget = textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes)
     const res = await guardedFetch(url.href, {
-      method, headers, body, timeoutMs: ctx.timeoutMs, maxBytes: budget, signal: ctx.signal, allow: allowlistOf(ctx.settings),
+      method,
+      headers,
+      body,
+      timeoutMs: ctx.timeoutMs,
+      maxBytes: budget,
+      signal: ctx.signal,
+      allow: allowlistOf(ctx.settings),
     })
     const contentType = res.headers.get('content-type')
     let output = ''
@@ -97,8 +108,15 @@ export default defineTool({
       output: cut.text,
       error: success ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
       metadata: {
-        status_code: res.status, headers: summary.headers, elapsed_ms: res.elapsedMs, final_url: res.url, redirects: res.redirects,
-        content_type: contentType, bytes: res.bytes, truncated: res.truncated || cut.cut, headers_truncated: summary.truncated,
+        status_code: res.status,
+        headers: summary.headers,
+        elapsed_ms: res.elapsedMs,
+        final_url: res.url,
+        redirects: res.redirects,
+        content_type: contentType,
+        bytes: res.bytes,
+        truncated: res.truncated || cut.cut,
+        headers_truncated: summary.truncated,
       },
     }
   },

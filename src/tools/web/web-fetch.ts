@@ -19,16 +19,19 @@ const FETCH_TIMEOUT_MS = 30_000
 /** Markdown sent to the LLM, in bytes (about 25k tokens). */
 const LLM_CONTENT_BYTES = 100_000
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,text/markdown;q=0.9,text/plain;q=0.8,*/*;q=0.1'
-const SYSTEM = 'You answer a request about one web page. The page content, converted to Markdown, is given between --- lines. ' +
+const SYSTEM =
+  'You answer a request about one web page. The page content, converted to Markdown, is given between --- lines. ' +
   'Use only that content; if it does not hold the answer, say so. Quote sparingly and keep links when they help.'
 
-const isHtml = (ct: string | null, body: string) => /^(text\/html|application\/xhtml\+xml)\b/i.test(ct ?? '') || (!ct && /^\s*<(!doctype html|html)/i.test(body))
+const isHtml = (ct: string | null, body: string) =>
+  /^(text\/html|application\/xhtml\+xml)\b/i.test(ct ?? '') || (!ct && /^\s*<(!doctype html|html)/i.test(body))
 
 export default defineTool({
   name: 'WebFetch',
   toolset: 'claude',
   category: 'WEB',
-  description: 'Fetches content from a specified URL and processes it using an AI model. Takes a URL and a prompt as input, fetches the URL content, converts HTML to Markdown, and answers the prompt from the content. Without a configured LLM it returns the Markdown. Internal addresses are refused.',
+  description:
+    'Fetches content from a specified URL and processes it using an AI model. Takes a URL and a prompt as input, fetches the URL content, converts HTML to Markdown, and answers the prompt from the content. Without a configured LLM it returns the Markdown. Internal addresses are refused.',
   input: Type.Object({
     url: Type.String({ format: 'uri', description: 'The URL to fetch content from' }),
     prompt: Type.String({ description: 'The prompt to run on the fetched content' }),
@@ -51,21 +54,33 @@ export default defineTool({
   async execute({ url, prompt }, ctx) {
     if (ctx.dryRun) return { success: true, output: `[Dry Run] Would fetch ${url}`, error: null, metadata: { final_url: url } }
     const res = await guardedFetch(url, {
-      headers: { accept: ACCEPT }, timeoutMs: Math.min(ctx.timeoutMs, FETCH_TIMEOUT_MS), maxBytes: ctx.settings.fetchMaxBytes,
-      signal: ctx.signal, allow: allowlistOf(ctx.settings),
+      headers: { accept: ACCEPT },
+      timeoutMs: Math.min(ctx.timeoutMs, FETCH_TIMEOUT_MS),
+      maxBytes: ctx.settings.fetchMaxBytes,
+      signal: ctx.signal,
+      allow: allowlistOf(ctx.settings),
     })
     const contentType = res.headers.get('content-type')
     if (res.bytes > 0 && !isTextual(contentType, res.body)) {
-      fail('UNSUPPORTED_MEDIA_TYPE', `WebFetch reads HTML and text; ${res.url} answered ${contentType ?? 'an unknown type'} (${res.bytes} bytes). Use http for other content`, {
-        details: { status_code: res.status, content_type: contentType, final_url: res.url },
-      })
+      fail(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `WebFetch reads HTML and text; ${res.url} answered ${contentType ?? 'an unknown type'} (${res.bytes} bytes). Use http for other content`,
+        {
+          details: { status_code: res.status, content_type: contentType, final_url: res.url },
+        },
+      )
     }
     const text = decodeText(res.body, contentType).replace(/\uFFFD+$/, '')
     const page = isHtml(contentType, text) ? htmlToMarkdown(text, res.url) : { markdown: text, title: undefined }
     if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.settings.fetchMaxBytes} bytes); only its beginning was read`)
     const facts = {
-      status_code: res.status, final_url: res.url, content_type: contentType, ...(page.title && { title: page.title }),
-      bytes: res.bytes, elapsed_ms: res.elapsedMs, redirects: res.redirects,
+      status_code: res.status,
+      final_url: res.url,
+      content_type: contentType,
+      ...(page.title && { title: page.title }),
+      bytes: res.bytes,
+      elapsed_ms: res.elapsedMs,
+      redirects: res.redirects,
     }
 
     const llm = ctx.services.llm
@@ -75,19 +90,26 @@ export default defineTool({
       else ctx.warn('No LLM is configured (LLM_BASE_URL), so the prompt was not applied: the output is the page as Markdown')
       const cut = cutText(page.markdown, textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes), 'output size limit')
       return {
-        success: ok, output: cut.text, error: ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
+        success: ok,
+        output: cut.text,
+        error: ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
         metadata: { ...facts, truncated: res.truncated || cut.cut, method: 'markdown' as const },
       }
     }
 
     const content = cutText(page.markdown, LLM_CONTENT_BYTES, 'page cut to fit the model')
     if (content.cut) ctx.warn(`The page's Markdown was cut to ${LLM_CONTENT_BYTES} bytes for the LLM`)
-    const answer = await llm.chat([
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: `Web page content (${res.url}):\n---\n${content.text}\n---\n\n${prompt}` },
-    ], { signal: ctx.signal, onUsage: (u) => ctx.reportUsage(u), maxTokens: 2048 })
+    const answer = await llm.chat(
+      [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: `Web page content (${res.url}):\n---\n${content.text}\n---\n\n${prompt}` },
+      ],
+      { signal: ctx.signal, onUsage: (u) => ctx.reportUsage(u), maxTokens: 2048 },
+    )
     return {
-      success: true, output: answer.content, error: null,
+      success: true,
+      output: answer.content,
+      error: null,
       metadata: { ...facts, truncated: res.truncated || content.cut, method: 'llm' as const, model: answer.model },
     }
   },

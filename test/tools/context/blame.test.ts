@@ -5,7 +5,12 @@ import { cleanQuote, containsPassage, normalizePassage } from '../../../src/glos
 
 let nextId = 1
 const rev = (newValues: Record<string, unknown> | null, postId: number | null = null): Revision => ({
-  id: nextId++, action: 'update', newValues, postId, threadId: null, createdAt: '2024-01-01T00:00:00.000Z',
+  id: nextId++,
+  action: 'update',
+  newValues,
+  postId,
+  threadId: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
 })
 const q = (s: string) => normalizePassage(s)
 

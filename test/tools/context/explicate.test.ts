@@ -47,7 +47,9 @@ describe('exact quotes: blame', () => {
     const res = await t.call('explicate', { quote: '"the VYS flows through   crystalline channels\nin the body"' }, { key })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      entry_id: vys, term: 'vys', match: 'exact',
+      entry_id: vys,
+      term: 'vys',
+      match: 'exact',
       source_post: { id: 200, thread_id: 30265890, body: 'Soma: the vys flows through crystalline channels in the body.' },
       authored_by: { snapshot_id: snapB },
       revision: { id: updateRev, action: 'update', post_id: 200, thread_id: 30265890 },
@@ -59,12 +61,14 @@ describe('exact quotes: blame', () => {
   it('traces the original sentence to post 100 and the first snapshot', async () => {
     const res = await t.call('explicate', { quote: 'fundamental magical energy in the setting', entry_id: vys }, { key })
     expect(res.body).toMatchObject({
-      match: 'exact', source_post: { id: 100, thread_id: 30265887 }, authored_by: { snapshot_id: snapA },
+      match: 'exact',
+      source_post: { id: 100, thread_id: 30265887 },
+      authored_by: { snapshot_id: snapA },
       revision: { id: createRev, action: 'create', post_id: 100 },
     })
   })
 
-  it('answers in the seed\'s first XML form over POST /v1/explicate', async () => {
+  it("answers in the seed's first XML form over POST /v1/explicate", async () => {
     const res = await explicate({ quote: ADDED }, XML)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/xml/)
@@ -89,7 +93,10 @@ describe('exact quotes: blame', () => {
     expect(missing.json().error_message).toBe('Missing required parameter: quote')
     const unknown = await explicate({ quote: 'x', entry: 1 })
     expect(unknown.statusCode).toBe(400)
-    expect(unknown.json()).toMatchObject({ error_message: expect.stringMatching(/^Unknown parameter: entry/), details: { valid_parameters: ['quote', 'entry_id'] } })
+    expect(unknown.json()).toMatchObject({
+      error_message: expect.stringMatching(/^Unknown parameter: entry/),
+      details: { valid_parameters: ['quote', 'entry_id'] },
+    })
     expect((await t.app.inject({ method: 'POST', url: '/v1/explicate', payload: { quote: 'x' } })).statusCode).toBe(401)
     const xmlError = await explicate({ quote: 'x', entry_id: 99999 }, XML)
     expect(xmlError.statusCode).toBe(404)
@@ -101,7 +108,12 @@ describe('quotes not found verbatim', () => {
   it('offers the most similar sentences, each with its authoring snapshot, and the summon suggestion', async () => {
     const res = await t.call('explicate', { quote: 'vys flows through channels in the body of mages' }, { key })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toMatchObject({ entry_id: vys, term: 'vys', match: 'similar', suggestion: `Use summon_snapshot with snapshot_id=${snapB} to discuss with authoring context` })
+    expect(res.body).toMatchObject({
+      entry_id: vys,
+      term: 'vys',
+      match: 'similar',
+      suggestion: `Use summon_snapshot with snapshot_id=${snapB} to discuss with authoring context`,
+    })
     expect(res.body.source_post).toBeUndefined()
     const [best] = res.body.similar_sections
     expect(best).toMatchObject({ snapshot_id: snapB, text: ADDED })
@@ -114,7 +126,7 @@ describe('quotes not found verbatim', () => {
     }
   })
 
-  it('answers in the seed\'s second XML form', async () => {
+  it("answers in the seed's second XML form", async () => {
     const res = await t.call('explicate', { quote: 'vys flows through channels in the body of mages' }, { key, headers: XML })
     const e = xml.parse(res.body).explication
     expect(Object.keys(e).sort()).toEqual(['@entry_id', '@term', 'no_exact_match', 'similar_sections', 'suggestion'])

@@ -24,16 +24,22 @@ export async function post(t: TestApp, p: { id: number; thread: number; body: st
     VALUES (${p.id}, ${p.thread}, ${p.at ?? '2014-02-16T01:24:30Z'}, ${p.author ?? 'Soma'}, ${p.body})`)
 }
 
-interface Context { post?: number; thread?: number }
+interface Context {
+  post?: number
+  thread?: number
+}
 
 /** An entry and its `create` revision, as glossary_create writes them; returns the entry id. */
 export async function createEntry(t: TestApp, e: { term: string; definition: string; tags?: string[]; status?: string } & Context): Promise<number> {
   const tags = e.tags ?? ['mechanic']
   const status = e.status ?? 'tentative'
-  const [row] = await rows(t, sql`
+  const [row] = await rows(
+    t,
+    sql`
     INSERT INTO glossary_entries (term, base_term, definition, tags, status, first_seen_post_id, first_seen_thread_id)
     VALUES (${e.term}, ${e.term.toLowerCase().replace(/\s*\(.*\)$/, '')}, ${e.definition}, ${textArray(tags)}, ${status}, ${e.post ?? null}, ${e.thread ?? null})
-    RETURNING id`)
+    RETURNING id`,
+  )
   const id = Number(row.id)
   await revision(t, id, 'create', { term: e.term, definition: e.definition, tags, status }, e)
   return id
@@ -42,7 +48,9 @@ export async function createEntry(t: TestApp, e: { term: string; definition: str
 /** An update of the definition and its revision, as glossary_update writes them. */
 export async function updateDefinition(t: TestApp, id: number, definition: string, c: Context = {}): Promise<void> {
   const [old] = await rows(t, sql`SELECT definition FROM glossary_entries WHERE id = ${id}`)
-  await dbOf(t).execute(sql`UPDATE glossary_entries SET definition = ${definition}, last_updated_post_id = ${c.post ?? null}, updated_at = now() WHERE id = ${id}`)
+  await dbOf(t).execute(
+    sql`UPDATE glossary_entries SET definition = ${definition}, last_updated_post_id = ${c.post ?? null}, updated_at = now() WHERE id = ${id}`,
+  )
   await revision(t, id, 'update', { definition }, c, { definition: old.definition })
 }
 

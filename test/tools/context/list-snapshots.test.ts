@@ -22,14 +22,21 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 describe('list_snapshots', () => {
-  it('lists 20 by default, newest first, in the seed\'s fields', async () => {
+  it("lists 20 by default, newest first, in the seed's fields", async () => {
     const res = await t.call('list_snapshots', {}, { key })
     expect(res.statusCode).toBe(200)
     expect(res.body.count).toBe(20)
     expect(res.body.snapshots.map((s: any) => s.id)).toEqual([...ids].reverse().slice(0, 20))
     const top = res.body.snapshots[0]
     expect(Object.keys(top).sort()).toEqual(['created', 'entry_count', 'id', 'thread', 'thread_position', 'tokens', 'type'])
-    expect(top).toMatchObject({ id: ids[23], type: 'checkpoint', thread: 42, thread_position: 24, entry_count: 1, tokens: Math.ceil(('vys'.length + 'The fundamental magical energy.'.length + 'mechanic'.length) / 4) })
+    expect(top).toMatchObject({
+      id: ids[23],
+      type: 'checkpoint',
+      thread: 42,
+      thread_position: 24,
+      entry_count: 1,
+      tokens: Math.ceil(('vys'.length + 'The fundamental magical energy.'.length + 'mechanic'.length) / 4),
+    })
   })
 
   it('filters by thread and by type, together', async () => {
@@ -46,7 +53,10 @@ describe('list_snapshots', () => {
     expect(none.body).toMatchObject({ count: 0, snapshots: [] })
   })
 
-  it.each([[0, /minimum|>= 1|at least 1/i], [101, /maximum|<= 100|at most 100/i]])('refuses limit %s', async (limit, message) => {
+  it.each([
+    [0, /minimum|>= 1|at least 1/i],
+    [101, /maximum|<= 100|at most 100/i],
+  ])('refuses limit %s', async (limit, message) => {
     const res = await t.call('list_snapshots', { limit }, { key })
     expect(res.statusCode).toBe(400)
     expect(res.body.error_code).toBe('VALIDATION_ERROR')
@@ -61,7 +71,7 @@ describe('list_snapshots', () => {
     expect(bad.body.error_message).toMatch(/snapshot_type/)
   })
 
-  it('answers in the seed\'s XML', async () => {
+  it("answers in the seed's XML", async () => {
     const res = await t.call('list_snapshots', { limit: 2 }, { key, headers: XML })
     expect(res.headers['content-type']).toMatch(/^application\/xml/)
     const doc = xml.parse(res.body)

@@ -68,11 +68,23 @@ describe('taking snapshots', () => {
   it('freezes every entry with its counts (201, Location)', async () => {
     await createEntry(t, VYS)
     await createEntry(t, VATIS)
-    const res = await t.app.inject({ method: 'POST', url: '/v1/snapshots', headers: { authorization: `Bearer ${writeKey}` }, payload: { type: 'manual', thread_position: 0 } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/snapshots',
+      headers: { authorization: `Bearer ${writeKey}` },
+      payload: { type: 'manual', thread_position: 0 },
+    })
     expect(res.statusCode).toBe(201)
     first = res.json().snapshot
     expect(res.headers.location).toBe(`/v1/snapshots/${first.id}`)
-    expect(first).toMatchObject({ type: 'manual', thread: null, thread_position: 0, entry_count: 2, tokens: tokensOf(VYS, VATIS), created_by: expect.any(String) })
+    expect(first).toMatchObject({
+      type: 'manual',
+      thread: null,
+      thread_position: 0,
+      entry_count: 2,
+      tokens: tokensOf(VYS, VATIS),
+      created_by: expect.any(String),
+    })
     expect(first.last_revision_id).toBe(Number((await query(t, sql`SELECT max(id) AS m FROM glossary_revisions`))[0].m))
     expect(first.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
   })

@@ -11,7 +11,10 @@ import { createEntry, post, snapshot, thread } from './helpers.js'
 
 let t: TestApp
 let standIn: LlmStandIn
-const filler = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed} ${i}`).join(' ').slice(0, n)
+const filler = (n: number, seed: string) =>
+  Array.from({ length: n }, (_, i) => `${seed} ${i}`)
+    .join(' ')
+    .slice(0, n)
 
 beforeAll(async () => {
   standIn = await startLlmStandIn(() => ({ body: completion('ok') }))
@@ -31,7 +34,11 @@ afterAll(async () => {
 describe('the token budget', () => {
   it('sends only the relevant part of a large glossary and corpus', async () => {
     const snap = await snapshot(t, { type: 'manual', thread_position: 1 })
-    const res = await t.call('summon_snapshot', { snapshot_id: snap.body.snapshot.id, query: 'What flows through the vys channels?' }, { headers: { 'x-session-id': 'budget' } })
+    const res = await t.call(
+      'summon_snapshot',
+      { snapshot_id: snap.body.snapshot.id, query: 'What flows through the vys channels?' },
+      { headers: { 'x-session-id': 'budget' } },
+    )
     expect(res.statusCode).toBe(200)
     const system: string = standIn.requests[0].body.messages[0].content
     const posts = system.match(/<post id=/g) ?? []

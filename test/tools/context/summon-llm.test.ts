@@ -22,7 +22,8 @@ beforeAll(async () => {
   standIn = await startLlmStandIn((req) =>
     lastUser(req).includes('FAIL-ME')
       ? { status: 400, body: { error: { message: 'refused by the stand-in' } } }
-      : { body: completion(`Answer to: ${lastUser(req)}`) })
+      : { body: completion(`Answer to: ${lastUser(req)}`) },
+  )
   t = await buildTestApp({ env: { LLM_BASE_URL: standIn.url, LLM_MODEL: 'stand-in' } })
   key = await t.key(['read'])
   scene = await seedScene(t)
@@ -36,12 +37,15 @@ beforeEach(() => {
 })
 
 describe('summon_snapshot', () => {
-  it('sends the snapshot\'s glossary and the relevant posts read by its position, and answers turn 1', async () => {
+  it("sends the snapshot's glossary and the relevant posts read by its position, and answers turn 1", async () => {
     const q = 'What did you know about vys and its crystalline channels?'
     const res = await t.call('summon_snapshot', { snapshot_id: scene.snapshotId, query: q }, session('s-main'))
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', snapshot_id: scene.snapshotId, thread_position: 2, response: `Answer to: ${q}`,
+      status: 'ok',
+      snapshot_id: scene.snapshotId,
+      thread_position: 2,
+      response: `Answer to: ${q}`,
       available_actions: 'Use summon_continue to ask follow-up questions, or summon_dismiss to end.',
     })
     expect(res.body.messages).toEqual([])
@@ -79,7 +83,7 @@ describe('summon_snapshot', () => {
     expect(standIn.requests).toHaveLength(0)
   })
 
-  it('lets another session summon at the same time, answering in the seed\'s XML', async () => {
+  it("lets another session summon at the same time, answering in the seed's XML", async () => {
     const other = await snapshot(t, { type: 'curator_fork', thread_position: 3 })
     const res = await t.call('summon_snapshot', { snapshot_id: other.body.snapshot.id, query: 'Who is Rhynia?' }, session('s-other', XML))
     expect(res.statusCode).toBe(200)
@@ -92,7 +96,10 @@ describe('summon_snapshot', () => {
     // Position 3 knows the later post and the later entry.
     expect(standIn.requests[0].text).toContain(SCENE.laterTerm)
     const active = await query(t, sql`SELECT session_id, snapshot_id FROM summons WHERE status = 'active' ORDER BY session_id`)
-    expect(active).toEqual([{ session_id: 's-main', snapshot_id: scene.snapshotId }, { session_id: 's-other', snapshot_id: other.body.snapshot.id }])
+    expect(active).toEqual([
+      { session_id: 's-main', snapshot_id: scene.snapshotId },
+      { session_id: 's-other', snapshot_id: other.body.snapshot.id },
+    ])
   })
 
   it('answers 404 SNAPSHOT_NOT_FOUND for an unknown snapshot, claiming nothing', async () => {
@@ -143,8 +150,15 @@ describe('summon_continue', () => {
     expect(doc.summoned_response).toEqual({ '@turn': '3', '#text': 'Answer to: Anything about blue crystals?' })
     expect(standIn.requests[1].body.messages).toHaveLength(6)
     expect(standIn.requests[1].body.messages[4]).toEqual({ role: 'assistant', content: 'Answer to: And the vatis?' })
-    const turns = await query(t, sql`SELECT t.turn, t.mode FROM summon_turns t JOIN summons s ON s.id = t.summon_id WHERE s.session_id = 's-main' ORDER BY turn`)
-    expect(turns).toEqual([{ turn: 1, mode: 'llm' }, { turn: 2, mode: 'llm' }, { turn: 3, mode: 'llm' }])
+    const turns = await query(
+      t,
+      sql`SELECT t.turn, t.mode FROM summon_turns t JOIN summons s ON s.id = t.summon_id WHERE s.session_id = 's-main' ORDER BY turn`,
+    )
+    expect(turns).toEqual([
+      { turn: 1, mode: 'llm' },
+      { turn: 2, mode: 'llm' },
+      { turn: 3, mode: 'llm' },
+    ])
   })
 
   it('answers 409 NO_ACTIVE_SUMMON in a session without one', async () => {
@@ -174,7 +188,7 @@ describe('summon_dismiss', () => {
     expect(again.statusCode).toBe(200)
   })
 
-  it('answers in the seed\'s XML', async () => {
+  it("answers in the seed's XML", async () => {
     const res = await t.call('summon_dismiss', { summary: 'Nothing new.' }, session('s-other', XML))
     const doc = xml.parse(res.body)
     expect(Object.keys(doc.summoned_dismissed).sort()).toEqual(['#text', '@snapshot_id', '@turns'])

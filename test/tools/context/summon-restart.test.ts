@@ -35,8 +35,10 @@ describe('restart', () => {
       const third = await second.call('summon_continue', { message: 'Anything else?' }, { headers })
       expect(third.body).toMatchObject({ status: 'ok', turn: 3, response: 'Answer 6' })
       expect(standIn.requests[0].body.messages.slice(1)).toEqual([
-        { role: 'user', content: 'What is vys?' }, { role: 'assistant', content: 'Answer 2' },
-        { role: 'user', content: 'Where does it flow?' }, { role: 'assistant', content: 'Answer 4' },
+        { role: 'user', content: 'What is vys?' },
+        { role: 'assistant', content: 'Answer 2' },
+        { role: 'user', content: 'Where does it flow?' },
+        { role: 'assistant', content: 'Answer 4' },
         { role: 'user', content: 'Anything else?' },
       ])
       const dismissed = await second.call('summon_dismiss', { summary: 'Survived a restart.' }, { headers })
@@ -54,7 +56,9 @@ describe('restart', () => {
       b = await buildTestApp({ dataDir: a.dataDir, databaseUrl: a.databaseUrl, env: env() })
       const { snapshotId } = await seedScene(a)
       const session = { 'x-session-id': 'two-instances' }
-      const results = await Promise.all([a, b, a, b].map((app) => app.call('summon_snapshot', { snapshot_id: snapshotId, query: 'vys?' }, { headers: session })))
+      const results = await Promise.all(
+        [a, b, a, b].map((app) => app.call('summon_snapshot', { snapshot_id: snapshotId, query: 'vys?' }, { headers: session })),
+      )
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409])
       expect(results.filter((r) => r.statusCode === 409).every((r) => r.body.error_code === 'SUMMON_ACTIVE')).toBe(true)
       expect((await b.call('summon_continue', { message: 'more?' }, { headers: session })).body.turn).toBe(2)

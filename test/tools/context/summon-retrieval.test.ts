@@ -37,7 +37,7 @@ describe('summoning without an LLM', () => {
     expect(turn).toMatchObject({ turn: 1, mode: 'retrieval', response: text })
   })
 
-  it('continues by retrieval too, as turn 2, in the seed\'s XML', async () => {
+  it("continues by retrieval too, as turn 2, in the seed's XML", async () => {
     const res = await t.call('summon_continue', { message: 'And who was a vatis?' }, session('r1', XML))
     expect(res.statusCode).toBe(200)
     expect(JSON.parse(res.headers['x-tool-messages'])[0]).toMatch(/answered by retrieval/)

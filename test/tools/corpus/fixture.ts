@@ -28,7 +28,8 @@ export const THREAD_900 = [101, 102, 104, 103, 105, 107, 106]
 
 /** Thread 903: five posts of 3,000 characters, for the output limit. */
 export const LONG = [401, 402, 403, 404, 405].map((id, i) =>
-  post(id, 903, 100 + i, { author: 'Soma', tags: ['qm_post'], body: `${id}: ${'The vatis sees the vys run south. '.repeat(90)}` }))
+  post(id, 903, 100 + i, { author: 'Soma', tags: ['qm_post'], body: `${id}: ${'The vatis sees the vys run south. '.repeat(90)}` }),
+)
 
 export async function loadFixture(t: TestApp) {
   const res = await importBody(t, ndjson([...FIXTURE, ...LONG]))

@@ -15,11 +15,18 @@ export interface PostLine {
 /** Post `id` in `thread`, `minute` minutes after 2014-02-16T00:00:00Z. */
 export function post(id: number, thread: number, minute: number, over: Partial<PostLine> = {}): PostLine {
   const ts = new Date(Date.UTC(2014, 1, 16, 0, minute)).toISOString().replace('.000Z', 'Z')
-  return { id, thread_id: thread, timestamp: ts, author: id % 2 ? 'Anon' : 'Soma', body: `Post ${id} of thread ${thread}: the vys runs south.`, tags: [], ...over }
+  return {
+    id,
+    thread_id: thread,
+    timestamp: ts,
+    author: id % 2 ? 'Anon' : 'Soma',
+    body: `Post ${id} of thread ${thread}: the vys runs south.`,
+    tags: [],
+    ...over,
+  }
 }
 
-export const ndjson = (lines: (PostLine | string | object)[]) =>
-  lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n'
+export const ndjson = (lines: (PostLine | string | object)[]) => `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`
 
 export interface ImportOptions {
   key?: string
@@ -49,19 +56,25 @@ export async function rows<T = Record<string, unknown>>(t: TestApp, query: Retur
 }
 
 export async function storedPosts(t: TestApp) {
-  const r = await rows<{ id: unknown; thread_id: unknown; body: string; author: string; tags: string[]; ts: string; imported_at: string }>(t, sql`
+  const r = await rows<{ id: unknown; thread_id: unknown; body: string; author: string; tags: string[]; ts: string; imported_at: string }>(
+    t,
+    sql`
     SELECT id, thread_id, body, author, tags, imported_at::text,
            to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS ts
-    FROM corpus_posts ORDER BY id`)
+    FROM corpus_posts ORDER BY id`,
+  )
   return r.map((p) => ({ ...p, id: Number(p.id), thread_id: Number(p.thread_id) }))
 }
 
 export async function storedThreads(t: TestApp) {
-  const r = await rows<Record<string, unknown>>(t, sql`
+  const r = await rows<Record<string, unknown>>(
+    t,
+    sql`
     SELECT id, position, post_count,
            to_char(first_post_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS first,
            to_char(last_post_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS last
-    FROM corpus_threads ORDER BY position`)
+    FROM corpus_threads ORDER BY position`,
+  )
   return r.map((x) => ({ id: Number(x.id), position: Number(x.position), post_count: Number(x.post_count), first: x.first, last: x.last }))
 }
 
@@ -71,7 +84,11 @@ export async function clearCorpus(t: TestApp) {
 }
 
 export const xmlParser = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '@', trimValues: true, parseAttributeValue: false, parseTagValue: false,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  trimValues: true,
+  parseAttributeValue: false,
+  parseTagValue: false,
   // One post or many, `post` is always an array.
   isArray: (name) => name === 'post',
 })

@@ -92,11 +92,14 @@ describe('validation of each line', () => {
   })
 
   it('accepts timestamps with offsets and fractions, stored in UTC', async () => {
-    const res = await importBody(t, ndjson([
-      post(1, 7, 0, { timestamp: '2014-02-16T02:24:30+01:00' }),
-      post(2, 7, 0, { timestamp: '2014-02-16T01:24:30.25Z' }),
-      post(3, 7, 0, { timestamp: '2014-02-15T20:24:30-0500' }),
-    ]))
+    const res = await importBody(
+      t,
+      ndjson([
+        post(1, 7, 0, { timestamp: '2014-02-16T02:24:30+01:00' }),
+        post(2, 7, 0, { timestamp: '2014-02-16T01:24:30.25Z' }),
+        post(3, 7, 0, { timestamp: '2014-02-15T20:24:30-0500' }),
+      ]),
+    )
     expect(res.body).toMatchObject({ inserted: 3, rejected: 0 })
     expect((await storedPosts(t)).map((p) => p.ts)).toEqual(['2014-02-16T01:24:30.000', '2014-02-16T01:24:30.250', '2014-02-16T01:24:30.000'])
   })
@@ -146,7 +149,7 @@ describe('validation of each line', () => {
   })
 
   it('keeps only the first 100 errors but counts them all', async () => {
-    const res = await importBody(t, Array.from({ length: 150 }, (_, i) => `not json ${i}`).join('\n') + `\n${JSON.stringify(post(1, 7, 1))}\n`)
+    const res = await importBody(t, `${Array.from({ length: 150 }, (_, i) => `not json ${i}`).join('\n')}\n${JSON.stringify(post(1, 7, 1))}\n`)
     expect(res.body).toMatchObject({ lines: 151, rejected: 150, inserted: 1 })
     expect(res.body.errors).toHaveLength(100)
     expect(res.body.errors[99].line).toBe(100)
@@ -189,12 +192,19 @@ describe('idempotency', () => {
 
 describe('threads', () => {
   it('refreshes counts and first/last post times, and numbers positions by first post, then id', async () => {
-    const res = await importBody(t, ndjson([
-      post(1, 300, 0), post(2, 300, 50),
-      post(3, 100, 20), post(4, 100, 30), post(5, 100, 40),
-      post(6, 200, 10),
-      post(7, 160, 15), post(8, 150, 15), // same first post time: the lower thread id first
-    ]))
+    const res = await importBody(
+      t,
+      ndjson([
+        post(1, 300, 0),
+        post(2, 300, 50),
+        post(3, 100, 20),
+        post(4, 100, 30),
+        post(5, 100, 40),
+        post(6, 200, 10),
+        post(7, 160, 15),
+        post(8, 150, 15), // same first post time: the lower thread id first
+      ]),
+    )
     expect(res.body).toMatchObject({ inserted: 8, threads: 5 })
     expect(await storedThreads(t)).toEqual([
       { id: 300, position: 1, post_count: 2, first: '2014-02-16T00:00:00', last: '2014-02-16T00:50:00' },
@@ -205,10 +215,7 @@ describe('threads', () => {
     ])
 
     // An earlier post moves thread 100 to the front; a post moved out of thread 200 empties it.
-    await importBody(t, ndjson([
-      post(9, 100, 0, { timestamp: '2014-02-15T23:00:00Z' }),
-      post(6, 150, 10),
-    ]))
+    await importBody(t, ndjson([post(9, 100, 0, { timestamp: '2014-02-15T23:00:00Z' }), post(6, 150, 10)]))
     expect(await storedThreads(t)).toEqual([
       { id: 100, position: 1, post_count: 4, first: '2014-02-15T23:00:00', last: '2014-02-16T00:40:00' },
       { id: 300, position: 2, post_count: 2, first: '2014-02-16T00:00:00', last: '2014-02-16T00:50:00' },
@@ -224,7 +231,10 @@ describe('progress', () => {
     const res = await importBody(t, ndjson(Array.from({ length: total }, (_, i) => post(i + 1, 1 + (i % 3), i))), { accept: 'application/x-ndjson' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/)
-    const events = res.text.trim().split('\n').map((l) => JSON.parse(l))
+    const events = res.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     const progress = events.filter((e) => e.event === 'progress')
     expect(progress).toHaveLength(3) // two full batches and 500
     // Cumulative: two batches are in flight at once, so the middle figure may be BATCH + 500 or 2 × BATCH.
@@ -254,12 +264,17 @@ describe('progress', () => {
       }
     }
     const res = await fetch(`${base}/v1/corpus/import`, {
-      method: 'POST', body: Readable.from(chunks()) as unknown as BodyInit, duplex: 'half',
+      method: 'POST',
+      body: Readable.from(chunks()) as unknown as BodyInit,
+      duplex: 'half',
       headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/x-ndjson', accept: 'application/x-ndjson' },
     } as RequestInit)
     expect(res.status).toBe(200)
     expect(res.headers.get('transfer-encoding')).toBe('chunked')
-    const events = (await res.text()).trim().split('\n').map((l) => JSON.parse(l))
+    const events = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(events.filter((e) => e.event === 'progress')).toHaveLength(2)
     expect(events.at(-1)).toMatchObject({ event: 'done', lines: 2 * BATCH, inserted: 2 * BATCH })
   })
@@ -267,14 +282,28 @@ describe('progress', () => {
   it('answers one JSON summary without the Accept header', async () => {
     const res = await importBody(t, ndjson([post(1, 7, 1)]))
     expect(res.headers['content-type']).toMatch(/^application\/json/)
-    expect(Object.keys(res.body).sort()).toEqual(
-      ['duration_ms', 'errors', 'inserted', 'lines', 'posts_per_second', 'rejected', 'status', 'threads', 'unchanged', 'updated'])
+    expect(Object.keys(res.body).sort()).toEqual([
+      'duration_ms',
+      'errors',
+      'inserted',
+      'lines',
+      'posts_per_second',
+      'rejected',
+      'status',
+      'threads',
+      'unchanged',
+      'updated',
+    ])
   })
 })
 
 describe('requests', () => {
   it('refuses an empty body with 400, also when streaming progress', async () => {
-    for (const [payload, accept] of [['', undefined], ['\n\n  \n', undefined], ['', 'application/x-ndjson']] as const) {
+    for (const [payload, accept] of [
+      ['', undefined],
+      ['\n\n  \n', undefined],
+      ['', 'application/x-ndjson'],
+    ] as const) {
       const res = await importBody(t, payload, { accept })
       expect(res.statusCode).toBe(400)
       expect(res.body).toMatchObject({ status: 'error', error_code: 'INVALID_REQUEST' })
@@ -299,7 +328,12 @@ describe('requests', () => {
     const refused = await importBody(t, ndjson([post(1, 7, 1)]), { key: readKey })
     expect(refused.statusCode).toBe(403)
     expect(refused.body).toMatchObject({ error_code: 'SCOPE_REQUIRED', details: { required_scope: 'write' } })
-    const anonymous = await t.app.inject({ method: 'POST', url: '/v1/corpus/import', headers: { 'content-type': 'application/x-ndjson' }, payload: ndjson([post(1, 7, 1)]) })
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/v1/corpus/import',
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: ndjson([post(1, 7, 1)]),
+    })
     expect(anonymous.statusCode).toBe(401)
     expect(await storedPosts(t)).toEqual([])
     const writeKey = await t.key(['write'])
@@ -343,7 +377,9 @@ describe('size cap (TOOLGATE_IMPORT_MAX_BYTES)', () => {
       }
     }
     const res = await fetch(`${base}/v1/corpus/import`, {
-      method: 'POST', body: Readable.from(chunks()) as unknown as BodyInit, duplex: 'half',
+      method: 'POST',
+      body: Readable.from(chunks()) as unknown as BodyInit,
+      duplex: 'half',
       headers: { authorization: `Bearer ${small.adminKey}`, 'content-type': 'application/x-ndjson' },
     } as RequestInit)
     expect(res.status).toBe(413)

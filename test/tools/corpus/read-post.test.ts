@@ -47,7 +47,14 @@ describe('read_post', () => {
     // Reading order is timestamp, then id: 104 precedes 103, and 105 precedes 107 (same minute).
     expect(ids(res.body)).toEqual([102, 104, 103, 105, 107])
     expect(res.body.posts.filter((p: { center?: boolean }) => p.center).map((p: { id: number }) => p.id)).toEqual([103])
-    expect(res.body.posts[0]).toEqual({ id: 102, thread_id: 900, author: 'Anon', timestamp: '2014-02-16T00:05:00Z', tags: ['vote'], body: '[X] Search the study' })
+    expect(res.body.posts[0]).toEqual({
+      id: 102,
+      thread_id: 900,
+      author: 'Anon',
+      timestamp: '2014-02-16T00:05:00Z',
+      tags: ['vote'],
+      body: '[X] Search the study',
+    })
     expect(res.body.posts[2]).toMatchObject({ id: 103, center: true, body: SPECIAL_BODY })
   })
 
@@ -72,7 +79,9 @@ describe('read_post', () => {
     expect(root['@center_id']).toBe('103')
     expect(root.post.map((p: Record<string, string>) => p['@id'])).toEqual(['102', '104', '103', '105', '107'])
     for (const p of root.post) {
-      const attrs = Object.keys(p).filter((k) => k.startsWith('@')).sort()
+      const attrs = Object.keys(p)
+        .filter((k) => k.startsWith('@'))
+        .sort()
       expect(attrs).toEqual(p['@id'] === '103' ? ['@author', '@center', '@id', '@thread_id'] : ['@author', '@id', '@thread_id'])
       expect(p['@thread_id']).toBe('900')
     }

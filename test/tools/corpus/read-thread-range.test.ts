@@ -30,7 +30,12 @@ describe('read_thread_range', () => {
     const root = xmlParser.parse(res.body).corpus_thread
     expect(root).toMatchObject({ '@id': '900', '@count': '7' })
     expect(root.post.map((p: Record<string, string>) => p['@id'])).toEqual(THREAD_900.map(String))
-    for (const p of root.post) expect(Object.keys(p).filter((k) => k.startsWith('@')).sort()).toEqual(['@author', '@id', '@tags'])
+    for (const p of root.post)
+      expect(
+        Object.keys(p)
+          .filter((k) => k.startsWith('@'))
+          .sort(),
+      ).toEqual(['@author', '@id', '@tags'])
     expect(root.post[0]).toMatchObject({ '@author': 'Soma', '@tags': 'qm_post,story_post', '#text': 'The well stones of Hollowmere have gone cold.' })
     expect(root.post[2]['@tags']).toBe('')
     expect(root.post[3]['#text']).toBe(SPECIAL_BODY)
@@ -83,7 +88,9 @@ describe('read_thread_range', () => {
     const res = await range({ thread_id: 900, start_post_id: 106, end_post_id: 102 })
     expect(res.statusCode).toBe(400)
     expect(res.body).toMatchObject({ error_code: 'VALIDATION_ERROR' })
-    expect(res.body.error_message).toBe('start_post_id (106) is greater than end_post_id (102); the range is inclusive and runs from the lower id to the higher')
+    expect(res.body.error_message).toBe(
+      'start_post_id (106) is greater than end_post_id (102); the range is inclusive and runs from the lower id to the higher',
+    )
   })
 
   it('unknown thread: 404 THREAD_NOT_FOUND, in JSON and XML', async () => {

@@ -21,7 +21,11 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const sample = fs.readFileSync(SAMPLE_CORPUS, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+const sample = fs
+  .readFileSync(SAMPLE_CORPUS, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l))
 
 describe('the sample corpus', () => {
   it('is a quest thread set of about 5 threads and 60–100 posts, tagged as the seed says', () => {
@@ -49,7 +53,13 @@ describe('seedCorpus', () => {
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: sample.length, rejected: 0 })
 
     const threads = await storedThreads(t)
-    expect(threads.map((th) => [th.id, th.position])).toEqual([[30265887, 1], [30265888, 2], [30265889, 3], [30265890, 4], [30265891, 5]])
+    expect(threads.map((th) => [th.id, th.position])).toEqual([
+      [30265887, 1],
+      [30265888, 2],
+      [30265889, 3],
+      [30265890, 4],
+      [30265891, 5],
+    ])
     expect(threads.reduce((n, th) => n + th.post_count, 0)).toBe(sample.length)
   })
 
@@ -58,8 +68,13 @@ describe('seedCorpus', () => {
     expect(post.body).toMatchObject({ id: 12345, thread_id: 30265887, timestamp: '2014-02-16T01:24:30Z', author: 'Soma', tags: ['qm_post', 'story_post'] })
     expect(post.body.body).toMatch(/Dawn/)
     const around = await t.call('read_post', { post_id: 12345, include_adjacent: true })
-    expect(around.body.posts.map((p: { id: number; author: string }) => `${p.id} ${p.author}`))
-      .toEqual(['12343 Anon', '12344 Anon', '12345 Soma', '12346 Anon', '12347 Soma'])
+    expect(around.body.posts.map((p: { id: number; author: string }) => `${p.id} ${p.author}`)).toEqual([
+      '12343 Anon',
+      '12344 Anon',
+      '12345 Soma',
+      '12346 Anon',
+      '12347 Soma',
+    ])
     const story = await t.call('read_thread_range', { thread_id: 30265887, tag_filter: 'story_post' })
     expect(story.body.count).toBe(sample.filter((p) => p.thread_id === 30265887 && p.tags.includes('story_post')).length)
   })

@@ -13,7 +13,10 @@ import { backgroundShells } from '../../../src/db/schema/index.js'
 import type { TestApp } from '../../helper.js'
 import { allGone, buildExecApp, expectError, gone, running, sleep, until } from './helpers.js'
 
-interface Key { id: string; key: string }
+interface Key {
+  id: string
+  key: string
+}
 
 let t: TestApp
 let ws: string
@@ -72,7 +75,13 @@ describe('Bash run_in_background + BashOutput', () => {
 
     const row = await rowOf(id)
     expect(row).toMatchObject({
-      id, ownerKeyId: alice.id, instance, command: 'for i in 1 2 3; do echo line$i; sleep 0.3; done', cwd: '.', status: 'exited', exitCode: 0,
+      id,
+      ownerKeyId: alice.id,
+      instance,
+      command: 'for i in 1 2 3; do echo line$i; sleep 0.3; done',
+      cwd: '.',
+      status: 'exited',
+      exitCode: 0,
     })
     expect(row.pid).toBeGreaterThan(1)
     expect(row.endedAt!.getTime()).toBeGreaterThanOrEqual(row.startedAt.getTime())
@@ -147,7 +156,9 @@ describe('KillShell', () => {
 
     const dry = await as(alice, 'KillShell', { shell_id: id }, { 'x-dry-run': 'true' })
     expect(dry.body).toMatchObject({
-      success: true, dry_run: true, metadata: { shell_id: id, status: 'running', dry_run: true },
+      success: true,
+      dry_run: true,
+      metadata: { shell_id: id, status: 'running', dry_run: true },
       output: `[Dry Run] Would kill background shell ${id} (running in .: sh -c 'exec sleep 3021' & (setsid sleep 3022 &); echo up; wait) and every process it started`,
     })
     await sleep(100)
@@ -155,7 +166,11 @@ describe('KillShell', () => {
 
     const res = await as(alice, 'KillShell', { shell_id: id })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toMatchObject({ success: true, output: `Killed background shell ${id} (sh -c 'exec sleep 3021' & (setsid sleep 3022 &); echo up; wait)`, metadata: { shell_id: id, status: 'killed', returncode: null, signal: 'SIGTERM' } })
+    expect(res.body).toMatchObject({
+      success: true,
+      output: `Killed background shell ${id} (sh -c 'exec sleep 3021' & (setsid sleep 3022 &); echo up; wait)`,
+      metadata: { shell_id: id, status: 'killed', returncode: null, signal: 'SIGTERM' },
+    })
     expect(await allGone('sleep 3021')).toBe(true)
     expect(await allGone('sleep 3022')).toBe(true)
     expect(await gone(shellPid)).toBe(true)
@@ -189,7 +204,13 @@ describe('ownership', () => {
   it('names the instance that holds a shell started elsewhere (409)', async () => {
     const carol = await makeKey('carol')
     await t.app.database.db.insert(backgroundShells).values({
-      id: 'bash_0123456789ab', ownerKeyId: carol.id, instance: 'other-host:4242', command: 'sleep 100', cwd: '.', pid: 4242, status: 'running',
+      id: 'bash_0123456789ab',
+      ownerKeyId: carol.id,
+      instance: 'other-host:4242',
+      command: 'sleep 100',
+      cwd: '.',
+      pid: 4242,
+      status: 'running',
     })
     const res = await output(carol, 'bash_0123456789ab')
     expectError(res, 409, 'SHELL_ON_OTHER_INSTANCE', 'Background shell bash_0123456789ab runs on instance other-host:4242')
@@ -205,7 +226,12 @@ describe('the per-key cap (TOOLGATE_MAX_SHELLS=3)', () => {
     const ids = await Promise.all([1, 2, 3].map(() => start(dave, 'sleep 30')))
     try {
       const refused = await as(dave, 'Bash', { command: 'sleep 30', run_in_background: true })
-      expectError(refused, 409, 'TOO_MANY_SHELLS', 'This API key already has 3 background shells running (TOOLGATE_MAX_SHELLS=3); end one with KillShell or wait for one to exit')
+      expectError(
+        refused,
+        409,
+        'TOO_MANY_SHELLS',
+        'This API key already has 3 background shells running (TOOLGATE_MAX_SHELLS=3); end one with KillShell or wait for one to exit',
+      )
       expect(refused.body.details).toEqual({ running: 3, limit: 3 })
 
       const other = await start(bob, 'true')

@@ -30,7 +30,11 @@ describe('Bash', () => {
     const res = await bash({ command: 'echo hello; pwd', description: 'Print a greeting and the folder' })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', success: true, output: `hello\n${ws}\n`, error: null, messages: [],
+      status: 'ok',
+      success: true,
+      output: `hello\n${ws}\n`,
+      error: null,
+      messages: [],
       metadata: { returncode: 0, signal: null, truncated: false, stdout_bytes: 6 + ws.length + 1, stderr_bytes: 0 },
     })
     expect(res.body.metadata.duration_ms).toBeGreaterThanOrEqual(0)
@@ -41,7 +45,10 @@ describe('Bash', () => {
     const res = await bash({ command: 'echo out; sleep 0.05; echo err >&2; sleep 0.05; echo again; exit 3' })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', success: false, output: 'out\nerr\nagain\n', error: 'Command exited with code 3',
+      status: 'ok',
+      success: false,
+      output: 'out\nerr\nagain\n',
+      error: 'Command exited with code 3',
       metadata: { returncode: 3, signal: null, stdout_bytes: 10, stderr_bytes: 4 },
     })
   })
@@ -67,13 +74,18 @@ describe('Bash', () => {
     expect(Buffer.byteLength(JSON.stringify({ success, output, error, metadata }))).toBeLessThanOrEqual(2000)
   })
 
-  it('gives the command a clean environment: none of the server\'s variables', async () => {
+  it("gives the command a clean environment: none of the server's variables", async () => {
     process.env.TOOLGATE_CANARY_SECRET = 'canary-3f9e1b'
     process.env.LLM_API_KEY = 'sk-canary-should-not-leak'
     try {
       const res = await bash({ command: 'env' })
       expect(res.statusCode).toBe(200)
-      const vars = Object.fromEntries((res.body.output as string).trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]))
+      const vars = Object.fromEntries(
+        (res.body.output as string)
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      )
       expect(Object.keys(vars).sort()).toEqual(expect.arrayContaining(['HOME', 'LANG', 'PATH', 'PWD', 'TERM']))
       for (const name of Object.keys(vars)) expect(['HOME', 'LANG', 'PATH', 'PWD', 'TERM', 'SHLVL', '_', 'OLDPWD']).toContain(name)
       expect(vars).toMatchObject({ HOME: ws, LANG: 'C.UTF-8', PATH: DEFAULT_PATH, PWD: ws, TERM: 'dumb' })
@@ -96,7 +108,10 @@ describe('Bash', () => {
     expect(Date.now() - t0).toBeLessThan(4_000)
     expectError(res, 504, 'TIMEOUT', 'Tool timed out after 1.5s')
     expect(res.body).toMatchObject({
-      status: 'error', success: false, output: 'started\n', error: 'Tool timed out after 1.5s',
+      status: 'error',
+      success: false,
+      output: 'started\n',
+      error: 'Tool timed out after 1.5s',
       metadata: { returncode: null, timed_out: true, truncated: false },
     })
     expect(await allGone('sleep 3011')).toBe(true)
@@ -141,7 +156,10 @@ describe('Bash', () => {
     const res = await bash({ command: 'touch made-by-dry-run.txt' }, { 'x-dry-run': 'true' })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', dry_run: true, success: true, output: '[Dry Run] Would run: touch made-by-dry-run.txt in .',
+      status: 'ok',
+      dry_run: true,
+      success: true,
+      output: '[Dry Run] Would run: touch made-by-dry-run.txt in .',
       metadata: { dry_run: true, returncode: null },
     })
     await expect(fs.stat(path.join(ws, 'made-by-dry-run.txt'))).rejects.toThrow()
@@ -200,7 +218,8 @@ describe('shell (codex)', () => {
   it('warns about risky commands and dry-runs without running', async () => {
     const risky = await shell({ command: 'git push --force origin main' }, { 'x-dry-run': 'true' })
     expect(risky.body).toMatchObject({
-      success: true, output: '[Dry Run] Would run: git push --force origin main in .',
+      success: true,
+      output: '[Dry Run] Would run: git push --force origin main in .',
       messages: ['Risky command: git push --force (rewrites the remote branch history)'],
     })
     const dry = await shell({ command: 'touch nope.txt', cwd: 'pkg' }, { 'x-dry-run': 'true' })

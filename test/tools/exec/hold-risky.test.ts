@@ -32,13 +32,23 @@ describe('TOOLGATE_HOLD_RISKY=true', () => {
     expect((await fs.stat(path.join(ws, 'build'))).isDirectory()).toBe(true)
 
     const approval = await t.app.inject({ method: 'GET', url: `/v1/approvals/${held.body.approval_id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
-    expect(approval.json().approval).toMatchObject({ tool: 'Bash', status: 'pending', reason: 'risky command: rm -rf build (deletes files recursively without asking)' })
+    expect(approval.json().approval).toMatchObject({
+      tool: 'Bash',
+      status: 'pending',
+      reason: 'risky command: rm -rf build (deletes files recursively without asking)',
+    })
 
     const done = await decide(held.body.approval_id, 'approve')
     expect(done.statusCode).toBe(200)
     expect(done.json()).toMatchObject({
       http_status: 200,
-      result: { status: 'ok', success: true, output: 'gone\n', metadata: { returncode: 0 }, messages: ['Risky command: rm -rf build (deletes files recursively without asking)'] },
+      result: {
+        status: 'ok',
+        success: true,
+        output: 'gone\n',
+        metadata: { returncode: 0 },
+        messages: ['Risky command: rm -rf build (deletes files recursively without asking)'],
+      },
     })
     await expect(fs.stat(path.join(ws, 'build'))).rejects.toThrow()
   })
@@ -57,6 +67,9 @@ describe('TOOLGATE_HOLD_RISKY=true', () => {
     expect(res.body).toMatchObject({ success: true, output: 'fine\n', messages: [] })
     const dry = await t.call('Bash', { command: 'rm -rf /' }, { headers: { 'x-dry-run': 'true' } })
     expect(dry.statusCode).toBe(200)
-    expect(dry.body).toMatchObject({ output: '[Dry Run] Would run: rm -rf / in .', messages: ['Risky command: rm -rf / (deletes files recursively without asking)'] })
+    expect(dry.body).toMatchObject({
+      output: '[Dry Run] Would run: rm -rf / in .',
+      messages: ['Risky command: rm -rf / (deletes files recursively without asking)'],
+    })
   })
 })

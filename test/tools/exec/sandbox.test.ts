@@ -29,7 +29,12 @@ beforeAll(async () => {
   ws = await fs.realpath(t.workspace)
   execKey = await t.key(['exec'], 'runner')
   netKey = await t.key(['exec', 'network'], 'net-runner')
-  const res = await t.app.inject({ method: 'POST', url: '/v1/keys', headers: { authorization: `Bearer ${t.adminKey}` }, payload: { name: 'tenant', scopes: ['exec'], workspace: 'tenant-a' } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/keys',
+    headers: { authorization: `Bearer ${t.adminKey}` },
+    payload: { name: 'tenant', scopes: ['exec'], workspace: 'tenant-a' },
+  })
   tenantKey = res.json().key
   await fs.mkdir(path.join(ws, 'tenant-b'), { recursive: true })
   await fs.writeFile(path.join(ws, 'tenant-b/private.txt'), 'tenant b only')
@@ -59,16 +64,13 @@ describe('the sandbox is on here', () => {
 })
 
 describe('secrets of the server', () => {
-  it.each([
-    'cat /proc/$PPID/environ',
-    'cat /proc/1/environ',
-    'cat /proc/*/environ',
-    'env',
-    'for p in /proc/[0-9]*; do tr "\\0" "\\n" < $p/environ; done',
-  ])('are not in any environment it can read: %s', async (command) => {
-    const out = (await bash(`${command} 2>&1; true`)).output
-    for (const secret of [t.adminKey, SECRET, 'sk-llm-secret-value', 'TOOLGATE_', 'DATABASE_URL']) expect(out).not.toContain(secret)
-  })
+  it.each(['cat /proc/$PPID/environ', 'cat /proc/1/environ', 'cat /proc/*/environ', 'env', 'for p in /proc/[0-9]*; do tr "\\0" "\\n" < $p/environ; done'])(
+    'are not in any environment it can read: %s',
+    async (command) => {
+      const out = (await bash(`${command} 2>&1; true`)).output
+      for (const secret of [t.adminKey, SECRET, 'sk-llm-secret-value', 'TOOLGATE_', 'DATABASE_URL']) expect(out).not.toContain(secret)
+    },
+  )
 
   it('sees only its own processes', async () => {
     const out = (await bash('ls -d /proc/[0-9]* | wc -l; cat /proc/1/cmdline | tr "\\0" " "')).output
@@ -129,7 +131,7 @@ describe('network', () => {
 describe('limits', () => {
   it('caps CPU seconds at the timeout and data memory at TOOLGATE_SANDBOX_MEMORY_MB', async () => {
     const res = await t.call('Bash', { command: 'ulimit -t; ulimit -d; ulimit -c', timeout: 5000 }, { key: execKey })
-    expect(res.body.output).toBe(`6\n${(t.config.sandboxMemoryMb * 1024)}\n0\n`)
+    expect(res.body.output).toBe(`6\n${t.config.sandboxMemoryMb * 1024}\n0\n`)
   })
 })
 

@@ -32,7 +32,10 @@ describe('exec tool schemas', () => {
   })
 
   it('BashOutput and KillShell take bash_id / filter and shell_id', () => {
-    expect(toOpenAI(byName.BashOutput).function.parameters).toMatchObject({ properties: { bash_id: { type: 'string' }, filter: { type: 'string' } }, required: ['bash_id'] })
+    expect(toOpenAI(byName.BashOutput).function.parameters).toMatchObject({
+      properties: { bash_id: { type: 'string' }, filter: { type: 'string' } },
+      required: ['bash_id'],
+    })
     expect(toOpenAI(byName.KillShell).function.parameters).toMatchObject({ properties: { shell_id: { type: 'string' } }, required: ['shell_id'] })
   })
 

@@ -21,8 +21,14 @@ beforeAll(async () => {
   const own = await databaseOfItsOwn()
   drop = own.remove
   database = await createDb(own.options)
-  shells = createShellManager({ db: database.db, maxShells: 4, redact: (s) => s, log: pino({ level: 'silent' }), ringChars: 100,
-    sandbox: createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 }) })
+  shells = createShellManager({
+    db: database.db,
+    maxShells: 4,
+    redact: (s) => s,
+    log: pino({ level: 'silent' }),
+    ringChars: 100,
+    sandbox: createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 }),
+  })
 })
 afterAll(async () => {
   await shells.closeAll()

@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unifiedDiff } from '../../../src/tools/fs/support/diff.js'
 
 let dir: string
-beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-diff-')) })
-afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }) })
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-diff-'))
+})
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true })
+})
 
 const hasPatch = spawnSync('patch', ['--version']).status === 0
 const hasDiff = spawnSync('diff', ['--version']).status === 0
@@ -65,7 +69,7 @@ describe('unifiedDiff', () => {
 
   it.runIf(hasPatch)('round-trips random edits through patch', async () => {
     let seed = 7
-    const r = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+    const r = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
     for (let trial = 0; trial < 60; trial++) {
       const n = Math.floor(r() * 60)
       const a = Array.from({ length: n }, () => `w${Math.floor(r() * 8)}`)

@@ -11,8 +11,12 @@ let fx: FsFixture
 const edit = (body: Record<string, unknown>, headers?: Record<string, string>) => fx.call('Edit', body, headers)
 const content = (rel: string) => fs.readFile(path.join(fx.ws, rel), 'utf8')
 
-beforeAll(async () => { fx = await fsFixture() })
-afterAll(async () => { await fx.close() })
+beforeAll(async () => {
+  fx = await fsFixture()
+})
+afterAll(async () => {
+  await fx.close()
+})
 
 describe('Edit', () => {
   it('replaces a unique string and answers with a unified diff', async () => {
@@ -34,22 +38,38 @@ describe('Edit', () => {
 
   it('fails when old_string is not in the file', async () => {
     await fx.file('miss.txt', 'hello\n')
-    const body = expectFail(await edit({ file_path: 'miss.txt', old_string: 'absent', new_string: 'x' }), 400, 'EDIT_NO_MATCH', 'old_string not found in miss.txt', fx)
+    const body = expectFail(
+      await edit({ file_path: 'miss.txt', old_string: 'absent', new_string: 'x' }),
+      400,
+      'EDIT_NO_MATCH',
+      'old_string not found in miss.txt',
+      fx,
+    )
     expect(body.metadata).toEqual({ file_path: 'miss.txt' })
     expect(await content('miss.txt')).toBe('hello\n')
   })
 
   it('fails when old_string is not unique and replace_all is not set', async () => {
     await fx.file('dup.txt', 'x = 1\nx = 1\nx = 1\n')
-    const body = expectFail(await edit({ file_path: 'dup.txt', old_string: 'x = 1', new_string: 'x = 2' }), 400, 'EDIT_NOT_UNIQUE',
-      'old_string occurs 3 times in dup.txt; add context to make it unique or set replace_all', fx)
+    const body = expectFail(
+      await edit({ file_path: 'dup.txt', old_string: 'x = 1', new_string: 'x = 2' }),
+      400,
+      'EDIT_NOT_UNIQUE',
+      'old_string occurs 3 times in dup.txt; add context to make it unique or set replace_all',
+      fx,
+    )
     expect(body.details).toEqual({ occurrences: 3 })
     expect(await content('dup.txt')).toBe('x = 1\nx = 1\nx = 1\n')
   })
 
   it('fails when new_string equals old_string, before touching the file', async () => {
-    const body = expectFail(await edit({ file_path: 'does-not-matter.txt', old_string: 'same', new_string: 'same' }), 400, 'EDIT_NO_CHANGE',
-      'old_string and new_string are the same', fx)
+    const body = expectFail(
+      await edit({ file_path: 'does-not-matter.txt', old_string: 'same', new_string: 'same' }),
+      400,
+      'EDIT_NO_CHANGE',
+      'old_string and new_string are the same',
+      fx,
+    )
     expect(body.success).toBe(false)
     expectFail(await edit({ file_path: 'miss.txt', old_string: '', new_string: 'x' }), 400, 'VALIDATION_ERROR', 'old_string is empty')
   })

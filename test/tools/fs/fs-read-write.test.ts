@@ -11,8 +11,12 @@ let fx: FsFixture
 const fsRead = (body: Record<string, unknown>, headers?: Record<string, string>) => fx.call('fs_read', body, headers)
 const fsWrite = (body: Record<string, unknown>, headers?: Record<string, string>) => fx.call('fs_write', body, headers)
 
-beforeAll(async () => { fx = await fsFixture() })
-afterAll(async () => { await fx.close() })
+beforeAll(async () => {
+  fx = await fsFixture()
+})
+afterAll(async () => {
+  await fx.close()
+})
 
 describe('fs_read', () => {
   it('reads a UTF-8 file whole, with bytes_read', async () => {
@@ -31,12 +35,23 @@ describe('fs_read', () => {
     await fx.file('u16.txt', Buffer.from('hi ✓\n', 'utf16le'))
     expect(expectOk(await fsRead({ path: 'u16.txt', encoding: 'utf-16le' })).output).toBe('hi ✓\n')
     expectFail(await fsRead({ path: 'l1.txt', encoding: 'ascii' }), 400, 'INVALID_REQUEST', 'l1.txt is not ASCII', fx)
-    expectFail(await fsRead({ path: 'l1.txt', encoding: 'klingon' }), 400, 'VALIDATION_ERROR', "Invalid value for encoding: must be one of ['utf-8', 'utf8', 'ascii', 'latin1'")
+    expectFail(
+      await fsRead({ path: 'l1.txt', encoding: 'klingon' }),
+      400,
+      'VALIDATION_ERROR',
+      "Invalid value for encoding: must be one of ['utf-8', 'utf8', 'ascii', 'latin1'",
+    )
   })
 
   it('refuses binary files', async () => {
     await fx.file('blob.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]))
-    const body = expectFail(await fsRead({ path: 'blob.bin' }), 400, 'BINARY_FILE', 'blob.bin is a binary file (it contains NUL bytes); fs_read shows text files only', fx)
+    const body = expectFail(
+      await fsRead({ path: 'blob.bin' }),
+      400,
+      'BINARY_FILE',
+      'blob.bin is a binary file (it contains NUL bytes); fs_read shows text files only',
+      fx,
+    )
     expect(body.output).toBe('')
   })
 
@@ -69,7 +84,7 @@ describe('fs_read', () => {
   })
 
   it('tail: a tail larger than X-Max-Output-Size keeps its end, from a whole line, and says so', async () => {
-    await fx.file('wide.txt', Array.from({ length: 1000 }, (_, i) => `line ${i} ${'w'.repeat(40)}`).join('\n') + '\n')
+    await fx.file('wide.txt', `${Array.from({ length: 1000 }, (_, i) => `line ${i} ${'w'.repeat(40)}`).join('\n')}\n`)
     const body = expectOk(await fsRead({ path: 'wide.txt', tail: 900 }, { 'x-max-output-size': '4000' }))
     expect(body.metadata.truncated).toBe(true)
     expect(body.output).toMatch(/^line \d+ w+\n/)

@@ -14,8 +14,12 @@ const mkdir = (body: Record<string, unknown>, headers?: Record<string, string>) 
 const remove = (body: Record<string, unknown>, headers?: Record<string, string>) => fx.call('fs_remove', body, headers)
 const at = (rel: string) => path.join(fx.ws, rel)
 
-beforeAll(async () => { fx = await fsFixture() })
-afterAll(async () => { await fx.close() })
+beforeAll(async () => {
+  fx = await fsFixture()
+})
+afterAll(async () => {
+  await fx.close()
+})
 
 describe('fs_list', () => {
   it('lists entries sorted by name with type, and size with details; links stay links', async () => {
@@ -27,7 +31,9 @@ describe('fs_list', () => {
     await fs.symlink(fx.outside, at('ls/out-dir-link'))
     const body = expectOk(await list({ path: 'ls', details: true }))
     expect(body.metadata).toEqual({
-      path: 'ls', count: 6, truncated: false,
+      path: 'ls',
+      count: 6,
+      truncated: false,
       entries: [
         { name: '.env', type: 'file', size: 8 },
         { name: 'a.txt', type: 'file', size: 0 },
@@ -63,7 +69,7 @@ describe('fs_list', () => {
     expectFail(await list({ path: 'ls/a.txt' }), 400, 'INVALID_REQUEST', 'ls/a.txt is not a folder', fx)
     expectFail(await list({ path: 'nowhere' }), 404, 'FILE_NOT_FOUND', 'File not found: nowhere', fx)
     expectFail(await list({ path: 'ls/out-dir-link' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'outside the workspace', fx)
-    expectFail(await list({ path: '..' }), 403, 'PATH_OUTSIDE_WORKSPACE', "climbs out", fx)
+    expectFail(await list({ path: '..' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'climbs out', fx)
     expectFail(await list({ path: fx.sibling }), 403, 'PATH_OUTSIDE_WORKSPACE', 'Absolute paths must point inside', fx)
   })
 

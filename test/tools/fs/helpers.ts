@@ -34,7 +34,10 @@ export async function fsFixture(opts: TestAppOptions = {}): Promise<FsFixture> {
   await fs.mkdir(sibling, { recursive: true })
   await fs.writeFile(path.join(sibling, 'x'), 'EVIL SIBLING\n')
   return {
-    t, ws, outside, sibling,
+    t,
+    ws,
+    outside,
+    sibling,
     call: (tool, body, headers) => t.call(tool, body, { headers }),
     async file(rel, content = '') {
       const p = path.join(ws, rel)
@@ -91,5 +94,9 @@ export async function snapshot(...dirs: string[]): Promise<Record<string, string
   return out
 }
 
-export const exists = (p: string) => fs.lstat(p).then(() => true, () => false)
+export const exists = (p: string) =>
+  fs.lstat(p).then(
+    () => true,
+    () => false,
+  )
 export const DRY = { 'x-dry-run': 'true' }

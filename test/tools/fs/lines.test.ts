@@ -12,12 +12,16 @@ import { CHUNK_BYTES, countNewlines, readWindow } from '../../../src/tools/fs/su
 import { clearLineIndexes, lineIndexFor } from '../../../src/tools/fs/support/line-index.js'
 
 let dir: string
-beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-lines-')) })
-afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }) })
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-lines-'))
+})
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true })
+})
 
 /** A seeded random generator, so a failure can be replayed. */
 function rng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
 }
 
 function reference(buf: Buffer, offset: number, limit: number, maxLineBytes: number) {
@@ -37,7 +41,13 @@ async function windowOf(file: string, offset: number, limit: number, maxLineByte
   try {
     const lines: Array<readonly [string, number]> = []
     const r = await readWindow(handle, await handle.stat(), {
-      offset, limit, maxLineBytes, onLine: (head, length) => { lines.push([head.toString('latin1'), length]); return true },
+      offset,
+      limit,
+      maxLineBytes,
+      onLine: (head, length) => {
+        lines.push([head.toString('latin1'), length])
+        return true
+      },
     })
     return { ...r, lines }
   } finally {
@@ -110,7 +120,14 @@ describe('readWindow', () => {
     const handle = await fs.open(file, 'r')
     const seen: string[] = []
     const r = await readWindow(handle, await handle.stat(), {
-      offset: 1, limit: 10, maxLineBytes: 10, onLine: (h) => { if (seen.length === 2) return false; seen.push(String(h)); return true },
+      offset: 1,
+      limit: 10,
+      maxLineBytes: 10,
+      onLine: (h) => {
+        if (seen.length === 2) return false
+        seen.push(String(h))
+        return true
+      },
     })
     await handle.close()
     expect(seen).toEqual(['b', 'c'])
@@ -122,10 +139,16 @@ describe('readWindow', () => {
     const a = Buffer.from(`${'x'.repeat(99)}\n`.repeat(30_000))
     await fs.writeFile(file, a)
     clearLineIndexes()
-    expect((await windowOf(file, 29_990, 2)).lines).toEqual([['x'.repeat(99), 99], ['x'.repeat(99), 99]])
+    expect((await windowOf(file, 29_990, 2)).lines).toEqual([
+      ['x'.repeat(99), 99],
+      ['x'.repeat(99), 99],
+    ])
     const b = Buffer.from(`${'y'.repeat(49)}\n`.repeat(60_000)) // same size, twice the lines
     await fs.writeFile(file, b)
-    expect((await windowOf(file, 59_998, 5)).lines).toEqual([['y'.repeat(49), 49], ['y'.repeat(49), 49]])
+    expect((await windowOf(file, 59_998, 5)).lines).toEqual([
+      ['y'.repeat(49), 49],
+      ['y'.repeat(49), 49],
+    ])
   })
 })
 

@@ -14,13 +14,19 @@ const edit = (body: Record<string, unknown>, headers?: Record<string, string>) =
 const readNb = async (rel: string) => JSON.parse(await fs.readFile(path.join(fx.ws, rel), 'utf8'))
 const HEX_ID = /^[0-9a-f]{8}$/
 
-beforeAll(async () => { fx = await fsFixture() })
-afterAll(async () => { await fx.close() })
+beforeAll(async () => {
+  fx = await fsFixture()
+})
+afterAll(async () => {
+  await fx.close()
+})
 
 /** A notebook with a ran code cell, notebook metadata worth keeping, and a non-default minor. */
 function sample() {
   const ran = {
-    ...code("print('hi')\n", 'c-load'), execution_count: 7, metadata: { tags: ['keep'] },
+    ...code("print('hi')\n", 'c-load'),
+    execution_count: 7,
+    metadata: { tags: ['keep'] },
     outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }],
   }
   return notebook([md('# Title\n', 'm-title'), ran, md('Some *notes*.', 'm-notes')], {
@@ -45,7 +51,14 @@ describe('replace', () => {
     expect(body.metadata).toEqual({ notebook_path: 'nb/a.ipynb', cell_id: 'c-load', cell_index: 1, cell_type: 'code', edit_mode: 'replace', total_cells: 3 })
     const nb = await readNb('nb/a.ipynb')
     const want = sample()
-    expect(nb.cells[1]).toEqual({ cell_type: 'code', execution_count: null, id: 'c-load', metadata: { tags: ['keep'] }, outputs: [], source: ['x = 1\n', 'print(x)'] })
+    expect(nb.cells[1]).toEqual({
+      cell_type: 'code',
+      execution_count: null,
+      id: 'c-load',
+      metadata: { tags: ['keep'] },
+      outputs: [],
+      source: ['x = 1\n', 'print(x)'],
+    })
     expect(nb.cells[0]).toEqual(want.cells[0])
     expect(nb.cells[2]).toEqual(want.cells[2])
     expect(nb.metadata).toEqual(want.metadata)
@@ -59,7 +72,14 @@ describe('replace', () => {
     await fresh('nb/b.ipynb')
     const toCode = expectOk(await edit({ notebook_path: 'nb/b.ipynb', cell_id: '2', new_source: 'y = 2', cell_type: 'code' }))
     expect(toCode.output).toBe('Replaced cell 2 (id=m-notes, code) in nb/b.ipynb (was markdown); 3 cells now')
-    expect((await readNb('nb/b.ipynb')).cells[2]).toEqual({ cell_type: 'code', execution_count: null, id: 'm-notes', metadata: {}, outputs: [], source: ['y = 2'] })
+    expect((await readNb('nb/b.ipynb')).cells[2]).toEqual({
+      cell_type: 'code',
+      execution_count: null,
+      id: 'm-notes',
+      metadata: {},
+      outputs: [],
+      source: ['y = 2'],
+    })
     await expectValid('nb/b.ipynb')
 
     const toMd = expectOk(await edit({ notebook_path: 'nb/b.ipynb', cell_id: 'cell-1', new_source: '## Now markdown\n', cell_type: 'markdown' }))
@@ -110,13 +130,21 @@ describe('insert', () => {
   it('cell_type is required for insert: 400, file unchanged', async () => {
     const file = await fresh('nb/ins2.ipynb')
     const before = await fs.readFile(file, 'utf8')
-    expectFail(await edit({ notebook_path: 'nb/ins2.ipynb', new_source: 'x', edit_mode: 'insert' }), 400, 'VALIDATION_ERROR',
-      'Missing required parameter: cell_type (required when edit_mode is insert)', fx)
+    expectFail(
+      await edit({ notebook_path: 'nb/ins2.ipynb', new_source: 'x', edit_mode: 'insert' }),
+      400,
+      'VALIDATION_ERROR',
+      'Missing required parameter: cell_type (required when edit_mode is insert)',
+      fx,
+    )
     expect(await fs.readFile(file, 'utf8')).toBe(before)
   })
 
   it('an nbformat 4.4 notebook (no ids) stays 4.4: cells by index, new cells without ids', async () => {
-    const old = notebook([md('# Old'), code('a = 1')].map(({ id: _id, ...c }) => c), { nbformat_minor: 4 })
+    const old = notebook(
+      [md('# Old'), code('a = 1')].map(({ id: _id, ...c }) => c),
+      { nbformat_minor: 4 },
+    )
     await fresh('nb/v44.ipynb', old)
     const body = expectOk(await edit({ notebook_path: 'nb/v44.ipynb', cell_id: '0', new_source: 'b = 2', cell_type: 'code', edit_mode: 'insert' }))
     expect(body.metadata).toEqual({ notebook_path: 'nb/v44.ipynb', cell_index: 1, cell_type: 'code', edit_mode: 'insert', total_cells: 3 })
@@ -124,8 +152,13 @@ describe('insert', () => {
     expect(nb.nbformat_minor).toBe(4)
     expect(nb.cells.some((c: any) => 'id' in c)).toBe(false)
     await expectValid('nb/v44.ipynb')
-    expectFail(await edit({ notebook_path: 'nb/v44.ipynb', cell_id: 'abc', new_source: 'x' }), 404, 'CELL_NOT_FOUND',
-      'Cell "abc" not found in nb/v44.ipynb: it has 3 cells, indexes 0-2; its cells have no ids; pass a 0-based index', fx)
+    expectFail(
+      await edit({ notebook_path: 'nb/v44.ipynb', cell_id: 'abc', new_source: 'x' }),
+      404,
+      'CELL_NOT_FOUND',
+      'Cell "abc" not found in nb/v44.ipynb: it has 3 cells, indexes 0-2; its cells have no ids; pass a 0-based index',
+      fx,
+    )
   })
 })
 
@@ -170,27 +203,72 @@ describe('dry run and refusals', () => {
   it('missing cell 404, index out of range 404, no cell_id for replace 400', async () => {
     const file = await fresh('nb/err.ipynb')
     const before = await fs.readFile(file, 'utf8')
-    const missing = expectFail(await edit({ notebook_path: 'nb/err.ipynb', cell_id: 'nope', new_source: 'x' }), 404, 'CELL_NOT_FOUND',
-      'Cell "nope" not found in nb/err.ipynb: it has 3 cells, indexes 0-2; ids: m-title, c-load, m-notes', fx)
+    const missing = expectFail(
+      await edit({ notebook_path: 'nb/err.ipynb', cell_id: 'nope', new_source: 'x' }),
+      404,
+      'CELL_NOT_FOUND',
+      'Cell "nope" not found in nb/err.ipynb: it has 3 cells, indexes 0-2; ids: m-title, c-load, m-notes',
+      fx,
+    )
     expect(missing.details).toEqual({ cell_id: 'nope', total_cells: 3 })
     expect(missing.metadata).toEqual({ notebook_path: 'nb/err.ipynb', total_cells: 3 })
-    expectFail(await edit({ notebook_path: 'nb/err.ipynb', cell_id: '3', new_source: 'x', edit_mode: 'delete' }), 404, 'CELL_NOT_FOUND', 'Cell "3" not found', fx)
-    expectFail(await edit({ notebook_path: 'nb/err.ipynb', cell_id: 'cell-9', new_source: 'x', cell_type: 'code', edit_mode: 'insert' }), 404, 'CELL_NOT_FOUND', 'Cell "cell-9" not found', fx)
-    expectFail(await edit({ notebook_path: 'nb/err.ipynb', new_source: 'x' }), 400, 'VALIDATION_ERROR', 'Missing required parameter: cell_id (required when edit_mode is replace)', fx)
-    expectFail(await edit({ notebook_path: 'nb/err.ipynb', cell_id: '0', new_source: 'x', edit_mode: 'move' }), 400, 'VALIDATION_ERROR', 'Invalid value for edit_mode', fx)
-    expectFail(await edit({ notebook_path: 'nb/err.ipynb', cell_id: '0', new_source: 'x', cell_type: 'raw' }), 400, 'VALIDATION_ERROR', 'Invalid value for cell_type', fx)
+    expectFail(
+      await edit({ notebook_path: 'nb/err.ipynb', cell_id: '3', new_source: 'x', edit_mode: 'delete' }),
+      404,
+      'CELL_NOT_FOUND',
+      'Cell "3" not found',
+      fx,
+    )
+    expectFail(
+      await edit({ notebook_path: 'nb/err.ipynb', cell_id: 'cell-9', new_source: 'x', cell_type: 'code', edit_mode: 'insert' }),
+      404,
+      'CELL_NOT_FOUND',
+      'Cell "cell-9" not found',
+      fx,
+    )
+    expectFail(
+      await edit({ notebook_path: 'nb/err.ipynb', new_source: 'x' }),
+      400,
+      'VALIDATION_ERROR',
+      'Missing required parameter: cell_id (required when edit_mode is replace)',
+      fx,
+    )
+    expectFail(
+      await edit({ notebook_path: 'nb/err.ipynb', cell_id: '0', new_source: 'x', edit_mode: 'move' }),
+      400,
+      'VALIDATION_ERROR',
+      'Invalid value for edit_mode',
+      fx,
+    )
+    expectFail(
+      await edit({ notebook_path: 'nb/err.ipynb', cell_id: '0', new_source: 'x', cell_type: 'raw' }),
+      400,
+      'VALIDATION_ERROR',
+      'Invalid value for cell_type',
+      fx,
+    )
     expect(await fs.readFile(file, 'utf8')).toBe(before)
   })
 
   it('not a notebook 400, nbformat 3 400, missing file 404', async () => {
     await fx.file('nb/not.ipynb', '{"hello": "world"}')
-    expectFail(await edit({ notebook_path: 'nb/not.ipynb', cell_id: '0', new_source: 'x' }), 400, 'INVALID_NOTEBOOK',
-      'nb/not.ipynb is not a valid Jupyter notebook: it has no "nbformat" version and no "cells" list', fx)
+    expectFail(
+      await edit({ notebook_path: 'nb/not.ipynb', cell_id: '0', new_source: 'x' }),
+      400,
+      'INVALID_NOTEBOOK',
+      'nb/not.ipynb is not a valid Jupyter notebook: it has no "nbformat" version and no "cells" list',
+      fx,
+    )
     await fx.file('nb/text.ipynb', 'plain text')
     expectFail(await edit({ notebook_path: 'nb/text.ipynb', cell_id: '0', new_source: 'x' }), 400, 'INVALID_NOTEBOOK', 'it is not JSON', fx)
     await fresh('nb/v3.ipynb', { nbformat: 3, nbformat_minor: 0, metadata: {}, worksheets: [{ cells: [] }] })
-    expectFail(await edit({ notebook_path: 'nb/v3.ipynb', cell_id: '0', new_source: 'x' }), 400, 'INVALID_NOTEBOOK',
-      'nb/v3.ipynb is an nbformat 3 notebook; NotebookEdit edits nbformat 4', fx)
+    expectFail(
+      await edit({ notebook_path: 'nb/v3.ipynb', cell_id: '0', new_source: 'x' }),
+      400,
+      'INVALID_NOTEBOOK',
+      'nb/v3.ipynb is an nbformat 3 notebook; NotebookEdit edits nbformat 4',
+      fx,
+    )
     expectFail(await edit({ notebook_path: 'nb/absent.ipynb', cell_id: '0', new_source: 'x' }), 404, 'FILE_NOT_FOUND', 'nb/absent.ipynb', fx)
     expect(await fs.readFile(path.join(fx.ws, 'nb/not.ipynb'), 'utf8')).toBe('{"hello": "world"}')
   })
@@ -200,7 +278,13 @@ describe('dry run and refusals', () => {
     await fs.writeFile(outsideNb, jupyterText(sample()))
     const before = await fs.readFile(outsideNb, 'utf8')
     for (const p of [outsideNb, '../x.ipynb', `${fx.sibling}/x.ipynb`]) {
-      expectFail(await edit({ notebook_path: p, cell_id: '0', new_source: 'pwned' }), 403, 'PATH_OUTSIDE_WORKSPACE', /(inside|outside|out of) the workspace/, fx)
+      expectFail(
+        await edit({ notebook_path: p, cell_id: '0', new_source: 'pwned' }),
+        403,
+        'PATH_OUTSIDE_WORKSPACE',
+        /(inside|outside|out of) the workspace/,
+        fx,
+      )
     }
     await fs.symlink(outsideNb, path.join(fx.ws, 'link.ipynb'))
     expectFail(await edit({ notebook_path: 'link.ipynb', cell_id: '0', new_source: 'pwned' }), 403, 'PATH_OUTSIDE_WORKSPACE', 'outside the workspace', fx)

@@ -15,7 +15,9 @@ beforeAll(async () => {
   fx = await fsFixture()
   await fx.file('five.txt', 'one\ntwo\nthree\nfour\nfive\n')
 })
-afterAll(async () => { await fx.close() })
+afterAll(async () => {
+  await fx.close()
+})
 
 describe('Read: lines', () => {
   it('shows a whole small file in cat -n style with its facts', async () => {
@@ -105,27 +107,51 @@ describe('Read: output cap', () => {
 describe('Read: notebooks', () => {
   it('shows an .ipynb file as cells with sources and output text', async () => {
     const nb = {
-      nbformat: 4, nbformat_minor: 5, metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: {},
       cells: [
         { cell_type: 'markdown', id: 'intro', metadata: {}, source: ['# Title\n', 'Some text'] },
         {
-          cell_type: 'code', id: 'c1', metadata: {}, execution_count: 1, source: 'print("hi")\n1 + 1',
+          cell_type: 'code',
+          id: 'c1',
+          metadata: {},
+          execution_count: 1,
+          source: 'print("hi")\n1 + 1',
           outputs: [
             { output_type: 'stream', name: 'stdout', text: ['hi\n'] },
             { output_type: 'execute_result', execution_count: 1, metadata: {}, data: { 'text/plain': ['2'] } },
             { output_type: 'display_data', metadata: {}, data: { 'image/png': 'iVBORw0KGgo=' } },
           ],
         },
-        { cell_type: 'code', metadata: {}, execution_count: null, source: [], outputs: [{ output_type: 'error', ename: 'ValueError', evalue: 'bad', traceback: [] }] },
+        {
+          cell_type: 'code',
+          metadata: {},
+          execution_count: null,
+          source: [],
+          outputs: [{ output_type: 'error', ename: 'ValueError', evalue: 'bad', traceback: [] }],
+        },
       ],
     }
     await fx.file('nb/analysis.ipynb', JSON.stringify(nb))
     const body = expectOk(await read({ file_path: 'nb/analysis.ipynb' }))
-    expect(body.output).toBe(numbered(1, [
-      '--- cell 0 (markdown) id=intro ---', '# Title', 'Some text',
-      '--- cell 1 (code) id=c1 ---', 'print("hi")', '1 + 1', '--- output ---', 'hi', '2', '[image/png output not shown]',
-      '--- cell 2 (code) ---', '--- output ---', 'ValueError: bad',
-    ]))
+    expect(body.output).toBe(
+      numbered(1, [
+        '--- cell 0 (markdown) id=intro ---',
+        '# Title',
+        'Some text',
+        '--- cell 1 (code) id=c1 ---',
+        'print("hi")',
+        '1 + 1',
+        '--- output ---',
+        'hi',
+        '2',
+        '[image/png output not shown]',
+        '--- cell 2 (code) ---',
+        '--- output ---',
+        'ValueError: bad',
+      ]),
+    )
     expect(body.metadata).toMatchObject({ cells: 3, lines: 13, total_lines: 13, file_path: 'nb/analysis.ipynb' })
     expect(body.output).not.toContain('iVBORw0KGgo')
     const part = expectOk(await read({ file_path: 'nb/analysis.ipynb', offset: 3, limit: 3 }))
@@ -144,7 +170,13 @@ describe('Read: notebooks', () => {
 describe('Read: refusals', () => {
   it('refuses binary files: NUL bytes, or bytes that are mostly not UTF-8', async () => {
     await fx.file('img.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]))
-    let body = expectFail(await read({ file_path: 'img.png' }), 400, 'BINARY_FILE', 'img.png is a binary file (it contains NUL bytes); Read shows text files only', fx)
+    let body = expectFail(
+      await read({ file_path: 'img.png' }),
+      400,
+      'BINARY_FILE',
+      'img.png is a binary file (it contains NUL bytes); Read shows text files only',
+      fx,
+    )
     expect(body.metadata).toEqual({ file_path: 'img.png' })
     await fx.file('noise.bin', Buffer.from(Array.from({ length: 4096 }, (_, i) => 0x80 + ((i * 37) % 120))))
     body = expectFail(await read({ file_path: 'noise.bin' }), 400, 'BINARY_FILE', 'Read shows text files only', fx)
@@ -166,7 +198,7 @@ describe('Read: refusals', () => {
     }
   })
 
-  it('validates input with the seed\'s messages', async () => {
+  it("validates input with the seed's messages", async () => {
     expectFail(await read({}), 400, 'VALIDATION_ERROR', 'Missing required parameter: file_path')
     expectFail(await read({ file_path: 'five.txt', offset: '100' }), 400, 'VALIDATION_ERROR', 'Invalid type for offset: expected integer')
     expectFail(await read({ file_path: 'five.txt', limit: 50000 }), 400, 'VALIDATION_ERROR', 'Value for limit exceeds maximum: 10000')

@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tailStart } from '../../../src/tools/fs/support/tail.js'
 
 let dir: string
-beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-tail-')) })
-afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }) })
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-tail-'))
+})
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true })
+})
 
 /** What `tail -n` shows: the last `n` lines, a final newline ending the last line. */
 function reference(text: string, n: number): string {
@@ -39,7 +43,7 @@ describe('tailStart', () => {
 
   it('finds them across 64 KB chunks, on random files', async () => {
     let seed = 11
-    const r = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+    const r = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
     for (let trial = 0; trial < 12; trial++) {
       const lines = Array.from({ length: 50 + Math.floor(r() * 4000) }, () => 'x'.repeat(Math.floor(r() * (r() < 0.05 ? 70_000 : 120))))
       const text = lines.join('\n') + (r() < 0.7 ? '\n' : '')

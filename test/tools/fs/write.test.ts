@@ -11,8 +11,12 @@ import { DRY, exists, expectFail, expectOk, fsFixture, snapshot, type FsFixture 
 let fx: FsFixture
 const write = (file_path: unknown, content: unknown, headers?: Record<string, string>) => fx.call('Write', { file_path, content }, headers)
 
-beforeAll(async () => { fx = await fsFixture() })
-afterAll(async () => { await fx.close() })
+beforeAll(async () => {
+  fx = await fsFixture()
+})
+afterAll(async () => {
+  await fx.close()
+})
 
 describe('Write', () => {
   it('creates a file, with its parent folders', async () => {
@@ -45,7 +49,16 @@ describe('Write', () => {
   })
 
   it('refuses blocked names for writes: .env*, secrets, *.key, *.pem, .git/config, .git/hooks', async () => {
-    for (const p of ['.env', 'app/.env.production', 'secrets/a.txt', 'id.key', 'tls/cert.pem', '.git/config', '.git/hooks/pre-commit', 'sub/.git/hooks/post-merge']) {
+    for (const p of [
+      '.env',
+      'app/.env.production',
+      'secrets/a.txt',
+      'id.key',
+      'tls/cert.pem',
+      '.git/config',
+      '.git/hooks/pre-commit',
+      'sub/.git/hooks/post-merge',
+    ]) {
       expectFail(await write(p, 'x'), 403, 'PATH_BLOCKED', `Access denied: ${p} is a blocked path`, fx)
       expect(await exists(path.join(fx.ws, p))).toBe(false)
     }
@@ -62,7 +75,7 @@ describe('Write', () => {
     expect(body.messages).toEqual(['[Dry Run] keep.txt exists and would be overwritten'])
     // refusals are the same in a dry run
     expectFail(await write('.env', 'x', DRY), 403, 'PATH_BLOCKED', '.env is a blocked path', fx)
-    expectFail(await write('../x', 'x', DRY), 403, 'PATH_OUTSIDE_WORKSPACE', "climbs out", fx)
+    expectFail(await write('../x', 'x', DRY), 403, 'PATH_OUTSIDE_WORKSPACE', 'climbs out', fx)
     expect(await snapshot(fx.ws, fx.outside)).toEqual(before)
   })
 })

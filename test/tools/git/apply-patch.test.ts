@@ -45,7 +45,9 @@ describe('git_apply_patch', () => {
     const res = await t.call('git_apply_patch', { repo_path: 'repo', patch: README_PATCH })
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', success: true, error: null,
+      status: 'ok',
+      success: true,
+      error: null,
       metadata: { returncode: 0, files: ['README.md'], checked: true, applied: true, truncated: false },
     })
     expect(res.body.output).toContain('Checking patch README.md...')
@@ -65,7 +67,8 @@ describe('git_apply_patch', () => {
     const res = await t.call('git_apply_patch', { repo_path: 'repo', patch: stale })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      success: false, error: 'git apply --check failed with code 1; the work tree was not changed',
+      success: false,
+      error: 'git apply --check failed with code 1; the work tree was not changed',
       metadata: { returncode: 1, files: ['README.md'], checked: true, applied: false },
     })
     expect(res.body.output).toContain('error: patch failed: README.md:1')
@@ -102,12 +105,24 @@ describe('git_apply_patch', () => {
     ['an absolute path', `--- /dev/null\n+++ /tmp/pwned-abs\n${hunk}`, 'PATH_OUTSIDE_WORKSPACE'],
     ['an absolute path in diff --git', `diff --git a/x /etc/pwned\nnew file mode 100644\n--- /dev/null\n+++ b/x\n${hunk}`, 'PATH_OUTSIDE_WORKSPACE'],
     ['..', `--- /dev/null\n+++ b/../../pwned\n${hunk}`, 'PATH_OUTSIDE_WORKSPACE'],
-    ['.. in a rename', 'diff --git a/README.md b/../pwned\nsimilarity index 100%\nrename from README.md\nrename to ../pwned\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-hello\n+hello\n', 'PATH_OUTSIDE_WORKSPACE'],
-    ['.. in a copy', 'diff --git a/README.md b/x\ncopy from README.md\ncopy to sub/../../pwned\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-hello\n+hello\n', 'PATH_OUTSIDE_WORKSPACE'],
+    [
+      '.. in a rename',
+      'diff --git a/README.md b/../pwned\nsimilarity index 100%\nrename from README.md\nrename to ../pwned\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-hello\n+hello\n',
+      'PATH_OUTSIDE_WORKSPACE',
+    ],
+    [
+      '.. in a copy',
+      'diff --git a/README.md b/x\ncopy from README.md\ncopy to sub/../../pwned\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-hello\n+hello\n',
+      'PATH_OUTSIDE_WORKSPACE',
+    ],
     ['.git/', `--- /dev/null\n+++ b/.git/hooks/post-commit\n${hunk}`, 'PATH_BLOCKED'],
     ['a nested .GIT folder', `--- /dev/null\n+++ b/sub/.GIT/config\n${hunk}`, 'PATH_BLOCKED'],
     ['.git in a quoted name', `--- /dev/null\n+++ "b/.git/\\150ooks/x"\n${hunk}`, 'PATH_BLOCKED'],
-    ['a symbolic link', `diff --git a/link b/link\nnew file mode 120000\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n`, 'PATH_BLOCKED'],
+    [
+      'a symbolic link',
+      `diff --git a/link b/link\nnew file mode 120000\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n`,
+      'PATH_BLOCKED',
+    ],
     ['a blocked name (.env)', `--- /dev/null\n+++ b/.env\n${hunk}`, 'PATH_BLOCKED'],
   ])('refuses a patch touching %s: 403', async (_name, patch, code) => {
     const res = await t.call('git_apply_patch', { repo_path: 'repo', patch })

@@ -30,7 +30,8 @@ describe('git_commit with commits disabled (default)', () => {
     const res = await t.call('git_commit', { repo_path: 'repo', message: 'should not happen', all: true })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', success: false,
+      status: 'ok',
+      success: false,
       output: 'Commits are disabled: set TOOLGATE_GIT_COMMITS=true to enable',
       error: 'Commits are disabled: set TOOLGATE_GIT_COMMITS=true to enable',
       metadata: { committed: false, sha: null, returncode: null },
@@ -116,7 +117,8 @@ describe('git_commit with TOOLGATE_GIT_COMMITS=true', () => {
     const held = await t.call('git_commit', { repo_path: 'repo', message: 'empty' })
     const done = await decide(t, held.body.approval_id, 'approve')
     expect(done.json().result).toMatchObject({
-      success: false, error: 'Nothing to commit: stage changes first, or pass all=true',
+      success: false,
+      error: 'Nothing to commit: stage changes first, or pass all=true',
       metadata: { committed: false, sha: null, returncode: 1 },
     })
   })

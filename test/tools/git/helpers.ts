@@ -17,7 +17,9 @@ export const buildGitApp = (opts: TestAppOptions = {}): Promise<TestApp> => buil
 /** The git CLI as a test author would run it, isolated from the machine's configuration. */
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test Author', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], {
-    cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
   })
 }
 
@@ -41,5 +43,8 @@ export async function makeRepo(dir: string): Promise<string> {
 }
 
 export async function exists(p: string): Promise<boolean> {
-  return fs.access(p).then(() => true, () => false)
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  )
 }

@@ -56,7 +56,9 @@ describe('config that names a program', () => {
     const { dir, marker } = await trap(name, config)
     const patch = '--- a/src/app.txt\n+++ b/src/app.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n'
     for (const [tool, body] of [
-      ['git_status', { repo_path: name }], ['git_diff', { repo_path: name }], ['git_show', { repo_path: name, ref: 'HEAD' }],
+      ['git_status', { repo_path: name }],
+      ['git_diff', { repo_path: name }],
+      ['git_show', { repo_path: name, ref: 'HEAD' }],
       ['git_apply_patch', { repo_path: name, patch }],
     ] as const) {
       const res = await call(tool, body)
@@ -111,7 +113,11 @@ describe('hooks', () => {
       git(dir, 'add', 'new.txt')
       const res = await t2.call('git_commit', { repo_path: 'hooked', message: 'try hooks' })
       if (res.statusCode === 202) {
-        const approved = await t2.app.inject({ method: 'POST', url: `/v1/approvals/${res.body.approval_id}/approve`, headers: { authorization: `Bearer ${t2.adminKey}` } })
+        const approved = await t2.app.inject({
+          method: 'POST',
+          url: `/v1/approvals/${res.body.approval_id}/approve`,
+          headers: { authorization: `Bearer ${t2.adminKey}` },
+        })
         expect(approved.statusCode).toBe(200)
       }
       expect(git(dir, 'log', '--format=%s', '-1').trim()).toBe('try hooks')
@@ -208,7 +214,11 @@ describe('without the sandbox', () => {
 describe('from the attacker review', () => {
   it('a git directory cannot be built piece by piece with file tools', async () => {
     expect((await call('Write', { file_path: 'piece/HEAD', content: 'ref: refs/heads/main\n' })).statusCode).toBe(200) // alone, a plain file
-    for (const [tool, body] of [['fs_mkdir', { path: 'piece/refs/heads' }], ['fs_mkdir', { path: 'piece/objects' }], ['Write', { file_path: 'piece/commondir', content: '..\n' }]] as const) {
+    for (const [tool, body] of [
+      ['fs_mkdir', { path: 'piece/refs/heads' }],
+      ['fs_mkdir', { path: 'piece/objects' }],
+      ['Write', { file_path: 'piece/commondir', content: '..\n' }],
+    ] as const) {
       const res = await call(tool, body)
       expect(res.statusCode, `${tool} ${JSON.stringify(body)}`).toBe(403)
       expect(res.body.error_message).toContain('would make its folder a git directory')
@@ -242,7 +252,8 @@ describe('from the attacker review', () => {
       expect(res.statusCode, mode).toBe(403)
       expect(await exists(path.join(ws, 'patchee/lnk'))).toBe(false)
     }
-    const binary = 'diff --git a/.env b/.env\nnew file mode 100644\nindex 0000000..2e65efe\nGIT binary patch\nliteral 1\nIcmZPo000310RR91\n\nliteral 0\nHcmV?d00001\n\n' +
+    const binary =
+      'diff --git a/.env b/.env\nnew file mode 100644\nindex 0000000..2e65efe\nGIT binary patch\nliteral 1\nIcmZPo000310RR91\n\nliteral 0\nHcmV?d00001\n\n' +
       'diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1,2 +1,2 @@\n hello\n-world\n+there\n'
     const res = await call('git_apply_patch', { repo_path: 'patchee', patch: binary })
     expect(res.statusCode).toBeGreaterThanOrEqual(400)

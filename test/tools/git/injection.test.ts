@@ -85,7 +85,9 @@ describe('option injection', () => {
 
   it('names the field in the message', async () => {
     const res = await t.call('git_diff', { repo_path: 'repo', rev: '--output=pwned.txt' })
-    expect(res.body.error_message).toBe('Value for rev starts with "-", so git would read it as an option: "--output=pwned.txt"; pass a revision or path that does not start with "-" (for a file named so, use "./-name")')
+    expect(res.body.error_message).toBe(
+      'Value for rev starts with "-", so git would read it as an option: "--output=pwned.txt"; pass a revision or path that does not start with "-" (for a file named so, use "./-name")',
+    )
     expect(res.body.details).toEqual({ field: 'rev', received: '--output=pwned.txt' })
   })
 

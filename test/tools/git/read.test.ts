@@ -30,9 +30,23 @@ describe('git_status', () => {
     const res = await t.call('git_status', { repo_path: 'repo' })
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', success: true, error: null,
+      status: 'ok',
+      success: true,
+      error: null,
       output: '## main\nnothing to commit, working tree clean\n',
-      metadata: { branch: 'main', upstream: null, ahead: 0, behind: 0, staged: [], modified: [], untracked: [], conflicted: [], clean: true, repo_path: 'repo', truncated: false },
+      metadata: {
+        branch: 'main',
+        upstream: null,
+        ahead: 0,
+        behind: 0,
+        staged: [],
+        modified: [],
+        untracked: [],
+        conflicted: [],
+        clean: true,
+        repo_path: 'repo',
+        truncated: false,
+      },
     })
   })
 
@@ -47,9 +61,17 @@ describe('git_status', () => {
     const res = await t.call('git_status', { repo_path: 'clone' })
     expect(res.statusCode).toBe(200)
     expect(res.body.metadata).toEqual({
-      branch: 'main', upstream: 'origin/main', ahead: 1, behind: 0,
-      staged: ['src/app.txt'], modified: ['README.md'], untracked: ['new file.txt'], conflicted: [],
-      clean: false, repo_path: 'clone', truncated: false,
+      branch: 'main',
+      upstream: 'origin/main',
+      ahead: 1,
+      behind: 0,
+      staged: ['src/app.txt'],
+      modified: ['README.md'],
+      untracked: ['new file.txt'],
+      conflicted: [],
+      clean: false,
+      repo_path: 'clone',
+      truncated: false,
     })
     expect(res.body.output).toBe('## main...origin/main [ahead 1]\n M README.md\nM  src/app.txt\n?? "new file.txt"\n')
   })
@@ -85,7 +107,9 @@ describe('git_status', () => {
     const res = await t.call('git_status', { repo_path: 'gitfile' })
     expect(res.statusCode).toBe(403)
     expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
-    expect(res.body.error_message).toBe('The repository\'s .git file or link points outside the workspace; git tools only work on repositories kept entirely inside your workspace')
+    expect(res.body.error_message).toBe(
+      "The repository's .git file or link points outside the workspace; git tools only work on repositories kept entirely inside your workspace",
+    )
   })
 
   it('does not climb out of the workspace to find a repository', async () => {

@@ -17,8 +17,10 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const snapshots = () => rows<{ type: string; thread_id: number; thread_position: number; entry_count: number }>(
-  sql`SELECT type, thread_id, thread_position, entry_count FROM snapshots ORDER BY id`)
+const snapshots = () =>
+  rows<{ type: string; thread_id: number; thread_position: number; entry_count: number }>(
+    sql`SELECT type, thread_id, thread_position, entry_count FROM snapshots ORDER BY id`,
+  )
 
 it('takes one checkpoint at position 2 when a write comes from the thread at position 3, and only once', async () => {
   await create(t, { term: 'Early', definition: 'Seen in thread 2.', tags: [] }, { 'x-thread-id': '502' })

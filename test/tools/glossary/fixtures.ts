@@ -6,7 +6,11 @@ import type { TestApp } from '../../helper.js'
 export const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', trimValues: true, parseAttributeValue: false })
 
 /** The attribute names of a parsed element, sorted. */
-export const attrsOf = (node: Record<string, unknown>) => Object.keys(node).filter((k) => k.startsWith('@')).map((k) => k.slice(1)).sort()
+export const attrsOf = (node: Record<string, unknown>) =>
+  Object.keys(node)
+    .filter((k) => k.startsWith('@'))
+    .map((k) => k.slice(1))
+    .sort()
 
 export interface NewEntry {
   term: string

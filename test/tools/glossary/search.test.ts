@@ -13,11 +13,21 @@ const id: Record<string, number> = {}
 beforeAll(async () => {
   t = await buildTestApp()
   const entries = [
-    { term: 'Dawn (character)', definition: 'A wandering bard who first appears at [[Rhynia]].', tags: ['character', 'questmaster'], status: 'confirmed' as const },
+    {
+      term: 'Dawn (character)',
+      definition: 'A wandering bard who first appears at [[Rhynia]].',
+      tags: ['character', 'questmaster'],
+      status: 'confirmed' as const,
+    },
     { term: 'dawn', definition: 'The hour when the tide of [[vys]] turns.', tags: ['mechanic'] },
     { term: 'Dawnbringer', definition: 'A relic sword carried by the last legion.', tags: ['item'] },
     { term: 'Rhynia', definition: 'The ruined empire. Its last legion marched out at dawn and never returned.', tags: ['location', 'historical'] },
-    { term: 'vys', definition: 'The fundamental magical energy of the setting, analogous to mana. Wielded by [[vatis]].', tags: ['mechanic', 'magic'], status: 'confirmed' as const },
+    {
+      term: 'vys',
+      definition: 'The fundamental magical energy of the setting, analogous to mana. Wielded by [[vatis]].',
+      tags: ['mechanic', 'magic'],
+      status: 'confirmed' as const,
+    },
     { term: 'vatis', definition: 'A practitioner of [[VYS]]-based magic.', tags: ['mechanic', 'magic'], status: 'confirmed' as const },
     { term: 'Soma', definition: 'A questmaster persona; see also [[Soma]].', tags: ['questmaster', 'character'] },
     { term: 'Chain one', definition: 'Leads to [[Chain two]].' },
@@ -127,7 +137,10 @@ describe('include_references', () => {
 
   it('lists referenced entries after the hits, each once, through a cycle', async () => {
     const res = await search({ query: 'vys', limit: 1, include_references: true })
-    expect(res.body.entries.map((e: { term: string; match: string }) => [e.term, e.match])).toEqual([['vys', 'exact'], ['vatis', 'reference']])
+    expect(res.body.entries.map((e: { term: string; match: string }) => [e.term, e.match])).toEqual([
+      ['vys', 'exact'],
+      ['vatis', 'reference'],
+    ])
     expect(res.body.entries[1].referenced_by).toEqual([id.vys])
     expect(res.body.count).toBe(2)
   })

@@ -15,14 +15,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 async function counts(): Promise<Record<string, [number, number]>> {
-  const res = (await t.app.database.db.execute(sql`SELECT word, term_entries, definition_entries FROM glossary_words`)) as unknown as { rows: { word: string; term_entries: number; definition_entries: number }[] }
+  const res = (await t.app.database.db.execute(sql`SELECT word, term_entries, definition_entries FROM glossary_words`)) as unknown as {
+    rows: { word: string; term_entries: number; definition_entries: number }[]
+  }
   return Object.fromEntries(res.rows.map((r) => [r.word, [Number(r.term_entries), Number(r.definition_entries)]]))
 }
 
 it('splits words as search does: letters and digits, lower case, 2–64 characters, once each', () => {
-  expect(wordsOf('The [[Vys]]-based rite of Éowyn, vys x 42 ' + 'a'.repeat(65))).toEqual(['the', 'vys', 'based', 'rite', 'of', 'éowyn', '42'])
+  expect(wordsOf(`The [[Vys]]-based rite of Éowyn, vys x 42 ${'a'.repeat(65)}`)).toEqual(['the', 'vys', 'based', 'rite', 'of', 'éowyn', '42'])
   expect(wordDeltas({ term: 'a b', definition: 'keep gone' }, { term: 'ab', definition: 'keep new' })).toEqual([
-    { w: 'gone', dt: 0, dd: -1 }, { w: 'ab', dt: 1, dd: 0 }, { w: 'new', dt: 0, dd: 1 },
+    { w: 'gone', dt: 0, dd: -1 },
+    { w: 'ab', dt: 1, dd: 0 },
+    { w: 'new', dt: 0, dd: 1 },
   ])
 })
 
@@ -62,7 +66,11 @@ it('proposes corrections one edit away and words run together', () => {
   expect(edits1('ab').sort()).toEqual(expect.arrayContaining(['ba', 'aab', 'abb', 'xab', 'axb', 'abx', 'xb', 'ax']))
   expect(edits1('ab')).not.toContain('ab')
   expect(edits1('x'.repeat(21))).toEqual([])
-  expect(splits('thegate')).toEqual([['the', 'gate'], ['the', 'ate'], ['theg', 'ate']])
+  expect(splits('thegate')).toEqual([
+    ['the', 'gate'],
+    ['the', 'ate'],
+    ['theg', 'ate'],
+  ])
 })
 
 it('finds an entry through a swapped letter, letters run together, and accents', async () => {
@@ -83,7 +91,11 @@ it('finds an entry through a swapped letter, letters run together, and accents',
 it('finds the same entries whether a word is looked up by scanning or through the indexes', async () => {
   // In a glossary this small every known word counts as common (found by a short scan); a tag
   // filter makes search use the word and trigram indexes instead. Both must agree.
-  for (const [term, definition] of [['Marrow Gate', 'Built of bone and marrow.'], ['Bonewright', 'Carves marrowbone.'], ['Ossuary', 'Where the marrow kings sleep.']]) {
+  for (const [term, definition] of [
+    ['Marrow Gate', 'Built of bone and marrow.'],
+    ['Bonewright', 'Carves marrowbone.'],
+    ['Ossuary', 'Where the marrow kings sleep.'],
+  ]) {
     await create(t, { term, definition, tags: ['bones'] })
   }
   for (const query of ['marrow', 'marow', 'bonewright', 'kings']) {

@@ -21,18 +21,31 @@ const revisionCount = async () => Number((await rows<{ n: unknown }>(t.app.datab
 
 describe('glossary_create', () => {
   it("answers the seed's JSON and records the context ids", async () => {
-    const res = await t.call('glossary_create', { term: 'Soma', definition: 'The questmaster of the first quest.', tags: ['questmaster', 'character'] }, { headers: ctxHeaders(12345, 30265887) })
+    const res = await t.call(
+      'glossary_create',
+      { term: 'Soma', definition: 'The questmaster of the first quest.', tags: ['questmaster', 'character'] },
+      { headers: ctxHeaders(12345, 30265887) },
+    )
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({ status: 'ok', entry: { term: 'Soma', status: 'tentative' }, message: 'Entry created. Tags: questmaster, character.' })
     const entry = (await entryOf(t, res.body.entry.id)).json().entry
     expect(entry).toMatchObject({
-      id: res.body.entry.id, definition: 'The questmaster of the first quest.', tags: ['questmaster', 'character'],
-      first_seen_post_id: 12345, first_seen_thread_id: 30265887, last_updated_post_id: 12345, last_updated_thread_id: 30265887,
+      id: res.body.entry.id,
+      definition: 'The questmaster of the first quest.',
+      tags: ['questmaster', 'character'],
+      first_seen_post_id: 12345,
+      first_seen_thread_id: 30265887,
+      last_updated_post_id: 12345,
+      last_updated_thread_id: 30265887,
     })
   })
 
   it("answers the seed's XML: <glossary_created id term status>message</glossary_created>", async () => {
-    const res = await t.call('glossary_create', { term: 'Vex (creature)', definition: 'A marsh beast.', tags: ['Creature', ' creature '], status: 'confirmed' }, { headers: { accept: 'application/xml' } })
+    const res = await t.call(
+      'glossary_create',
+      { term: 'Vex (creature)', definition: 'A marsh beast.', tags: ['Creature', ' creature '], status: 'confirmed' },
+      { headers: { accept: 'application/xml' } },
+    )
     expect(res.statusCode).toBe(200)
     const node = xml.parse(res.body).glossary_created
     expect(attrsOf(node)).toEqual(['id', 'status', 'term'])
@@ -53,8 +66,9 @@ describe('glossary_create', () => {
   })
 
   it('lets exactly one of several racing creates of one term win; the others name the winner', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) =>
-      t.call('glossary_create', { term: i % 2 ? 'Racer' : 'RACER', definition: `Attempt ${i}.`, tags: [] })))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => t.call('glossary_create', { term: i % 2 ? 'Racer' : 'RACER', definition: `Attempt ${i}.`, tags: [] })),
+    )
     const won = results.filter((r) => r.statusCode === 200)
     expect(won).toHaveLength(1)
     for (const r of results.filter((x) => x.statusCode !== 200)) {
@@ -64,7 +78,11 @@ describe('glossary_create', () => {
   })
 
   it('checks term, definition and tags at their boundaries', async () => {
-    const ok = await t.call('glossary_create', { term: 'T'.repeat(200), definition: 'd'.repeat(20_000), tags: Array.from({ length: 20 }, (_, i) => `tag${i}`.padEnd(50, 'x')) })
+    const ok = await t.call('glossary_create', {
+      term: 'T'.repeat(200),
+      definition: 'd'.repeat(20_000),
+      tags: Array.from({ length: 20 }, (_, i) => `tag${i}`.padEnd(50, 'x')),
+    })
     expect(ok.statusCode).toBe(200)
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ term: 'T'.repeat(201), definition: 'd', tags: [] }, /term is too long: maximum length is 200/],
@@ -124,14 +142,30 @@ describe('glossary_update', () => {
     const id = await create(t, { term: 'Lantern Keep', definition: 'A fortress.', tags: ['location'] }, ctxHeaders(1, 10))
     const res = await t.call('glossary_update', { entry_id: id, status: 'confirmed', tags: ['location'] }, { headers: ctxHeaders(2, 11) })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toMatchObject({ id, term: 'Lantern Keep', fields: ['status'], message: 'Previous status: tentative, new status: confirmed. Unchanged: tags.' })
+    expect(res.body).toMatchObject({
+      id,
+      term: 'Lantern Keep',
+      fields: ['status'],
+      message: 'Previous status: tentative, new status: confirmed. Unchanged: tags.',
+    })
     const entry = (await entryOf(t, id)).json().entry
-    expect(entry).toMatchObject({ definition: 'A fortress.', status: 'confirmed', first_seen_post_id: 1, first_seen_thread_id: 10, last_updated_post_id: 2, last_updated_thread_id: 11 })
+    expect(entry).toMatchObject({
+      definition: 'A fortress.',
+      status: 'confirmed',
+      first_seen_post_id: 1,
+      first_seen_thread_id: 10,
+      last_updated_post_id: 2,
+      last_updated_thread_id: 11,
+    })
   })
 
   it("answers the seed's XML: <glossary_updated id term fields>message</glossary_updated>", async () => {
     const id = await create(t, { term: 'Ember Rite', definition: 'Old.', tags: [] })
-    const res = await t.call('glossary_update', { entry_id: id, definition: 'New and longer.', status: 'confirmed' }, { headers: { accept: 'application/xml' } })
+    const res = await t.call(
+      'glossary_update',
+      { entry_id: id, definition: 'New and longer.', status: 'confirmed' },
+      { headers: { accept: 'application/xml' } },
+    )
     const node = xml.parse(res.body).glossary_updated
     expect(attrsOf(node)).toEqual(['fields', 'id', 'term'])
     expect(node).toMatchObject({ '@id': String(id), '@term': 'Ember Rite', '@fields': 'definition,status' })
@@ -158,7 +192,10 @@ describe('glossary_update', () => {
     expect(recase.body).toMatchObject({ fields: ['term'], term: 'Grey tower', message: 'Previous term: Grey Tower, new term: Grey tower.' })
     const missing = await t.call('glossary_update', { entry_id: 999_999, status: 'confirmed' })
     expect(missing.statusCode).toBe(404)
-    expect(missing.body).toMatchObject({ error_code: 'ENTRY_NOT_FOUND', error_message: 'No glossary entry with id 999999; use glossary_search to find entries' })
+    expect(missing.body).toMatchObject({
+      error_code: 'ENTRY_NOT_FOUND',
+      error_message: 'No glossary entry with id 999999; use glossary_search to find entries',
+    })
   })
 })
 
@@ -167,7 +204,11 @@ describe('glossary_delete and the revision history', () => {
     const id = await create(t, { term: 'Mirrorgate', definition: 'A portal.', tags: ['location'] }, ctxHeaders(100, 7))
     await t.call('glossary_update', { entry_id: id, status: 'confirmed' }, { headers: ctxHeaders(101, 7) })
     await t.call('glossary_update', { entry_id: id, definition: 'A shattered portal.', tags: ['location', 'ruin'] }, { headers: ctxHeaders(102, 8) })
-    const del = await t.call('glossary_delete', { entry_id: id, reason: '  Duplicate of entry #12. ' }, { headers: { ...ctxHeaders(103, 8), accept: 'application/xml' } })
+    const del = await t.call(
+      'glossary_delete',
+      { entry_id: id, reason: '  Duplicate of entry #12. ' },
+      { headers: { ...ctxHeaders(103, 8), accept: 'application/xml' } },
+    )
     const node = xml.parse(del.body).glossary_deleted
     expect(attrsOf(node)).toEqual(['id'])
     expect(node).toEqual({ '@id': String(id), '#text': "Entry 'Mirrorgate' deleted. Reason: Duplicate of entry #12." })
@@ -178,11 +219,28 @@ describe('glossary_delete and the revision history', () => {
     expect(body).toMatchObject({ entry_id: id, term: 'Mirrorgate', deleted: true, next_after: null })
     const revs = body.revisions
     expect(revs.map((r: { action: string }) => r.action)).toEqual(['create', 'update', 'update', 'delete'])
-    expect(revs.map((r: { post_id: number; thread_id: number }) => [r.post_id, r.thread_id])).toEqual([[100, 7], [101, 7], [102, 8], [103, 8]])
-    expect(revs[0]).toMatchObject({ fields: ['term', 'definition', 'tags', 'status'], old_values: null, new_values: { term: 'Mirrorgate', definition: 'A portal.', tags: ['location'], status: 'tentative' } })
+    expect(revs.map((r: { post_id: number; thread_id: number }) => [r.post_id, r.thread_id])).toEqual([
+      [100, 7],
+      [101, 7],
+      [102, 8],
+      [103, 8],
+    ])
+    expect(revs[0]).toMatchObject({
+      fields: ['term', 'definition', 'tags', 'status'],
+      old_values: null,
+      new_values: { term: 'Mirrorgate', definition: 'A portal.', tags: ['location'], status: 'tentative' },
+    })
     expect(revs[1]).toMatchObject({ fields: ['status'], old_values: { status: 'tentative' }, new_values: { status: 'confirmed' }, reason: null })
-    expect(revs[2]).toMatchObject({ fields: ['definition', 'tags'], old_values: { definition: 'A portal.', tags: ['location'] }, new_values: { definition: 'A shattered portal.', tags: ['location', 'ruin'] } })
-    expect(revs[3]).toMatchObject({ reason: 'Duplicate of entry #12.', new_values: null, old_values: { term: 'Mirrorgate', definition: 'A shattered portal.', status: 'confirmed', first_seen_post_id: 100 } })
+    expect(revs[2]).toMatchObject({
+      fields: ['definition', 'tags'],
+      old_values: { definition: 'A portal.', tags: ['location'] },
+      new_values: { definition: 'A shattered portal.', tags: ['location', 'ruin'] },
+    })
+    expect(revs[3]).toMatchObject({
+      reason: 'Duplicate of entry #12.',
+      new_values: null,
+      old_values: { term: 'Mirrorgate', definition: 'A shattered portal.', status: 'confirmed', first_seen_post_id: 100 },
+    })
     expect(revs[0].actor).toEqual({ id: expect.stringMatching(/^key_/), name: 'bootstrap' })
     expect(revs.every((r: { execution_id: string }) => /^[0-9a-f-]{36}$/.test(r.execution_id))).toBe(true)
     expect(revs.map((r: { id: number }) => r.id)).toEqual([...revs.map((r: { id: number }) => r.id)].sort((a: number, b: number) => a - b))

@@ -53,7 +53,9 @@ describe('runnable', () => {
   })
 
   it('neutralizes IPython lines but still checks the Python around them', async () => {
-    const ipy = await session(t).code(1, { code: pythonCode('%matplotlib inline', 'files = !ls -1', 'if True:', '    !echo inside a block', '!echo continued \\', '    over two lines') })
+    const ipy = await session(t).code(1, {
+      code: pythonCode('%matplotlib inline', 'files = !ls -1', 'if True:', '    !echo inside a block', '!echo continued \\', '    over two lines'),
+    })
     expect(ipy.body.runnable).toBe(true)
     const timed = await session(t).code(1, { code: `%%time\n${pythonCode()}` })
     expect(timed.body.runnable).toBe(true)
@@ -118,7 +120,10 @@ describe('the Python worker', () => {
   it('reports a missing or unusable interpreter as PYTHON_NOT_AVAILABLE', async () => {
     const sandbox = createSandbox({ mode: 'auto', hidden: [], memoryBytes: 1 << 30 })
     await expect(checkCode('x = 1', '/nonexistent/python3', sandbox)).rejects.toMatchObject({ code: 'PYTHON_NOT_AVAILABLE', statusCode: 503 })
-    await expect(checkCode('x = 1', '/bin/false', sandbox)).rejects.toMatchObject({ code: 'PYTHON_NOT_AVAILABLE', message: expect.stringMatching(/exited \(exit code 1\) before answering/) })
+    await expect(checkCode('x = 1', '/bin/false', sandbox)).rejects.toMatchObject({
+      code: 'PYTHON_NOT_AVAILABLE',
+      message: expect.stringMatching(/exited \(exit code 1\) before answering/),
+    })
   })
 })
 

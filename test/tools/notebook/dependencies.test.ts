@@ -22,10 +22,19 @@ describe('notebook.add_dependency', () => {
     expect(a.statusCode).toBe(200)
     expect(a.body).toMatchObject({ status: 'ok', dependency_id: 'pip::torch@2.4.0', manifest_position: 1, messages: [] })
     expect(Object.keys(a.body).sort()).toEqual(['dependency_id', 'duration_ms', 'execution_id', 'manifest_position', 'messages', 'status'])
-    expect((await s.dep({ package: 'ffmpeg', version: '4.4.2-1', manager: 'apt' })).body).toMatchObject({ dependency_id: 'apt::ffmpeg@4.4.2-1', manifest_position: 2 })
-    expect((await s.dep({ package: 'numpy', version: '1.26', manager: 'conda' })).body).toMatchObject({ dependency_id: 'conda::numpy@1.26', manifest_position: 3 })
+    expect((await s.dep({ package: 'ffmpeg', version: '4.4.2-1', manager: 'apt' })).body).toMatchObject({
+      dependency_id: 'apt::ffmpeg@4.4.2-1',
+      manifest_position: 2,
+    })
+    expect((await s.dep({ package: 'numpy', version: '1.26', manager: 'conda' })).body).toMatchObject({
+      dependency_id: 'conda::numpy@1.26',
+      manifest_position: 3,
+    })
     // the same name under another manager is another entry
-    expect((await s.dep({ package: 'numpy', version: '1.26.4', manager: 'pip' })).body).toMatchObject({ dependency_id: 'pip::numpy@1.26.4', manifest_position: 4 })
+    expect((await s.dep({ package: 'numpy', version: '1.26.4', manager: 'pip' })).body).toMatchObject({
+      dependency_id: 'pip::numpy@1.26.4',
+      manifest_position: 4,
+    })
   })
 
   it('updates a package registered again in place, saying from which version', async () => {
@@ -60,12 +69,16 @@ describe('notebook.add_dependency', () => {
 describe('imports of unregistered packages', () => {
   it('warns for a third-party import never registered, naming line and package', async () => {
     const s = session(t)
-    const res = await s.code(1, { code: pythonCode('import os, sys', 'import torch.nn as nn', 'from sklearn.linear_model import LinearRegression', 'import cv2') })
+    const res = await s.code(1, {
+      code: pythonCode('import os, sys', 'import torch.nn as nn', 'from sklearn.linear_model import LinearRegression', 'import cv2'),
+    })
     expect(res.body).toMatchObject({ status: 'ok', runnable: true })
     const warnings = importWarnings(res.body.messages)
     expect(warnings).toHaveLength(3)
-    expect(warnings[0]).toBe('Line 2 imports torch.nn, but no notebook.add_dependency call has registered a package for it in this notebook (expected e.g. package "torch"). ' +
-      'Always call notebook.add_dependency before referencing a package.')
+    expect(warnings[0]).toBe(
+      'Line 2 imports torch.nn, but no notebook.add_dependency call has registered a package for it in this notebook (expected e.g. package "torch"). ' +
+        'Always call notebook.add_dependency before referencing a package.',
+    )
     expect(warnings[1]).toMatch(/^Line 3 imports sklearn\.linear_model, .*package "scikit-learn"/)
     expect(warnings[2]).toMatch(/^Line 4 imports cv2, .*package "opencv-python"/)
   })
@@ -95,7 +108,17 @@ describe('imports of unregistered packages', () => {
     await s.dep({ package: 'huggingface_hub', version: '0.24.0', manager: 'pip' })
     await s.dep({ package: 'llama-stack-client', version: '0.1.0', manager: 'pip', import_check: 'import llama_stack' })
     await s.dep({ package: 'pytorch', version: '2.4.0', manager: 'conda', import_check: 'import torch' })
-    const res = await s.code(1, { code: pythonCode('import sklearn', 'import cv2', 'from PIL import Image', 'import huggingface_hub', 'import llama_stack', 'import torch', 'import transformers') })
+    const res = await s.code(1, {
+      code: pythonCode(
+        'import sklearn',
+        'import cv2',
+        'from PIL import Image',
+        'import huggingface_hub',
+        'import llama_stack',
+        'import torch',
+        'import transformers',
+      ),
+    })
     const warnings = importWarnings(res.body.messages)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^Line 7 imports transformers,/)
@@ -119,6 +142,8 @@ describe('imports of unregistered packages', () => {
     const s = session(t)
     const res = await s.code(1, { code: pythonCode('!pip install -q rich', '%pip install tqdm') })
     expect(res.body.runnable).toBe(true)
-    expect(res.body.messages).toContain('Lines 1, 2 install packages inside a section; register them with notebook.add_dependency instead, so that the setup cell installs them once')
+    expect(res.body.messages).toContain(
+      'Lines 1, 2 install packages inside a section; register them with notebook.add_dependency instead, so that the setup cell installs them once',
+    )
   })
 })

@@ -9,7 +9,10 @@ export function exactly(n: number, text = 'Lorem ipsum dolor sit amet. '): strin
   return text.repeat(Math.ceil(n / text.length) + 1).slice(0, n)
 }
 
-export const callout = (type: 'tip' | 'warning' | 'note' = 'tip', len = 50) => ({ type, message: exactly(len, `${type} message that explains something useful. `) })
+export const callout = (type: 'tip' | 'warning' | 'note' = 'tip', len = 50) => ({
+  type,
+  message: exactly(len, `${type} message that explains something useful. `),
+})
 
 export function markdownStep(section: number, over: Record<string, unknown> = {}) {
   return {

@@ -17,7 +17,7 @@ afterAll(async () => t?.close())
 const ids = async (file: string) => (JSON.parse(await fs.readFile(file, 'utf8')).cells as any[]).map((c) => c.id)
 
 describe('cell indices', () => {
-  it('are each cell\'s place in the finalized notebook, shifting when an earlier section grows', async () => {
+  it("are each cell's place in the finalized notebook, shifting when an earlier section grows", async () => {
     const s = session(t)
     const md2 = await s.md(2)
     expect(md2.body).toMatchObject({ cell_index: 3, markdown_ratio_hint: 0.75, messages: [] })
@@ -27,18 +27,24 @@ describe('cell indices', () => {
     // section 1 goes in front of section 2: its cells take 3 and 4; section 2 moves down
     const md1 = await s.md(1)
     expect(md1.body.cell_index).toBe(3)
-    expect(md1.body.messages).toEqual(['Section 1 now comes before 2 cells emitted earlier (section 2): their indices went up by 1 and they now start at index 4. ' +
-      'Indices returned by earlier calls for those cells are out of date.'])
+    expect(md1.body.messages).toEqual([
+      'Section 1 now comes before 2 cells emitted earlier (section 2): their indices went up by 1 and they now start at index 4. ' +
+        'Indices returned by earlier calls for those cells are out of date.',
+    ])
     const code1 = await s.code(1, { narration: 'Narration becomes its own markdown cell.' })
     expect(code1.body.cell_index).toBe(5) // narration at 4, code at 5
-    expect(code1.body.messages[0]).toMatch(/^Section 1 now comes before 2 cells emitted earlier \(section 2\): their indices went up by 2 and they now start at index 6\./)
+    expect(code1.body.messages[0]).toMatch(
+      /^Section 1 now comes before 2 cells emitted earlier \(section 2\): their indices went up by 2 and they now start at index 6\./,
+    )
 
     const quiz1 = await s.quiz(1)
     expect(quiz1.body.assessment_cell_indices).toEqual([6, 7])
     // content emitted into section 1 after its assessment still goes before it
     const late = await s.code(1)
     expect(late.body.cell_index).toBe(6)
-    expect(late.body.messages[0]).toMatch(/^Section 1 now comes before 4 cells emitted earlier \(section 1's assessment, section 2\): their indices went up by 1 and they now start at index 7\./)
+    expect(late.body.messages[0]).toMatch(
+      /^Section 1 now comes before 4 cells emitted earlier \(section 1's assessment, section 2\): their indices went up by 1 and they now start at index 7\./,
+    )
     const quiz2 = await s.quiz(2, [question(0)])
     expect(quiz2.body.assessment_cell_indices).toEqual([11, 12])
     expect(quiz2.body.messages).toEqual([])

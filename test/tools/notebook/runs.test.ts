@@ -77,7 +77,7 @@ describe('finalize', () => {
 })
 
 describe('sessions', () => {
-  it('keep their notebooks apart, and a call without X-Session-Id uses the key\'s own session', async () => {
+  it("keep their notebooks apart, and a call without X-Session-Id uses the key's own session", async () => {
     const a = session(t)
     const b = session(t)
     await a.md(1)
@@ -94,7 +94,7 @@ describe('sessions', () => {
     expect((await plain('emit_markdown_step', markdownStep(2))).body.cell_index).toBe(4)
   })
 
-  it('refuse another key\'s run in the same session', async () => {
+  it("refuse another key's run in the same session", async () => {
     const id = newSession('shared')
     const mine = session(t, id)
     await mine.md(1)
@@ -132,7 +132,7 @@ describe('restart', () => {
       const s2 = session(second, id)
       expect((await s2.dep({ package: 'numpy', version: '2.0.0', manager: 'pip' })).body.messages[0]).toMatch(/updated from version 1\.26\.4 to 2\.0\.0/)
       expect((await s2.md(2, { title: 'Step 2: After the restart' })).body.cell_index).toBe(5)
-      const code = await s2.code(2, { code: 'import numpy\nprint(numpy.__version__)\n# ' + '-'.repeat(120) })
+      const code = await s2.code(2, { code: `import numpy\nprint(numpy.__version__)\n# ${'-'.repeat(120)}` })
       expect(code.body.messages).toEqual([]) // numpy's registration survived the restart
       const fin = await s2.finalize()
       expect(fin.statusCode).toBe(200)

@@ -32,15 +32,25 @@ const text = (cell: any) => (Array.isArray(cell.source) ? cell.source.join('') :
 describe('a notebook built through the five tools', () => {
   it('is written where finalize says, passes nbformat.validate and has the documented structure', async () => {
     const s = session(t)
-    expect((await s.dep({ package: 'numpy', version: '1.26.4', manager: 'pip', import_check: 'import numpy as np', notes: 'Arrays | vectors' })).body)
-      .toMatchObject({ status: 'ok', dependency_id: 'pip::numpy@1.26.4', manifest_position: 1 })
+    expect(
+      (await s.dep({ package: 'numpy', version: '1.26.4', manager: 'pip', import_check: 'import numpy as np', notes: 'Arrays | vectors' })).body,
+    ).toMatchObject({ status: 'ok', dependency_id: 'pip::numpy@1.26.4', manifest_position: 1 })
     expect((await s.dep({ package: 'ffmpeg', version: '4.4.2', manager: 'apt' })).body.manifest_position).toBe(2)
-    expect((await s.dep({ package: 'conda-forge::libsndfile', version: '1.2.2', manager: 'conda', import_check: 'from ctypes import util' })).body.manifest_position).toBe(3)
+    expect(
+      (await s.dep({ package: 'conda-forge::libsndfile', version: '1.2.2', manager: 'conda', import_check: 'from ctypes import util' })).body.manifest_position,
+    ).toBe(3)
     expect((await s.dep({ package: 'PyYAML', version: '6.0.1', manager: 'pip', import_check: 'import yaml' })).body.dependency_id).toBe('pip::pyyaml@6.0.1')
 
-    const md1 = await s.md(1, { prerequisites_check: ['Python 3.10 or later', 'A GPU is optional'], next_section_hint: 'Next we turn the loaded values into summary statistics and plot them.' })
+    const md1 = await s.md(1, {
+      prerequisites_check: ['Python 3.10 or later', 'A GPU is optional'],
+      next_section_hint: 'Next we turn the loaded values into summary statistics and plot them.',
+    })
     expect(md1.body).toMatchObject({ status: 'ok', cell_index: 3 })
-    const code1 = await s.code(1, { code: pythonCode('import numpy as np', 'import yaml'), narration: 'Load the values and print their mean.', expected_output: 'total=15 mean=3.00' })
+    const code1 = await s.code(1, {
+      code: pythonCode('import numpy as np', 'import yaml'),
+      narration: 'Load the values and print their mean.',
+      expected_output: 'total=15 mean=3.00',
+    })
     expect(code1.body).toMatchObject({ status: 'ok', cell_index: 5, runnable: true })
     expect(code1.body.messages).toEqual([])
     const quiz1 = await s.quiz(1, [question(0), question(2, 4)])
@@ -48,7 +58,11 @@ describe('a notebook built through the five tools', () => {
     expect((await s.md(2)).body.cell_index).toBe(8)
     expect((await s.code(2, { code: pythonCode('!pip list | head -3', '%matplotlib inline') })).body).toMatchObject({ cell_index: 9, runnable: true })
 
-    const fin = await s.finalize({ next_steps: ['Try the same steps on your own data'], references: ['https://numpy.org/doc/stable/'], markdown_ratio_target: 0.6 })
+    const fin = await s.finalize({
+      next_steps: ['Try the same steps on your own data'],
+      references: ['https://numpy.org/doc/stable/'],
+      markdown_ratio_target: 0.6,
+    })
     expect(fin.statusCode).toBe(200)
     expect(fin.body.status).toBe('ok')
     const file = fin.body.notebook_path as string
@@ -71,7 +85,21 @@ describe('a notebook built through the five tools', () => {
     for (const id of ids) expect(id).toMatch(/^[a-zA-Z0-9-_]{1,64}$/)
 
     const kinds = nb.cells.map((c: any) => c.cell_type)
-    expect(kinds).toEqual(['markdown', 'markdown', 'code', 'markdown', 'markdown', 'code', 'markdown', 'code', 'markdown', 'code', 'markdown', 'markdown', 'markdown'])
+    expect(kinds).toEqual([
+      'markdown',
+      'markdown',
+      'code',
+      'markdown',
+      'markdown',
+      'code',
+      'markdown',
+      'code',
+      'markdown',
+      'code',
+      'markdown',
+      'markdown',
+      'markdown',
+    ])
     expect(fin.body.section_counts).toEqual({ markdown: 9, code: 4 })
 
     const [overview, setupMd, setup, step1, narration, code, quizMd, quizCode, step2, code2, summary, next, refs] = nb.cells.map(text)
@@ -114,8 +142,7 @@ describe('a notebook built through the five tools', () => {
     await s.quiz(1, [question(1), question(0)])
     const fin = await s.finalize()
     const nb = JSON.parse(await fs.readFile(fin.body.notebook_path, 'utf8'))
-    const check = text(nb.cells.find((c: any) => c.id.includes('-check-')))
-      .replace('my_answers = {1: "", 2: ""}', 'my_answers = {1: "b", 2: "C"}')
+    const check = text(nb.cells.find((c: any) => c.id.includes('-check-'))).replace('my_answers = {1: "", 2: ""}', 'my_answers = {1: "b", 2: "C"}')
     const { stdout } = await run(REF_PYTHON, ['-c', check])
     expect(stdout).toContain('Question 1: correct.')
     expect(stdout).toContain('Question 2: not quite: the answer is A.')

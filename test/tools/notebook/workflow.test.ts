@@ -32,7 +32,9 @@ async function nbformatAccepts(file: string): Promise<string> {
 describe('the notebook workflow, end to end', () => {
   it('builds, validates, scores, checks for Colab, edits and re-checks a notebook', async () => {
     const s = session(t)
-    expect((await s.dep({ package: 'numpy', version: '1.26.4', manager: 'pip', import_check: 'import numpy as np' })).body.dependency_id).toBe('pip::numpy@1.26.4')
+    expect((await s.dep({ package: 'numpy', version: '1.26.4', manager: 'pip', import_check: 'import numpy as np' })).body.dependency_id).toBe(
+      'pip::numpy@1.26.4',
+    )
     for (const section of [1, 2, 3]) {
       expect((await s.md(section)).body.status).toBe('ok')
       expect((await s.code(section, { code: pythonCode('import numpy as np') })).body.runnable).toBe(true)
@@ -62,7 +64,10 @@ describe('the notebook workflow, end to end', () => {
     // Break it with NotebookEdit: a bare pip install and an input() call after the first code cell.
     const firstCode = built.cells.find((c: any, i: number) => c.cell_type === 'code' && i > 2)
     const inserted = await t.call('NotebookEdit', {
-      notebook_path: file, cell_id: firstCode.id, cell_type: 'code', edit_mode: 'insert',
+      notebook_path: file,
+      cell_id: firstCode.id,
+      cell_type: 'code',
+      edit_mode: 'insert',
       new_source: 'pip install pandas==2.2.2\nname = input("Your name? ")\nprint(name)',
     })
     expect(inserted.body).toMatchObject({ status: 'ok', success: true })

@@ -24,8 +24,10 @@ export const tools = [...new Map([...allTools, ...searchTools].map((t) => [t.nam
 
 /** Lines of 100 bytes; MARK on lines around the 1 MB and 2 MB boundaries (a large file, read in chunks). */
 export const ROW_MARKS = [10484, 10486, 10489, 20971, 20972, 25000]
-export const ROWS = Array.from({ length: 25_000 }, (_, i) =>
-  `row ${String(i + 1).padStart(6, '0')} ${ROW_MARKS.includes(i + 1) ? 'MARK' : '....'}${'.'.repeat(84)}`)
+export const ROWS = Array.from(
+  { length: 25_000 },
+  (_, i) => `row ${String(i + 1).padStart(6, '0')} ${ROW_MARKS.includes(i + 1) ? 'MARK' : '....'}${'.'.repeat(84)}`,
+)
 
 export const FILES: Record<string, string | Buffer> = {
   'big/rows.txt': `${ROWS.join('\n')}\n`,
@@ -69,7 +71,11 @@ export const FILES: Record<string, string | Buffer> = {
   'notes/keep.log': 'TODO keep2\n',
 }
 
-export interface SearchTree { ws: string; outside: string; cleanup(): Promise<void> }
+export interface SearchTree {
+  ws: string
+  outside: string
+  cleanup(): Promise<void>
+}
 
 export async function makeSearchTree(): Promise<SearchTree> {
   const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'tg-search-')))

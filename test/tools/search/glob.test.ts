@@ -16,7 +16,11 @@ const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12))
 beforeAll(async () => {
   tree = await makeSearchTree()
   await fs.mkdir(path.join(tree.ws, 'times'))
-  for (const [name, d] of [['a.ts', 2], ['b.ts', 3], ['c.ts', 1]] as const) {
+  for (const [name, d] of [
+    ['a.ts', 2],
+    ['b.ts', 3],
+    ['c.ts', 1],
+  ] as const) {
     const f = path.join(tree.ws, 'times', name)
     await fs.writeFile(f, name)
     await fs.utimes(f, day(d), day(d))
@@ -42,7 +46,10 @@ describe('Glob', () => {
     const res = await glob({ pattern: '*.ts', path: 'times' })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      status: 'ok', success: true, error: null, output: 'times/b.ts\ntimes/a.ts\ntimes/c.ts',
+      status: 'ok',
+      success: true,
+      error: null,
+      output: 'times/b.ts\ntimes/a.ts\ntimes/c.ts',
       metadata: { matches: ['times/b.ts', 'times/a.ts', 'times/c.ts'], count: 3, total: 3, truncated: false },
     })
   })
@@ -125,7 +132,10 @@ describe('fs_glob', () => {
     const res = await t.call('fs_glob', { pattern: '**/*.ts' })
     expect(res.statusCode).toBe(200)
     expect(res.body).toMatchObject({
-      success: true, error: null, output: TS_FILES.join('\n'), metadata: { matches: TS_FILES, count: TS_FILES.length, truncated: false },
+      success: true,
+      error: null,
+      output: TS_FILES.join('\n'),
+      metadata: { matches: TS_FILES, count: TS_FILES.length, truncated: false },
     })
   })
 

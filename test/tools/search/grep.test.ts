@@ -45,7 +45,7 @@ describe.runIf(hasRg)('Grep (ripgrep)', () => {
     check(c, await t.call('Grep', c.args, { headers: c.headers }))
   })
 
-  it('stops at the call\'s timeout: 504 TIMEOUT, not a server error', async () => {
+  it("stops at the call's timeout: 504 TIMEOUT, not a server error", async () => {
     const res = await t.call('Grep', { pattern: '\\w+\\s+\\w+', output_mode: 'count' }, { headers: { 'x-timeout-ms': '1' } })
     expect(res.statusCode, JSON.stringify(res.body)).toBe(504)
     expect(res.body).toMatchObject({ status: 'error', success: false, error_code: 'TIMEOUT', metadata: { engine: 'rg' } })
@@ -75,7 +75,9 @@ describe.runIf(hasRg)('Grep (ripgrep)', () => {
 describe('Grep without ripgrep', () => {
   const saved = process.env.PATH
   let empty: string
-  beforeAll(async () => { empty = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-no-rg-')) })
+  beforeAll(async () => {
+    empty = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-no-rg-'))
+  })
   afterAll(async () => {
     process.env.PATH = saved
     await fs.rm(empty, { recursive: true, force: true })

@@ -9,8 +9,12 @@ import { buildTestApp, type TestApp } from '../../helper.js'
 import { tools } from './fixture.js'
 
 let t: TestApp
-beforeAll(async () => { t = await buildTestApp({ tools }) })
-afterAll(async () => { await t.close() })
+beforeAll(async () => {
+  t = await buildTestApp({ tools })
+})
+afterAll(async () => {
+  await t.close()
+})
 
 const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json()
 

@@ -9,9 +9,20 @@ import { rebaseGitignore } from '../../../src/tools/search/engine/parent-ignores
 
 describe('compileGlob', () => {
   it.each([
-    ['**/*.ts', 'a.ts', true], ['**/*.ts', 'x/y/a.ts', true], ['*.ts', 'x/a.ts', false], ['a/**/b', 'a/b', true],
-    ['a/**/b', 'a/x/y/b', true], ['*.{ts,tsx}', 'q.tsx', true], ['[!a]b', 'cb', true], ['[!a]b', '/b', false],
-    ['\\*x', '*x', true], ['\\*x', 'ax', false], ['x(y)+', 'x(y)+', true], ['[]a]', ']', true], ['?.md', 'a.md', true], ['?.md', 'ab.md', false],
+    ['**/*.ts', 'a.ts', true],
+    ['**/*.ts', 'x/y/a.ts', true],
+    ['*.ts', 'x/a.ts', false],
+    ['a/**/b', 'a/b', true],
+    ['a/**/b', 'a/x/y/b', true],
+    ['*.{ts,tsx}', 'q.tsx', true],
+    ['[!a]b', 'cb', true],
+    ['[!a]b', '/b', false],
+    ['\\*x', '*x', true],
+    ['\\*x', 'ax', false],
+    ['x(y)+', 'x(y)+', true],
+    ['[]a]', ']', true],
+    ['?.md', 'a.md', true],
+    ['?.md', 'ab.md', false],
   ])('%s on %s → %s', (glob, p, want) => expect(compileGlob(glob).test(p)).toBe(want))
 
   it('refuses what rg refuses', () => {
@@ -22,8 +33,13 @@ describe('compileGlob', () => {
   })
 
   it.each([
-    ['{a,b,}c', ['ac', 'bc', 'c'], ['abc', 'dc']], ['x{,.d/*}', ['x', 'x.d/y'], ['x.d', 'x.d/y/z']], ['{*.ts,*.js}', ['a.ts', 'b.js'], ['a/b.ts', 'a.tsx']],
-    ['a,b}', ['a,b}'], ['a']], ['**', ['', 'a', 'a/b/c'], []], ['a/**', ['a/', 'a/b', 'a/b/c'], ['a', 'ab']], ['🙂?', ['🙂é'], ['🙂', '🙂ab']],
+    ['{a,b,}c', ['ac', 'bc', 'c'], ['abc', 'dc']],
+    ['x{,.d/*}', ['x', 'x.d/y'], ['x.d', 'x.d/y/z']],
+    ['{*.ts,*.js}', ['a.ts', 'b.js'], ['a/b.ts', 'a.tsx']],
+    ['a,b}', ['a,b}'], ['a']],
+    ['**', ['', 'a', 'a/b/c'], []],
+    ['a/**', ['a/', 'a/b', 'a/b/c'], ['a', 'ab']],
+    ['🙂?', ['🙂é'], ['🙂', '🙂ab']],
   ])('%s matches %j and not %j', (glob, yes, no) => {
     const m = compileGlob(glob as string)
     for (const p of yes) expect(m.test(p), p).toBe(true)
@@ -33,7 +49,12 @@ describe('compileGlob', () => {
   it('matches in linear time: many stars against long names never backtrack', () => {
     const name = 'a'.repeat(255)
     const deep = Array.from({ length: 15 }, () => name).join('/')
-    const hostile = ['*a'.repeat(MAX_GLOB_STARS) + 'b', `${'*a'.repeat(MAX_GLOB_STARS - 1)}${'a'.repeat(900)}b`, `**/${'*a'.repeat(MAX_GLOB_STARS - 1)}b`, `**/${'a/?/'.repeat(250)}b`]
+    const hostile = [
+      `${'*a'.repeat(MAX_GLOB_STARS)}b`,
+      `${'*a'.repeat(MAX_GLOB_STARS - 1)}${'a'.repeat(900)}b`,
+      `**/${'*a'.repeat(MAX_GLOB_STARS - 1)}b`,
+      `**/${'a/?/'.repeat(250)}b`,
+    ]
     for (const glob of hostile) {
       const started = performance.now()
       const m = compileGlob(glob)
@@ -41,23 +62,28 @@ describe('compileGlob', () => {
       expect(performance.now() - started, glob.slice(0, 20)).toBeLessThan(200)
     }
     // a RegExp of the same shape backtracks for minutes; this one still answers true where it should
-    expect(compileGlob('*a'.repeat(MAX_GLOB_STARS) + 'b').test(`${name}b`)).toBe(true)
+    expect(compileGlob(`${'*a'.repeat(MAX_GLOB_STARS)}b`).test(`${name}b`)).toBe(true)
   })
 
   it('refuses globs past the caps with a 400 that says so', () => {
     expect(() => compileGlob('*a'.repeat(MAX_GLOB_STARS + 1), { what: 'pattern' })).toThrow(/more than 32 \* or \*\* wildcards/)
     expect(() => compileGlob('a'.repeat(MAX_GLOB_CHARS + 1), { what: 'pattern' })).toThrow(/longer than 1024 characters/)
     let caught: unknown
-    try { compileGlob('?*'.repeat(40)) } catch (err) { caught = err }
+    try {
+      compileGlob('?*'.repeat(40))
+    } catch (err) {
+      caught = err
+    }
     expect(caught).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 })
   })
 })
 
 describe('parent .gitignore rebasing', () => {
-  it('anchors a folder\'s rules below it, escaping glob characters in its name', () => {
+  it("anchors a folder's rules below it, escaping glob characters in its name", () => {
     const text = '# c\ngen/\n/only-here\n*.tmp\n!keep.tmp\nsub/x\n\n'
     expect(rebaseGitignore(text, 'pkg/a b*')).toBe(
-      '/pkg/a b\\*/**/gen/\n/pkg/a b\\*/only-here\n/pkg/a b\\*/**/*.tmp\n!/pkg/a b\\*/**/keep.tmp\n/pkg/a b\\*/sub/x')
+      '/pkg/a b\\*/**/gen/\n/pkg/a b\\*/only-here\n/pkg/a b\\*/**/*.tmp\n!/pkg/a b\\*/**/keep.tmp\n/pkg/a b\\*/sub/x',
+    )
     expect(rebaseGitignore('!x\n\\#y\n', '.')).toBe('!x\n\\#y')
   })
 })

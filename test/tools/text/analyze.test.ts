@@ -43,9 +43,16 @@ describe('analyze', () => {
     expect(m.lexical_diversity).toBe(0.8)
     // Stopwords the/on/to/a/at out; cat twice, then ties alphabetically, ten in all ("sat" is 11th).
     expect(m.top_terms).toEqual([
-      { term: 'cat', count: 2 }, { term: 'bark', count: 1 }, { term: 'bird', count: 1 }, { term: 'cats', count: 1 },
-      { term: 'dog', count: 1 }, { term: 'dogs', count: 1 }, { term: 'mat', count: 1 }, { term: 'ran', count: 1 },
-      { term: 'red', count: 1 }, { term: 'sang', count: 1 },
+      { term: 'cat', count: 2 },
+      { term: 'bark', count: 1 },
+      { term: 'bird', count: 1 },
+      { term: 'cats', count: 1 },
+      { term: 'dog', count: 1 },
+      { term: 'dogs', count: 1 },
+      { term: 'mat', count: 1 },
+      { term: 'ran', count: 1 },
+      { term: 'red', count: 1 },
+      { term: 'sang', count: 1 },
     ])
     expect(res.body.output).toContain('Words: 20   Sentences: 4   Paragraphs: 2')
     expect(res.body.output).toContain('Flesch reading ease 117.2 (very easy)')
@@ -72,7 +79,15 @@ describe('analyze', () => {
   it('an empty text: zeros, no readability', async () => {
     const res = await t.call('analyze', { text: '' })
     expect(res.statusCode).toBe(200)
-    expect(res.body.metadata).toMatchObject({ words: 0, sentences: 0, paragraphs: 0, characters: 0, flesch_reading_ease: null, flesch_kincaid_grade: null, top_terms: [] })
+    expect(res.body.metadata).toMatchObject({
+      words: 0,
+      sentences: 0,
+      paragraphs: 0,
+      characters: 0,
+      flesch_reading_ease: null,
+      flesch_kincaid_grade: null,
+      top_terms: [],
+    })
     expect(res.body.output).toContain('Readability: n/a')
   })
 
@@ -92,13 +107,31 @@ describe('analyze', () => {
 
 describe('sentence and syllable rules', () => {
   it('does not end sentences at abbreviations, initials or lowercase continuations; list items stand alone', () => {
-    expect(splitSentences('Dr. Smith met Mr. J. Jones at 3.30 p.m. yesterday. They talked!\n- one item\n- two item\nA line\nthat continues. "Quoted." Next one… Done'))
-      .toEqual(['Dr. Smith met Mr. J. Jones at 3.30 p.m. yesterday.', 'They talked!', '- one item', '- two item', 'A line that continues.', '"Quoted."', 'Next one…', 'Done'])
+    expect(
+      splitSentences(
+        'Dr. Smith met Mr. J. Jones at 3.30 p.m. yesterday. They talked!\n- one item\n- two item\nA line\nthat continues. "Quoted." Next one… Done',
+      ),
+    ).toEqual([
+      'Dr. Smith met Mr. J. Jones at 3.30 p.m. yesterday.',
+      'They talked!',
+      '- one item',
+      '- two item',
+      'A line that continues.',
+      '"Quoted."',
+      'Next one…',
+      'Done',
+    ])
   })
 
   it('keeps decimals, "e.g." and quoted initials inside a sentence; ends at ! ? and closing quotes', () => {
-    expect(splitSentences('Version 1.5 shipped, e.g. today. Was it (Mr. "A." Smith)? Yes! "Done." Then (end.) Fine'))
-      .toEqual(['Version 1.5 shipped, e.g. today.', 'Was it (Mr. "A." Smith)?', 'Yes!', '"Done."', 'Then (end.)', 'Fine'])
+    expect(splitSentences('Version 1.5 shipped, e.g. today. Was it (Mr. "A." Smith)? Yes! "Done." Then (end.) Fine')).toEqual([
+      'Version 1.5 shipped, e.g. today.',
+      'Was it (Mr. "A." Smith)?',
+      'Yes!',
+      '"Done."',
+      'Then (end.)',
+      'Fine',
+    ])
   })
 
   it('stays linear on hostile text: abbreviations without end, one endless word, periods without spaces', () => {

@@ -27,7 +27,13 @@ describe('summarize without an LLM', () => {
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({ status: 'ok', success: true, error: null })
     expect(res.body.output).toBe(KEY_SENTENCES.join(' '))
-    expect(res.body.metadata).toEqual({ method: 'extractive', sentences_total: 8, sentences_selected: 3, input_chars: TEXT.length, summary_chars: res.body.output.length })
+    expect(res.body.metadata).toEqual({
+      method: 'extractive',
+      sentences_total: 8,
+      sentences_selected: 3,
+      input_chars: TEXT.length,
+      summary_chars: res.body.output.length,
+    })
     expect(res.body.messages).toHaveLength(1)
     expect(res.body.messages[0]).toMatch(/No LLM is configured.*extractive/)
   })

@@ -38,7 +38,14 @@ describe('summarize with an LLM', () => {
     const res = await t.call('summarize', { text: 'Cats sit on mats. Dogs run in parks.', max_tokens: 100, style: 'bullet' })
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({ status: 'ok', success: true, error: null, output: '- cats sit\n- dogs run', messages: [] })
-    expect(res.body.metadata).toMatchObject({ method: 'llm', chunks: 1, llm_calls: 1, merge_rounds: 0, model: 'stand-in', usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })
+    expect(res.body.metadata).toMatchObject({
+      method: 'llm',
+      chunks: 1,
+      llm_calls: 1,
+      merge_rounds: 0,
+      model: 'stand-in',
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    })
     expect(standIn.requests).toHaveLength(1)
     const [req] = standIn.requests
     expect(req.path).toBe('/v1/chat/completions')
@@ -58,7 +65,8 @@ describe('summarize with an LLM', () => {
     const markers = ['alpha', 'bravo', 'charlie']
     const text = markers.map((m) => paragraph(m, 3000)).join('\n\n')
     reply = (req) => {
-      if (req.text.includes('<summary part=')) return { body: completion('Alpha, bravo and charlie, merged.', { usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } }) }
+      if (req.text.includes('<summary part='))
+        return { body: completion('Alpha, bravo and charlie, merged.', { usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } }) }
       const marker = markers.find((m) => req.text.includes(`The ${m} section`))
       return { body: completion(`Partial about ${marker}.`) }
     }

@@ -15,7 +15,14 @@ export const lines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? []
 
 let counter = 0
 export const md = (text: string, id = `m${counter++}`) => ({ cell_type: 'markdown', id, metadata: {}, source: lines(text) })
-export const code = (text: string, id = `c${counter++}`) => ({ cell_type: 'code', execution_count: null, id, metadata: {}, outputs: [] as unknown[], source: lines(text) })
+export const code = (text: string, id = `c${counter++}`) => ({
+  cell_type: 'code',
+  execution_count: null,
+  id,
+  metadata: {},
+  outputs: [] as unknown[],
+  source: lines(text),
+})
 
 export const KERNEL = {
   kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' },

@@ -22,7 +22,11 @@ async function put(rel: string, nb: unknown): Promise<string> {
   return file
 }
 const readJson = async (file: string) => JSON.parse(await fs.readFile(file, 'utf8'))
-const exists = (file: string) => fs.stat(file).then(() => true, () => false)
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  )
 const HEX_ID = /^[0-9a-f]{8}$/
 
 beforeAll(async () => {
@@ -55,20 +59,113 @@ const FLAWED = {
 
 const FIXED = (text: string) => ` — fixed: "${text}"`
 const EXPECTED_ISSUES = [
-  { code: 'MISSING_KERNELSPEC', message: 'the notebook has no kernelspec, so Colab cannot tell which runtime to start — fixed: Python 3 (python3)', fixable: true, fixed: true },
+  {
+    code: 'MISSING_KERNELSPEC',
+    message: 'the notebook has no kernelspec, so Colab cannot tell which runtime to start — fixed: Python 3 (python3)',
+    fixable: true,
+    fixed: true,
+  },
   { code: 'MISSING_LANGUAGE_INFO', message: 'the notebook has no language_info naming its language — fixed: python', fixable: true, fixed: true },
-  { code: 'MISSING_CELL_ID', message: '11 of 11 cells have no id (nbformat 4.4 predates cell ids); nbformat 4.5, which Colab writes, gives every cell one — fixed: fresh ids, nbformat 4.5', fixable: true, fixed: true },
-  { code: 'BARE_PIP_INSTALL', cell_index: 1, line: 1, message: `"pip install torch==2.4.0" is a shell command, not Python; Colab needs the %pip magic${FIXED('%pip install torch==2.4.0')}`, fixable: true, fixed: true },
-  { code: 'MATPLOTLIB_BACKEND', cell_index: 2, line: 1, message: '%matplotlib notebook needs a backend Colab does not provide — fixed: "%matplotlib inline"', fixable: true, fixed: true },
-  { code: 'LOCAL_PATH', cell_index: 2, line: 3, message: 'local path "/home/ana/data/train.csv" does not exist on Colab; upload the file, mount Google Drive (/content/drive) or download it in the notebook', fixable: false, fixed: false },
-  { code: 'INTERACTIVE_INPUT', cell_index: 2, line: 4, message: 'input() waits for someone to type, which stops "Run all" and unattended runs; set the value in a variable or read it from Colab secrets (google.colab.userdata)', fixable: false, fixed: false },
-  { code: 'BARE_SHELL_COMMAND', cell_index: 3, line: 1, message: `"git clone https://github.com/x/y" is a shell command, not Python; Colab runs it with a leading "!"${FIXED('!git clone https://github.com/x/y')}`, fixable: true, fixed: true },
-  { code: 'IPYWIDGETS_WIDGET_MANAGER', cell_index: 3, line: 2, message: "ipywidgets is imported without enabling Colab's custom widget manager, so third-party widgets will not render — fixed: enabling lines inserted before the import", fixable: true, fixed: true },
-  { code: 'GUI_TOOLKIT', cell_index: 4, line: 1, message: 'tkinter opens desktop windows, which Colab (a remote, headless runtime) cannot show; use inline plots or ipywidgets', fixable: false, fixed: false },
-  { code: 'LOCAL_PATH', cell_index: 5, line: 1, message: 'local path "C:\\Users\\ana\\model.bin" does not exist on Colab; upload the file, mount Google Drive (/content/drive) or download it in the notebook', fixable: false, fixed: false },
-  { code: 'INTERACTIVE_INPUT', cell_index: 8, line: 2, message: 'getpass.getpass() waits for someone to type, which stops "Run all" and unattended runs; set the value in a variable or read it from Colab secrets (google.colab.userdata)', fixable: false, fixed: false },
-  { code: 'CONDA_NOT_AVAILABLE', cell_index: 9, line: 1, message: 'conda is not installed on Colab; install the package with %pip instead (or set up condacolab)', fixable: false, fixed: false },
-  { code: 'BARE_PIP_INSTALL', cell_index: 10, line: 2, message: `"pip install rich" is a shell command, not Python; Colab needs the %pip magic${FIXED('%pip install rich')}`, fixable: true, fixed: true },
+  {
+    code: 'MISSING_CELL_ID',
+    message:
+      '11 of 11 cells have no id (nbformat 4.4 predates cell ids); nbformat 4.5, which Colab writes, gives every cell one — fixed: fresh ids, nbformat 4.5',
+    fixable: true,
+    fixed: true,
+  },
+  {
+    code: 'BARE_PIP_INSTALL',
+    cell_index: 1,
+    line: 1,
+    message: `"pip install torch==2.4.0" is a shell command, not Python; Colab needs the %pip magic${FIXED('%pip install torch==2.4.0')}`,
+    fixable: true,
+    fixed: true,
+  },
+  {
+    code: 'MATPLOTLIB_BACKEND',
+    cell_index: 2,
+    line: 1,
+    message: '%matplotlib notebook needs a backend Colab does not provide — fixed: "%matplotlib inline"',
+    fixable: true,
+    fixed: true,
+  },
+  {
+    code: 'LOCAL_PATH',
+    cell_index: 2,
+    line: 3,
+    message:
+      'local path "/home/ana/data/train.csv" does not exist on Colab; upload the file, mount Google Drive (/content/drive) or download it in the notebook',
+    fixable: false,
+    fixed: false,
+  },
+  {
+    code: 'INTERACTIVE_INPUT',
+    cell_index: 2,
+    line: 4,
+    message:
+      'input() waits for someone to type, which stops "Run all" and unattended runs; set the value in a variable or read it from Colab secrets (google.colab.userdata)',
+    fixable: false,
+    fixed: false,
+  },
+  {
+    code: 'BARE_SHELL_COMMAND',
+    cell_index: 3,
+    line: 1,
+    message: `"git clone https://github.com/x/y" is a shell command, not Python; Colab runs it with a leading "!"${FIXED('!git clone https://github.com/x/y')}`,
+    fixable: true,
+    fixed: true,
+  },
+  {
+    code: 'IPYWIDGETS_WIDGET_MANAGER',
+    cell_index: 3,
+    line: 2,
+    message:
+      "ipywidgets is imported without enabling Colab's custom widget manager, so third-party widgets will not render — fixed: enabling lines inserted before the import",
+    fixable: true,
+    fixed: true,
+  },
+  {
+    code: 'GUI_TOOLKIT',
+    cell_index: 4,
+    line: 1,
+    message: 'tkinter opens desktop windows, which Colab (a remote, headless runtime) cannot show; use inline plots or ipywidgets',
+    fixable: false,
+    fixed: false,
+  },
+  {
+    code: 'LOCAL_PATH',
+    cell_index: 5,
+    line: 1,
+    message:
+      'local path "C:\\Users\\ana\\model.bin" does not exist on Colab; upload the file, mount Google Drive (/content/drive) or download it in the notebook',
+    fixable: false,
+    fixed: false,
+  },
+  {
+    code: 'INTERACTIVE_INPUT',
+    cell_index: 8,
+    line: 2,
+    message:
+      'getpass.getpass() waits for someone to type, which stops "Run all" and unattended runs; set the value in a variable or read it from Colab secrets (google.colab.userdata)',
+    fixable: false,
+    fixed: false,
+  },
+  {
+    code: 'CONDA_NOT_AVAILABLE',
+    cell_index: 9,
+    line: 1,
+    message: 'conda is not installed on Colab; install the package with %pip instead (or set up condacolab)',
+    fixable: false,
+    fixed: false,
+  },
+  {
+    code: 'BARE_PIP_INSTALL',
+    cell_index: 10,
+    line: 2,
+    message: `"pip install rich" is a shell command, not Python; Colab needs the %pip magic${FIXED('%pip install rich')}`,
+    fixable: true,
+    fixed: true,
+  },
 ]
 
 describe('validator.run_colab', () => {
@@ -114,7 +211,8 @@ describe('validator.run_colab', () => {
   it('run again on the fixed copy, only the unfixable issues remain', async () => {
     const res = await colab('course/flawed.colab.ipynb')
     expect(res.body.issues.map((i: any) => [i.code, i.cell_index, i.line, i.fixed])).toEqual(
-      EXPECTED_ISSUES.filter((i) => !i.fixable).map((i) => [i.code, i.cell_index, i.line, false]))
+      EXPECTED_ISSUES.filter((i) => !i.fixable).map((i) => [i.code, i.cell_index, i.line, false]),
+    )
     expect(res.body.isCompatible).toBe(false)
   })
 
@@ -143,11 +241,17 @@ describe('validator.run_colab', () => {
     const res = await colab('fixable/nb.ipynb')
     expect(res.body.isCompatible).toBe(true)
     expect(res.body.issues.map((i: any) => [i.code, i.cell_index ?? null, i.line ?? null, i.fixed])).toEqual([
-      ['MISSING_KERNELSPEC', null, null, true], ['MISSING_LANGUAGE_INFO', null, null, true],
-      ['BARE_PIP_INSTALL', 1, 1, true], ['BARE_PIP_INSTALL', 2, 1, true],
-      ['MATPLOTLIB_BACKEND', 3, 1, true], ['BARE_SHELL_COMMAND', 3, 2, true], ['BARE_SHELL_COMMAND', 3, 3, true],
+      ['MISSING_KERNELSPEC', null, null, true],
+      ['MISSING_LANGUAGE_INFO', null, null, true],
+      ['BARE_PIP_INSTALL', 1, 1, true],
+      ['BARE_PIP_INSTALL', 2, 1, true],
+      ['MATPLOTLIB_BACKEND', 3, 1, true],
+      ['BARE_SHELL_COMMAND', 3, 2, true],
+      ['BARE_SHELL_COMMAND', 3, 3, true],
     ])
-    expect(res.body.issues[0].message).toBe('the kernelspec has no name or display_name, so Colab cannot tell which runtime to start — fixed: Python 3 (python3)')
+    expect(res.body.issues[0].message).toBe(
+      'the kernelspec has no name or display_name, so Colab cannot tell which runtime to start — fixed: Python 3 (python3)',
+    )
     const copy = res.body.fixedNotebookPath
     expect(await nbformatErrors(copy)).toBe('')
     const fixed = await readJson(copy)
@@ -162,26 +266,45 @@ describe('validator.run_colab', () => {
 
   it('nbformat 3: converted to 4.5 (heading cells to markdown, fresh ids), accepted by nbformat', async () => {
     const v3 = {
-      nbformat: 3, nbformat_minor: 0, metadata: { name: 'legacy' },
-      worksheets: [{ metadata: {}, cells: [
-        { cell_type: 'heading', level: 2, metadata: {}, source: ['Legacy ', 'Notebook'] },
-        { cell_type: 'markdown', metadata: {}, source: 'Some *text*.' },
-        { cell_type: 'code', language: 'python', input: ['x = 1\n', 'print(x)'], prompt_number: 3, collapsed: false, metadata: {},
-          outputs: [{ output_type: 'stream', stream: 'stdout', text: ['1\n'] }] },
-        { cell_type: 'raw', metadata: {}, source: 'raw text' },
-      ] }],
+      nbformat: 3,
+      nbformat_minor: 0,
+      metadata: { name: 'legacy' },
+      worksheets: [
+        {
+          metadata: {},
+          cells: [
+            { cell_type: 'heading', level: 2, metadata: {}, source: ['Legacy ', 'Notebook'] },
+            { cell_type: 'markdown', metadata: {}, source: 'Some *text*.' },
+            {
+              cell_type: 'code',
+              language: 'python',
+              input: ['x = 1\n', 'print(x)'],
+              prompt_number: 3,
+              collapsed: false,
+              metadata: {},
+              outputs: [{ output_type: 'stream', stream: 'stdout', text: ['1\n'] }],
+            },
+            { cell_type: 'raw', metadata: {}, source: 'raw text' },
+          ],
+        },
+      ],
     }
     await put('legacy/old.ipynb', v3)
     const res = await colab('legacy/old.ipynb')
     expect(res.body.isCompatible).toBe(true)
     expect(res.body.issues.map((i: any) => i.code)).toEqual(['NBFORMAT_OLD', 'MISSING_KERNELSPEC', 'MISSING_LANGUAGE_INFO'])
-    expect(res.body.issues[0].message).toBe('nbformat 3 is older than the nbformat 4 that Colab opens — fixed: converted to nbformat 4.5 (cells kept, old outputs dropped)')
+    expect(res.body.issues[0].message).toBe(
+      'nbformat 3 is older than the nbformat 4 that Colab opens — fixed: converted to nbformat 4.5 (cells kept, old outputs dropped)',
+    )
     expect(await nbformatErrors(res.body.fixedNotebookPath)).toBe('')
     const fixed = await readJson(res.body.fixedNotebookPath)
     expect(fixed).toMatchObject({ nbformat: 4, nbformat_minor: 5 })
     expect(fixed.metadata).toEqual({ orig_nbformat: 3, kernelspec: KERNEL.kernelspec, language_info: { name: 'python' } })
     expect(fixed.cells.map((c: any) => [c.cell_type, c.source])).toEqual([
-      ['markdown', ['## Legacy Notebook']], ['markdown', ['Some *text*.']], ['code', ['x = 1\n', 'print(x)']], ['raw', ['raw text']],
+      ['markdown', ['## Legacy Notebook']],
+      ['markdown', ['Some *text*.']],
+      ['code', ['x = 1\n', 'print(x)']],
+      ['raw', ['raw text']],
     ])
     expect(fixed.cells[2]).toMatchObject({ execution_count: null, outputs: [] })
   })
@@ -191,20 +314,28 @@ describe('validator.run_colab', () => {
     await put('julia/nb.ipynb', nb)
     const res = await colab('julia/nb.ipynb')
     expect(res.body.isCompatible).toBe(false)
-    expect(res.body.issues).toEqual([{
-      code: 'UNSUPPORTED_KERNEL', fixable: false, fixed: false,
-      message: 'kernel "julia-1.9" (julia) is not available on Colab, which runs Python 3 and R notebooks; port the notebook to Python',
-    }])
+    expect(res.body.issues).toEqual([
+      {
+        code: 'UNSUPPORTED_KERNEL',
+        fixable: false,
+        fixed: false,
+        message: 'kernel "julia-1.9" (julia) is not available on Colab, which runs Python 3 and R notebooks; port the notebook to Python',
+      },
+    ])
   })
 
   it('duplicate and malformed ids get fresh ones; the first of a duplicate keeps its id', async () => {
     const nb = notebook([md('# A', 'same'), code('x = 1', 'same'), code('y = 2', 'not valid!')])
     await put('ids/nb.ipynb', nb)
     const res = await colab('ids/nb.ipynb')
-    expect(res.body.issues).toEqual([{
-      code: 'INVALID_CELL_ID', fixable: true, fixed: true,
-      message: 'cells 1, 2 have a duplicate or malformed id (ids are 1-64 letters, digits, "-" or "_", unique) — fixed: fresh ids',
-    }])
+    expect(res.body.issues).toEqual([
+      {
+        code: 'INVALID_CELL_ID',
+        fixable: true,
+        fixed: true,
+        message: 'cells 1, 2 have a duplicate or malformed id (ids are 1-64 letters, digits, "-" or "_", unique) — fixed: fresh ids',
+      },
+    ])
     const fixed = await readJson(res.body.fixedNotebookPath)
     expect(fixed.cells[0].id).toBe('same')
     expect(fixed.cells.slice(1).every((c: any) => HEX_ID.test(c.id))).toBe(true)
@@ -221,10 +352,14 @@ describe('validator.run_colab', () => {
     expect(await nbformatErrors(file)).not.toBe('') // the original is not valid
     const res = await colab('fields/nb.ipynb')
     expect(res.body).toMatchObject({ isCompatible: true })
-    expect(res.body.issues).toEqual([{
-      code: 'INVALID_CELL_FIELDS', fixable: true, fixed: true,
-      message: 'cells 0, 1 lack fields nbformat requires (metadata; outputs and execution_count for code) or carry outputs they may not have — fixed',
-    }])
+    expect(res.body.issues).toEqual([
+      {
+        code: 'INVALID_CELL_FIELDS',
+        fixable: true,
+        fixed: true,
+        message: 'cells 0, 1 lack fields nbformat requires (metadata; outputs and execution_count for code) or carry outputs they may not have — fixed',
+      },
+    ])
     const fixed = await readJson(res.body.fixedNotebookPath)
     expect(fixed.cells[0]).toEqual({ cell_type: 'markdown', id: 'a', source: ['# Title'], metadata: {} })
     expect(fixed.cells[1]).toEqual({ cell_type: 'code', id: 'b', metadata: {}, source: ['x = 1'], outputs: [], execution_count: null })

@@ -61,15 +61,30 @@ describe('validator.run_quality', () => {
       hasRequiredSections: true,
       meetsStandards: true,
     })
-    expect(Object.keys(res.body.metrics)).toEqual(['qualityScore', 'stepCount', 'markdownRatio', 'estimatedTokens', 'estimatedReadingTime', 'hasRequiredSections', 'meetsStandards'])
+    expect(Object.keys(res.body.metrics)).toEqual([
+      'qualityScore',
+      'stepCount',
+      'markdownRatio',
+      'estimatedTokens',
+      'estimatedReadingTime',
+      'hasRequiredSections',
+      'meetsStandards',
+    ])
     const d = res.body.details
     expect(d.notebook_path).toBe('nb/good.ipynb')
     expect(d.nbformat).toBe('4.5')
     expect(d.counts).toEqual({ markdown_cells: 7, code_cells: 4, raw_cells: 0, markdown_words: 284, code_lines: 10, characters: 2041 })
     expect(d.checks.every((c: any) => c.passed && c.points === c.max)).toBe(true)
     expect(d.checks.map((c: any) => [c.name, c.max])).toEqual([
-      ['title', 10], ['setup', 10], ['steps', 15], ['step_code', 15], ['step_explanation', 10],
-      ['markdown_ratio', 20], ['summary', 10], ['next_steps', 5], ['no_empty_cells', 5],
+      ['title', 10],
+      ['setup', 10],
+      ['steps', 15],
+      ['step_code', 15],
+      ['step_explanation', 10],
+      ['markdown_ratio', 20],
+      ['summary', 10],
+      ['next_steps', 5],
+      ['no_empty_cells', 5],
     ])
     expect(d.steps).toEqual([
       { number: 1, title: 'Step 1: Load the data', cell_index: 3, has_code: true, explanation_words: 50 },
@@ -81,10 +96,14 @@ describe('validator.run_quality', () => {
   it('too little markdown and thin steps: 68, not meeting the standards', async () => {
     // cells: 0 md, 1 code, 2 md, 3-6 code, 7 md, 8-11 code, 12 md, 13-15 code, 16 md
     const nb = notebook([
-      md('# Quick GPT-2 Demo\n\n## Setup'), code('%pip install torch\n'),
-      md(`## Step 1: Load\n\n${W(10)}`), ...[1, 2, 3, 4].map(() => code('x = 1\n')),
-      md(`## Step 2: Train\n\n${W(10)}`), ...[1, 2, 3, 4].map(() => code('y = 2\n')),
-      md(`## Step 3: Evaluate\n\n${W(60)}`), ...[1, 2, 3].map(() => code('z = 3\n')),
+      md('# Quick GPT-2 Demo\n\n## Setup'),
+      code('%pip install torch\n'),
+      md(`## Step 1: Load\n\n${W(10)}`),
+      ...[1, 2, 3, 4].map(() => code('x = 1\n')),
+      md(`## Step 2: Train\n\n${W(10)}`),
+      ...[1, 2, 3, 4].map(() => code('y = 2\n')),
+      md(`## Step 3: Evaluate\n\n${W(60)}`),
+      ...[1, 2, 3].map(() => code('z = 3\n')),
       md(`## Summary\n\n${W(5)}`),
     ])
     await put('flawed/code-heavy.ipynb', nb)
@@ -100,7 +119,13 @@ describe('validator.run_quality', () => {
       meetsStandards: false,
     })
     const checks = Object.fromEntries(res.body.details.checks.map((c: any) => [c.name, c]))
-    expect(checks.step_explanation).toEqual({ name: 'step_explanation', points: 3.33, max: 10, passed: false, detail: '1 of 3 step sections explain in 50+ words' })
+    expect(checks.step_explanation).toEqual({
+      name: 'step_explanation',
+      points: 3.33,
+      max: 10,
+      passed: false,
+      detail: '1 of 3 step sections explain in 50+ words',
+    })
     expect(checks.markdown_ratio).toEqual({ name: 'markdown_ratio', points: 0, max: 20, passed: false, detail: 'markdown ratio 0.29 (0.3-0.8 expected)' })
     expect(checks.next_steps).toMatchObject({ points: 0, passed: false, detail: 'no next steps/references heading' })
     expect(checks.setup).toMatchObject({ points: 10, detail: 'setup/installation: "Setup" (cell 0)' })
@@ -109,9 +134,14 @@ describe('validator.run_quality', () => {
 
   it('no Step sections: 55, required sections missing', async () => {
     const nb = notebook([
-      md(`# Sentiment Analysis\n\n${W(30)}`), md(`## Installation\n\n${W(20)}`), code('!pip install scikit-learn\n'),
-      md(`## Loading the data\n\n${W(40)}`), code("import pandas as pd\ndf = pd.read_csv('reviews.csv')\n"),
-      md(`## Training\n\n${W(40)}`), code('model.fit(X, y)\n'), md(`## Conclusion\n\n${W(20)}`),
+      md(`# Sentiment Analysis\n\n${W(30)}`),
+      md(`## Installation\n\n${W(20)}`),
+      code('!pip install scikit-learn\n'),
+      md(`## Loading the data\n\n${W(40)}`),
+      code("import pandas as pd\ndf = pd.read_csv('reviews.csv')\n"),
+      md(`## Training\n\n${W(40)}`),
+      code('model.fit(X, y)\n'),
+      md(`## Conclusion\n\n${W(20)}`),
     ])
     await put('flawed/no-steps.ipynb', nb)
     const res = await quality('flawed/no-steps.ipynb')
@@ -133,9 +163,12 @@ describe('validator.run_quality', () => {
   it('missing title, setup and summary, an empty code cell: 60', async () => {
     const nb = notebook([
       md(`## Introduction\n\n${W(20)}`),
-      md(`### Step 1: Load\n\n${W(50)}`), code('data = load()\n'),
-      md(`### Step 2: Prepare\n\n${W(50)}`), code(''), // the step's only code cell is empty
-      md(`### Step 3: Train\n\n${W(50)}`), code('fit(data)\nsave()\n'),
+      md(`### Step 1: Load\n\n${W(50)}`),
+      code('data = load()\n'),
+      md(`### Step 2: Prepare\n\n${W(50)}`),
+      code(''), // the step's only code cell is empty
+      md(`### Step 3: Train\n\n${W(50)}`),
+      code('fit(data)\nsave()\n'),
       md('## References\n\n- https://example.org'),
     ])
     await put('flawed/missing.ipynb', nb)
@@ -167,19 +200,30 @@ describe('validator.run_quality', () => {
 
   it('reads nbformat 3 notebooks (heading cells are headings)', async () => {
     const v3 = {
-      nbformat: 3, nbformat_minor: 0, metadata: { name: 'old' },
-      worksheets: [{ metadata: {}, cells: [
-        { cell_type: 'heading', level: 1, metadata: {}, source: 'Old Notebook' },
-        { cell_type: 'markdown', metadata: {}, source: W(10) },
-        { cell_type: 'code', language: 'python', input: 'print(1)', outputs: [], collapsed: false, metadata: {} },
-      ] }],
+      nbformat: 3,
+      nbformat_minor: 0,
+      metadata: { name: 'old' },
+      worksheets: [
+        {
+          metadata: {},
+          cells: [
+            { cell_type: 'heading', level: 1, metadata: {}, source: 'Old Notebook' },
+            { cell_type: 'markdown', metadata: {}, source: W(10) },
+            { cell_type: 'code', language: 'python', input: 'print(1)', outputs: [], collapsed: false, metadata: {} },
+          ],
+        },
+      ],
     }
     await put('old.ipynb', v3)
     const res = await quality('old.ipynb')
     expect(res.body.metrics).toEqual({
       qualityScore: 35, // title 10 + ratio 20 (2 / 3 = 0.67) + no empty cells 5
-      stepCount: 0, markdownRatio: 0.67, estimatedTokens: 20, // ("# Old Notebook" 14 + 59 + 8) / 4 = 20.25
-      estimatedReadingTime: 1, hasRequiredSections: false, meetsStandards: false,
+      stepCount: 0,
+      markdownRatio: 0.67,
+      estimatedTokens: 20, // ("# Old Notebook" 14 + 59 + 8) / 4 = 20.25
+      estimatedReadingTime: 1,
+      hasRequiredSections: false,
+      meetsStandards: false,
     })
     expect(res.body.details.nbformat).toBe('3.0')
   })
@@ -229,7 +273,10 @@ describe('errors', () => {
       ['bad/plain.ipynb', 'bad/plain.ipynb is not a valid Jupyter notebook: it has no "nbformat" version and no "cells" list'],
       ['bad/cells-only.ipynb', 'bad/cells-only.ipynb is not a valid Jupyter notebook: it has "cells" but no integer "nbformat" version'],
       ['bad/cell.ipynb', 'bad/cell.ipynb is not a valid Jupyter notebook: cell 1 has cell_type "widget"; expected one of code, markdown, raw'],
-      ['bad/source.ipynb', 'bad/source.ipynb is not a valid Jupyter notebook: cell 0 has a "source" that is a number; it must be a string or a list of strings'],
+      [
+        'bad/source.ipynb',
+        'bad/source.ipynb is not a valid Jupyter notebook: cell 0 has a "source" that is a number; it must be a string or a list of strings',
+      ],
       ['bad/v2.ipynb', 'bad/v2.ipynb is not a valid Jupyter notebook: nbformat 2 is not supported (only 3 and 4 are; nbformat 3 keeps cells in "worksheets")'],
     ]
     for (const [file, message] of cases) {

@@ -21,7 +21,9 @@ const brave = (seen: Seen) => {
       web: {
         type: 'search',
         results: Array.from({ length: n }, (_, i) => ({
-          title: `Brave ${i + 1}`, url: `https://b${i + 1}.example.net/`, description: `About <strong>thing</strong> ${i + 1}`,
+          title: `Brave ${i + 1}`,
+          url: `https://b${i + 1}.example.net/`,
+          description: `About <strong>thing</strong> ${i + 1}`,
         })),
       },
     },
@@ -51,7 +53,8 @@ describe('search with Brave', () => {
     expect(Object.fromEntries(srv.seen[0].query)).toEqual({ q: 'brave api', count: '3' })
     expect(res.body).toMatchObject({
       success: true,
-      output: '1. Brave 1 — https://b1.example.net/\n   About thing 1\n2. Brave 2 — https://b2.example.net/\n   About thing 2\n3. Brave 3 — https://b3.example.net/\n   About thing 3',
+      output:
+        '1. Brave 1 — https://b1.example.net/\n   About thing 1\n2. Brave 2 — https://b2.example.net/\n   About thing 2\n3. Brave 3 — https://b3.example.net/\n   About thing 3',
       metadata: { count: 3, backend: 'brave', results: [{ title: 'Brave 1', url: 'https://b1.example.net/', snippet: 'About thing 1' }, {}, {}] },
     })
   })
@@ -92,7 +95,9 @@ describe('a refused Brave key', () => {
       expect(srv.seen).toHaveLength(1)
       expect(res.statusCode).toBe(502)
       expect(res.body.error_code).toBe('UPSTREAM_ERROR')
-      expect(res.body.error_message).toBe(`The search backend (brave at ${srv.url}/res/v1/web/search) refused the request with HTTP 401: check SEARCH_API_KEY (a Brave Search API subscription token)`)
+      expect(res.body.error_message).toBe(
+        `The search backend (brave at ${srv.url}/res/v1/web/search) refused the request with HTTP 401: check SEARCH_API_KEY (a Brave Search API subscription token)`,
+      )
       expect(JSON.stringify(res.body)).not.toContain(wrong)
       const hist = await app.app.inject({ method: 'GET', url: `/v1/executions/${res.body.execution_id}`, headers: { authorization: `Bearer ${app.adminKey}` } })
       expect(hist.body).not.toContain(wrong)

@@ -8,7 +8,11 @@ import { buildTestApp, type TestApp } from '../../helper.js'
 
 export const tools: AnyTool[] = [...new Map([...allTools, ...webSearchTools].map((t) => [t.name, t])).values()]
 
-export interface Seen { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders }
+export interface Seen {
+  path: string
+  query: URLSearchParams
+  headers: http.IncomingHttpHeaders
+}
 export type Answer = (seen: Seen) => { status?: number; headers?: Record<string, string>; body?: unknown; hang?: boolean }
 
 export interface StandIn {
@@ -46,6 +50,9 @@ export function buildSearchApp(env: Record<string, string>): Promise<TestApp> {
 /** n SearXNG-shaped results from distinct hosts. */
 export function searxResults(n: number, host = (i: number) => `site${i}.example.org`) {
   return Array.from({ length: n }, (_, i) => ({
-    title: `Result ${i + 1}`, url: `https://${host(i + 1)}/page${i + 1}`, content: `Snippet number ${i + 1}`, engine: 'stand-in',
+    title: `Result ${i + 1}`,
+    url: `https://${host(i + 1)}/page${i + 1}`,
+    content: `Snippet number ${i + 1}`,
+    engine: 'stand-in',
   }))
 }

@@ -9,7 +9,9 @@ import { buildSearchApp, searxResults, standIn, type StandIn } from './helpers.j
 
 let t: TestApp
 let srv: StandIn
-const ok = (n = 8) => () => ({ body: { query: 'q', number_of_results: n, results: searxResults(n) } })
+const ok =
+  (n = 8) =>
+  () => ({ body: { query: 'q', number_of_results: n, results: searxResults(n) } })
 
 beforeAll(async () => {
   srv = await standIn(ok())
@@ -45,7 +47,8 @@ describe('search with SearXNG', () => {
       status: 'ok',
       success: true,
       error: null,
-      output: '1. Fastify — https://fastify.dev/\n   Fast and low overhead web framework\n2. Fastify & TypeBox — https://github.com/fastify/fastify\n   The repo on GitHub',
+      output:
+        '1. Fastify — https://fastify.dev/\n   Fast and low overhead web framework\n2. Fastify & TypeBox — https://github.com/fastify/fastify\n   The repo on GitHub',
       metadata: {
         results: [
           { title: 'Fastify', url: 'https://fastify.dev/', snippet: 'Fast and low overhead web framework' },
@@ -64,7 +67,9 @@ describe('search with SearXNG', () => {
     expect(five.body.output.split('\n').filter((l: string) => /^\d+\. /.test(l))).toHaveLength(5)
     const two = await t.call('search', { query: 'many', num_results: 2 })
     expect(two.body.metadata.count).toBe(2)
-    expect(two.body.output).toBe('1. Result 1 — https://site1.example.org/page1\n   Snippet number 1\n2. Result 2 — https://site2.example.org/page2\n   Snippet number 2')
+    expect(two.body.output).toBe(
+      '1. Result 1 — https://site1.example.org/page1\n   Snippet number 1\n2. Result 2 — https://site2.example.org/page2\n   Snippet number 2',
+    )
   })
 
   it('answers success with no results and says so', async () => {

@@ -71,7 +71,8 @@ describe('WebSearch', () => {
     const res = await t.call('WebSearch', { query: 'both', allowed_domains: ['a.com'], blocked_domains: ['b.com'] })
     expect(res.statusCode).toBe(400)
     expect(res.body).toMatchObject({
-      status: 'error', error_code: 'VALIDATION_ERROR',
+      status: 'error',
+      error_code: 'VALIDATION_ERROR',
       error_message: 'Cannot specify both allowed_domains and blocked_domains in the same request: pass one of them',
     })
     expect(srv.seen).toHaveLength(0)
@@ -94,7 +95,10 @@ describe('no search backend configured', () => {
   })
   afterAll(async () => bare.close())
 
-  for (const [tool, body] of [['search', { query: 'anything' }], ['WebSearch', { query: 'anything' }]] as const) {
+  for (const [tool, body] of [
+    ['search', { query: 'anything' }],
+    ['WebSearch', { query: 'anything' }],
+  ] as const) {
     it(`${tool} answers 503 SEARCH_NOT_CONFIGURED saying how to configure one`, async () => {
       const res = await bare.call(tool, body)
       expect(res.statusCode).toBe(503)

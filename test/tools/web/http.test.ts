@@ -52,7 +52,12 @@ describe('http: requests and bodies', () => {
     const j = await t.call('http', { method: 'POST', url: `${a.origin}/echo`, json: { a: 1, nested: { b: [true] } } })
     expect(echo(j)).toMatchObject({ method: 'POST', body: '{"a":1,"nested":{"b":[true]}}' })
     expect(echo(j).headers['content-type']).toBe('application/json')
-    const d = await t.call('http', { method: 'PUT', url: `${a.origin}/echo`, data: 'raw=text&x=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const d = await t.call('http', {
+      method: 'PUT',
+      url: `${a.origin}/echo`,
+      data: 'raw=text&x=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
     expect(echo(d)).toMatchObject({ method: 'PUT', body: 'raw=text&x=1' })
     expect(echo(d).headers['content-type']).toBe('application/x-www-form-urlencoded')
   })
@@ -177,7 +182,10 @@ describe('http: redirects', () => {
   it('drops Authorization and Cookie when a redirect leaves the origin', async () => {
     const same = await t.call('http', { url: `${a.origin}/to?url=/echo`, headers: { Authorization: 'Bearer same-origin-123', Cookie: 'c=1' } })
     expect(echo(same).headers.authorization).toBe('Bearer same-origin-123')
-    const other = await t.call('http', { url: `${a.origin}/to?url=${encodeURIComponent(`${b.origin}/echo`)}`, headers: { Authorization: 'Bearer cross-origin-123', Cookie: 'c=1', 'X-Keep': 'kept' } })
+    const other = await t.call('http', {
+      url: `${a.origin}/to?url=${encodeURIComponent(`${b.origin}/echo`)}`,
+      headers: { Authorization: 'Bearer cross-origin-123', Cookie: 'c=1', 'X-Keep': 'kept' },
+    })
     const seen = echo(other)
     expect(seen.headers.authorization).toBeUndefined()
     expect(seen.headers.cookie).toBeUndefined()
@@ -191,7 +199,7 @@ describe('http: redirects', () => {
     expect(res.body.error_message).toMatch(/redirect .* to a "file:" URL/)
   })
 
-  it('a redirect to a URL with credentials is the upstream\'s fault (502)', async () => {
+  it("a redirect to a URL with credentials is the upstream's fault (502)", async () => {
     const res = await t.call('http', { url: `${a.origin}/to?url=${encodeURIComponent(`http://u:p@127.0.0.1:${b.port}/echo`)}` })
     expect(res.statusCode).toBe(502)
     expect(res.body.error_message).toMatch(/unusable location/)
@@ -236,14 +244,26 @@ describe('http: history', () => {
   it('keeps request headers with credentials redacted, the rest as sent', async () => {
     const res = await t.call('http', {
       url: `${a.origin}/echo`,
-      headers: { Authorization: 'Bearer tok-live-0123456789', 'X-Api-Key': 'k-0123456789abcdef', Cookie: 'sid=s3cr3t-cookie', 'Proxy-Authorization': 'Basic dXNlcjpwYXNz', 'X-Trace': 'visible' },
+      headers: {
+        Authorization: 'Bearer tok-live-0123456789',
+        'X-Api-Key': 'k-0123456789abcdef',
+        Cookie: 'sid=s3cr3t-cookie',
+        'Proxy-Authorization': 'Basic dXNlcjpwYXNz',
+        'X-Trace': 'visible',
+      },
     })
     expect(res.statusCode).toBe(200)
     // The caller sees what the server got.
     expect(echo(res).headers.authorization).toBe('Bearer tok-live-0123456789')
-    const row = (await t.app.inject({ method: 'GET', url: `/v1/executions/${res.body.execution_id}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().execution
+    const row = (
+      await t.app.inject({ method: 'GET', url: `/v1/executions/${res.body.execution_id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+    ).json().execution
     expect(row.params.headers).toEqual({
-      Authorization: '[REDACTED]', 'X-Api-Key': '[REDACTED]', Cookie: '[REDACTED]', 'Proxy-Authorization': '[REDACTED]', 'X-Trace': 'visible',
+      Authorization: '[REDACTED]',
+      'X-Api-Key': '[REDACTED]',
+      Cookie: '[REDACTED]',
+      'Proxy-Authorization': '[REDACTED]',
+      'X-Trace': 'visible',
     })
     // (The echo server's answer, in `result`, is the upstream's business; what we were sent is not.)
     const stored = JSON.stringify(row.params)
@@ -263,9 +283,28 @@ try {
 describe.skipIf(!openssl)('http: TLS verification', () => {
   it('refuses a self-signed certificate with 502', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tg-tls-'))
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' })
-    const server = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (_req, res) => res.end('tls ok'))
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
+    const server = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (_req, res) =>
+      res.end('tls ok'),
+    )
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as AddressInfo

@@ -10,7 +10,12 @@ import { webTools } from '../../../src/tools/web/index.js'
 
 export const tools: AnyTool[] = [...new Map([...allTools, ...webTools].map((t) => [t.name, t])).values()]
 
-export interface Served { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
+export interface Served {
+  method: string
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: string
+}
 
 export interface TestServer {
   port: number

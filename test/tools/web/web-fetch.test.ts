@@ -52,8 +52,14 @@ describe('WebFetch without an LLM', () => {
     expect(res.body.output).not.toContain('do-not-leak')
     expect(res.body.messages.join('\n')).toMatch(/No LLM is configured .*prompt was not applied/)
     expect(res.body.metadata).toMatchObject({
-      method: 'markdown', status_code: 200, final_url: `${server.origin}/page`, content_type: 'text/html; charset=utf-8',
-      title: 'Test & Page', truncated: false, redirects: 0, bytes: Buffer.byteLength(PAGE),
+      method: 'markdown',
+      status_code: 200,
+      final_url: `${server.origin}/page`,
+      content_type: 'text/html; charset=utf-8',
+      title: 'Test & Page',
+      truncated: false,
+      redirects: 0,
+      bytes: Buffer.byteLength(PAGE),
     })
     expect(typeof res.body.metadata.elapsed_ms).toBe('number')
   })
@@ -95,7 +101,9 @@ describe('WebFetch with an LLM', () => {
   let t: TestApp
   let llm: LlmStandIn
   beforeAll(async () => {
-    llm = await startLlmStandIn(() => ({ body: completion('The answer is 42.', { model: 'stand-in-model', usage: { prompt_tokens: 120, completion_tokens: 7, total_tokens: 127 } }) }))
+    llm = await startLlmStandIn(() => ({
+      body: completion('The answer is 42.', { model: 'stand-in-model', usage: { prompt_tokens: 120, completion_tokens: 7, total_tokens: 127 } }),
+    }))
     // The LLM endpoint is the operator's choice, not the guard's business: it is reached without an allowlist entry for it.
     t = await buildTestApp({ env: { TOOLGATE_NET_ALLOW: `127.0.0.1:${server.port}`, LLM_BASE_URL: llm.url, LLM_MODEL: 'stand-in-model' }, tools })
   })
@@ -122,7 +130,9 @@ describe('WebFetch with an LLM', () => {
     expect(user).not.toContain('do-not-leak')
     expect(user).not.toContain('<h1>')
 
-    const row = (await t.app.inject({ method: 'GET', url: `/v1/executions/${res.body.execution_id}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().execution
+    const row = (
+      await t.app.inject({ method: 'GET', url: `/v1/executions/${res.body.execution_id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+    ).json().execution
     expect(row.usage).toMatchObject({ prompt_tokens: 120, completion_tokens: 7, total_tokens: 127 })
   })
 

@@ -14,7 +14,10 @@ const ENVELOPE_BYTES = 600
 export function cutBody(text: string, keepBytes: number): string {
   const bytes = Buffer.byteLength(text)
   if (bytes <= keepBytes) return text
-  const cut = Buffer.from(text).subarray(0, Math.max(0, keepBytes)).toString('utf8').replace(/\uFFFD+$/, '')
+  const cut = Buffer.from(text)
+    .subarray(0, Math.max(0, keepBytes))
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
   return `${cut}\n…[truncated: ${bytes - Buffer.byteLength(cut)} bytes omitted]`
 }
 

@@ -50,9 +50,13 @@ export function checkCommand(command: string): void {
   if (command.trim() === '') fail('VALIDATION_ERROR', 'Value for command is empty: pass the command to run')
   const bytes = Buffer.byteLength(command)
   if (bytes > ARG_BYTES_MAX) {
-    fail('PAYLOAD_TOO_LARGE', `Value for command is ${bytes} bytes in UTF-8; a command can be at most ${ARG_BYTES_MAX} bytes (Linux's limit on one argument). Write a longer script to a file and run that`, {
-      details: { parameter: 'command', received_bytes: bytes, max_bytes: ARG_BYTES_MAX },
-    })
+    fail(
+      'PAYLOAD_TOO_LARGE',
+      `Value for command is ${bytes} bytes in UTF-8; a command can be at most ${ARG_BYTES_MAX} bytes (Linux's limit on one argument). Write a longer script to a file and run that`,
+      {
+        details: { parameter: 'command', received_bytes: bytes, max_bytes: ARG_BYTES_MAX },
+      },
+    )
   }
 }
 

@@ -16,8 +16,8 @@ function splitLines(s: string): string[] {
 
 /** The hunk that replaces every line of `a` with every line of `b`. */
 function wholeHunk(a: string, b: string): StructuredPatchHunk {
-  const side = (prefix: string, text: string) => splitLines(text).flatMap((l) =>
-    l.endsWith('\n') ? [`${prefix}${l.slice(0, -1)}`] : [`${prefix}${l}`, '\\ No newline at end of file'])
+  const side = (prefix: string, text: string) =>
+    splitLines(text).flatMap((l) => (l.endsWith('\n') ? [`${prefix}${l.slice(0, -1)}`] : [`${prefix}${l}`, '\\ No newline at end of file']))
   const oldLines = splitLines(a).length
   const newLines = splitLines(b).length
   return { oldStart: oldLines === 0 ? 0 : 1, oldLines, newStart: newLines === 0 ? 0 : 1, newLines, lines: [...side('-', a), ...side('+', b)] }
@@ -30,7 +30,9 @@ const range = (start: number, len: number, empty: boolean) => (len === 1 ? `${st
 export function unifiedDiff(oldText: string, newText: string, name: string, context = 3): string {
   if (oldText === newText) return ''
   const patch = structuredPatch(`a/${name}`, `b/${name}`, oldText, newText, undefined, undefined, {
-    context, maxEditLength: MAX_EDIT_LENGTH, timeout: TIMEOUT_MS,
+    context,
+    maxEditLength: MAX_EDIT_LENGTH,
+    timeout: TIMEOUT_MS,
   })
   const hunks = patch?.hunks ?? [wholeHunk(oldText, newText)]
   let out = `--- a/${name}\n+++ b/${name}\n`

@@ -41,7 +41,10 @@ export async function openDir(root: string, real: string, rel: string, mode: 're
   })
   try {
     await verifyOpened(handle, root, real, rel, mode, policy)
-    procWorks ??= await fs.stat(`/proc/self/fd/${handle.fd}`).then((s) => s.isDirectory(), () => false)
+    procWorks ??= await fs.stat(`/proc/self/fd/${handle.fd}`).then(
+      (s) => s.isDirectory(),
+      () => false,
+    )
     return { handle, path: procWorks ? `/proc/self/fd/${handle.fd}` : real }
   } catch (err) {
     await handle.close().catch(() => undefined)

@@ -11,7 +11,10 @@ import type { Stats } from 'node:fs'
 const MAX_FILES = 256
 const MAX_POINTS = 1 << 16
 
-export interface Checkpoint { pos: number; lines: number }
+export interface Checkpoint {
+  pos: number
+  lines: number
+}
 
 export class LineIndex {
   readonly pos: number[] = [0]

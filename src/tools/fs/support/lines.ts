@@ -65,7 +65,8 @@ export async function readWindow(handle: FileHandle, stat: Stats, opts: WindowOp
   for (;;) {
     aborted(opts.signal)
     n = pos < size ? await read(pos) : 0
-    if (n === 0) { // the file has no line `offset`
+    if (n === 0) {
+      // the file has no line `offset`
       if (size > 0 && index.totalLines === undefined) {
         const last = Buffer.alloc(1)
         await handle.read(last, 0, 1, size - 1)

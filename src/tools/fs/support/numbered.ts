@@ -16,7 +16,10 @@ export class NumberedOutput {
   full = false
 
   /** `next`: the 1-based number of the first line; `budget`: JSON bytes the lines may take. */
-  constructor(private next: number, private readonly budget: number) {}
+  constructor(
+    private next: number,
+    private readonly budget: number,
+  ) {}
 
   /**
    * Adds the next line (its text without the line break; `bytes` its full length in the file,

@@ -19,8 +19,12 @@ export type SniffEncoding = 'utf-8' | 'latin1' | 'utf-16le'
  */
 export function binaryReason(sample: Uint8Array, encoding: SniffEncoding = 'utf-8'): string | null {
   const buf = Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength)
-  const text = encoding === 'utf-8' ? new TextDecoder('utf-8').decode(buf)
-    : encoding === 'latin1' ? buf.toString('latin1') : buf.subarray(0, buf.length & ~1).toString('utf16le')
+  const text =
+    encoding === 'utf-8'
+      ? new TextDecoder('utf-8').decode(buf)
+      : encoding === 'latin1'
+        ? buf.toString('latin1')
+        : buf.subarray(0, buf.length & ~1).toString('utf16le')
   if (text.includes('\0')) return 'it contains NUL bytes'
   // a multi-byte character cut at the end of the sample is not evidence of anything
   const end = text.length - (text.endsWith('\uFFFD') ? 1 : 0)

@@ -13,10 +13,12 @@ const shown = (v: string) => JSON.stringify(v.length > 120 ? `${v.slice(0, 120)}
 /** Refuses values git could take for an option, and control characters no ref or path needs. */
 export function assertNotOption(field: string, value: string): void {
   if (value.startsWith('-')) {
-    fail('GIT_OPTION_INJECTION',
+    fail(
+      'GIT_OPTION_INJECTION',
       `Value for ${field} starts with "-", so git would read it as an option: ${shown(value)}; ` +
-      'pass a revision or path that does not start with "-" (for a file named so, use "./-name")',
-      { details: { field, received: value.slice(0, 200) } })
+        'pass a revision or path that does not start with "-" (for a file named so, use "./-name")',
+      { details: { field, received: value.slice(0, 200) } },
+    )
   }
   if (/[\0\r\n]/.test(value)) {
     fail('INVALID_REQUEST', `Value for ${field} contains a NUL or line break; pass a single revision or path`, { details: { field } })
@@ -34,10 +36,12 @@ const REV = /^[A-Za-z0-9_@][A-Za-z0-9_./@{}~^+=-]*$/
 export function assertRev(field: string, value: string): void {
   assertNotOption(field, value)
   if (!REV.test(value) || value.includes('..')) {
-    fail('INVALID_REQUEST',
+    fail(
+      'INVALID_REQUEST',
       `Value for ${field} is not a revision git_tools accept: ${shown(value)}; use a branch, tag or ` +
-      'commit id, optionally with ~N, ^N or ^{type} (letters, digits and . _ / @ { } ~ ^ + = - only)',
-      { details: { field, received: value.slice(0, 200) } })
+        'commit id, optionally with ~N, ^N or ^{type} (letters, digits and . _ / @ { } ~ ^ + = - only)',
+      { details: { field, received: value.slice(0, 200) } },
+    )
   }
 }
 

@@ -7,13 +7,19 @@ import type { ToolContext } from '../../define.js'
 /** Room kept for metadata (file lists) and the gateway's fields. */
 const RESERVE = 2_000
 
-export interface Clipped { text: string; truncated: boolean }
+export interface Clipped {
+  text: string
+  truncated: boolean
+}
 
 export function clip(text: string, ctx: Pick<ToolContext, 'maxOutputSize' | 'warn'>, hint: string): Clipped {
   const budget = Math.max(256, ctx.maxOutputSize - RESERVE)
   const total = Buffer.byteLength(text)
   if (total <= budget) return { text, truncated: false }
-  let cut = Buffer.from(text).subarray(0, budget).toString('utf8').replace(/\uFFFD+$/, '')
+  let cut = Buffer.from(text)
+    .subarray(0, budget)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
   const nl = cut.lastIndexOf('\n')
   if (nl > budget / 2) cut = cut.slice(0, nl + 1)
   const omitted = total - Buffer.byteLength(cut)

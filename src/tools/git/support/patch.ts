@@ -19,13 +19,26 @@ export function unquote(raw: string): string {
   if (!raw.startsWith('"')) return raw.split('\t')[0].trimEnd()
   let out = ''
   const bytes: number[] = []
-  const flush = () => { if (bytes.length) { out += Buffer.from(bytes).toString('utf8'); bytes.length = 0 } }
+  const flush = () => {
+    if (bytes.length) {
+      out += Buffer.from(bytes).toString('utf8')
+      bytes.length = 0
+    }
+  }
   for (let i = 1; i < raw.length; i++) {
     const c = raw[i]
     if (c === '"') break
-    if (c !== '\\') { flush(); out += c; continue }
+    if (c !== '\\') {
+      flush()
+      out += c
+      continue
+    }
     const n = raw[++i]
-    if (/[0-7]/.test(n)) { bytes.push(parseInt(raw.slice(i, i + 3), 8)); i += 2; continue }
+    if (/[0-7]/.test(n)) {
+      bytes.push(parseInt(raw.slice(i, i + 3), 8))
+      i += 2
+      continue
+    }
     flush()
     out += ({ n: '\n', t: '\t', '"': '"', '\\': '\\', a: '\x07', b: '\b', f: '\f', r: '\r', v: '\v' } as Record<string, string>)[n] ?? n
   }
@@ -39,14 +52,20 @@ function checkPath(raw: string): string | null {
   if (raw === '/dev/null') return null
   if (raw.includes('\0')) fail('INVALID_REQUEST', 'The patch names a path with a NUL byte')
   if (raw.startsWith('/') || raw.startsWith('~') || /^[A-Za-z]:[\\/]/.test(raw)) {
-    fail('PATH_OUTSIDE_WORKSPACE', `The patch touches an absolute path (${JSON.stringify(raw)}); use paths relative to the repository (a/… b/…)`, { details: { path: raw } })
+    fail('PATH_OUTSIDE_WORKSPACE', `The patch touches an absolute path (${JSON.stringify(raw)}); use paths relative to the repository (a/… b/…)`, {
+      details: { path: raw },
+    })
   }
   const segs = raw.split(/[\\/]/)
   if (segs.includes('..')) {
-    fail('PATH_OUTSIDE_WORKSPACE', `The patch touches a path that climbs out with '..' (${JSON.stringify(raw)}); use paths inside the repository`, { details: { path: raw } })
+    fail('PATH_OUTSIDE_WORKSPACE', `The patch touches a path that climbs out with '..' (${JSON.stringify(raw)}); use paths inside the repository`, {
+      details: { path: raw },
+    })
   }
   if (segs.some((s) => s.toLowerCase() === '.git')) {
-    fail('PATH_BLOCKED', `The patch touches git's own folder (${JSON.stringify(raw)}); patches may change work-tree files only`, { details: { path: raw, rule: 'git-dir' } })
+    fail('PATH_BLOCKED', `The patch touches git's own folder (${JSON.stringify(raw)}); patches may change work-tree files only`, {
+      details: { path: raw, rule: 'git-dir' },
+    })
   }
   return stripPrefix(raw)
 }
@@ -105,7 +124,10 @@ export function parsePatch(patch: string): PatchSummary {
         if (l.startsWith('\\')) continue
         if (l.startsWith('-')) oldLeft--
         else if (l.startsWith('+')) newLeft--
-        else if (l.startsWith(' ') || l === '') { oldLeft--; newLeft-- } else {
+        else if (l.startsWith(' ') || l === '') {
+          oldLeft--
+          newLeft--
+        } else {
           fail('INVALID_REQUEST', `Not a valid unified diff: line ${i + 1} in a hunk starts with neither " ", "+" nor "-"; check the hunk's line counts`)
         }
       }

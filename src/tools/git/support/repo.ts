@@ -25,8 +25,7 @@ export interface Repo {
 
 type GitCtx = Pick<ToolContext, 'workspace' | 'signal' | 'services'>
 
-const unsafe = (why: string): never =>
-  fail('GIT_UNSAFE_REPOSITORY', `${why}; git tools only work on repositories kept entirely inside your workspace`)
+const unsafe = (why: string): never => fail('GIT_UNSAFE_REPOSITORY', `${why}; git tools only work on repositories kept entirely inside your workspace`)
 
 async function realInside(root: string, p: string, what: string): Promise<string> {
   const real = await fs.realpath(p).catch(() => unsafe(`The repository's ${what} cannot be resolved`))
@@ -43,12 +42,15 @@ async function checkGitLink(root: string, dir: string): Promise<void> {
   for (let d = dir; isInside(root, d); d = path.dirname(d)) {
     const dotGit = path.join(d, '.git')
     const st = await fs.lstat(dotGit).catch(() => null)
-    if (st === null) { if (d === root) return; continue }
+    if (st === null) {
+      if (d === root) return
+      continue
+    }
     let gitDir = dotGit
     if (!st.isDirectory()) {
       const text = st.isFile() ? await fs.readFile(dotGit, 'utf8').catch(() => '') : ''
       gitDir = st.isFile() ? path.resolve(d, /^gitdir: (.*)$/m.exec(text)?.[1]?.trim() ?? '.git') : dotGit
-      if (!isInside(root, await fs.realpath(gitDir).catch(() => gitDir))) unsafe('The repository\'s .git file or link points outside the workspace')
+      if (!isInside(root, await fs.realpath(gitDir).catch(() => gitDir))) unsafe("The repository's .git file or link points outside the workspace")
     }
     const common = (await fs.readFile(path.join(gitDir, 'commondir'), 'utf8').catch(() => '')).trim()
     if (common) await realInside(root, path.resolve(gitDir, common), 'common git folder (commondir)')
@@ -60,7 +62,10 @@ async function checkGitLink(root: string, dir: string): Promise<void> {
 async function checkAlternates(root: string, commonDir: string): Promise<void> {
   const objects = path.join(commonDir, 'objects')
   const text = await fs.readFile(path.join(objects, 'info', 'alternates'), 'utf8').catch(() => '')
-  for (const line of text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))) {
     const target = path.resolve(objects, line.replace(/^"|"$/g, ''))
     const real = await fs.realpath(target).catch(() => target)
     if (!isInside(root, real)) unsafe('The repository borrows objects from a store outside the workspace (objects/info/alternates)')
@@ -72,7 +77,7 @@ async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Prom
   const file = path.join(commonDir, 'config')
   if (!(await fs.stat(file).catch(() => null))?.isFile()) return []
   const r = await runGit(place, ['config', '--file', file, '--no-includes', '--null', '--list'], ctx, { allowFail: true })
-  if (r.exitCode !== 0) unsafe('The repository\'s config file cannot be read')
+  if (r.exitCode !== 0) unsafe("The repository's config file cannot be read")
   const entries = parseConfigList(r.stdout)
   if (ctx.services.sandbox.mode === 'off') {
     const active = [...new Set(entries.filter((e) => !isInert(e.key)).map((e) => e.key))]
@@ -99,8 +104,9 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const probe = await runGit(bare, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], ctx, { allowFail: true })
   const [top, gitDir, commonDir] = probe.stdout.split('\n')
   if (probe.exitCode !== 0 || !top || !gitDir || !commonDir) {
-    fail('INVALID_REQUEST', `${res.rel} is not in a git work tree inside the workspace; pass repo_path of a repository (run "git init" there first)`,
-      { details: { repo_path: res.rel } })
+    fail('INVALID_REQUEST', `${res.rel} is not in a git work tree inside the workspace; pass repo_path of a repository (run "git init" there first)`, {
+      details: { repo_path: res.rel },
+    })
   }
   const realTop = await realInside(root, top, 'work tree')
   const realGitDir = await realInside(root, gitDir, '.git folder')
@@ -125,8 +131,11 @@ export async function resolveObject(repo: Repo, rev: string): Promise<string | n
 export async function requireObject(repo: Repo, field: string, rev: string, peel = '^{object}'): Promise<string> {
   const sha = await resolveObject(repo, `${rev}${peel}`)
   if (sha === null) {
-    fail('NOT_FOUND', `Unknown revision for ${field}: ${JSON.stringify(rev)} is not a ${peel === '^{commit}' ? 'commit' : 'git object'} in ${repo.rel}; list branches with git_branches`,
-      { details: { field, received: rev } })
+    fail(
+      'NOT_FOUND',
+      `Unknown revision for ${field}: ${JSON.stringify(rev)} is not a ${peel === '^{commit}' ? 'commit' : 'git object'} in ${repo.rel}; list branches with git_branches`,
+      { details: { field, received: rev } },
+    )
   }
   return sha
 }

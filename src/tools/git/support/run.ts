@@ -9,7 +9,11 @@ import { fail } from '../../../errors.js'
 import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
 
-export interface GitResult { stdout: string; stderr: string; exitCode: number }
+export interface GitResult {
+  stdout: string
+  stderr: string
+  exitCode: number
+}
 
 export interface RunOptions {
   /** Answer non-zero exits instead of failing with INVALID_REQUEST. */
@@ -32,10 +36,25 @@ export interface GitPlace {
 }
 
 const HARDENING = [
-  '--no-pager', '--literal-pathspecs', '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false',
-  '-c', 'core.quotePath=false', '-c', 'protocol.allow=never', '-c', 'safe.bareRepository=explicit',
+  '--no-pager',
+  '--literal-pathspecs',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.quotePath=false',
+  '-c',
+  'protocol.allow=never',
+  '-c',
+  'safe.bareRepository=explicit',
   // A submodule is another repository whose config nobody checked: git must not enter it.
-  '-c', 'diff.ignoreSubmodules=all', '-c', 'status.submoduleSummary=false', '-c', 'submodule.recurse=false',
+  '-c',
+  'diff.ignoreSubmodules=all',
+  '-c',
+  'status.submoduleSummary=false',
+  '-c',
+  'submodule.recurse=false',
 ]
 const MAX_OUTPUT = 64 << 20
 const MAX_STDERR = 64 << 10
@@ -43,9 +62,18 @@ const MAX_STDERR = 64 << 10
 /** HOME and XDG_CONFIG_HOME are /dev/null: no folder, so no global config can be found or put there. */
 function cleanEnv(root: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    PATH: DEFAULT_PATH, HOME: '/dev/null', XDG_CONFIG_HOME: '/dev/null', LC_ALL: 'C',
-    GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_ATTR_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0',
-    GIT_OPTIONAL_LOCKS: '0', GIT_NO_REPLACE_OBJECTS: '1', GIT_PAGER: 'cat', GIT_EDITOR: 'false',
+    PATH: DEFAULT_PATH,
+    HOME: '/dev/null',
+    XDG_CONFIG_HOME: '/dev/null',
+    LC_ALL: 'C',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_ATTR_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_NO_REPLACE_OBJECTS: '1',
+    GIT_PAGER: 'cat',
+    GIT_EDITOR: 'false',
     GIT_CEILING_DIRECTORIES: path.dirname(root),
     ...extra,
   }
@@ -58,19 +86,32 @@ export function scrub(text: string, root: string): string {
 
 export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolContext, 'signal' | 'services'>, opts: RunOptions = {}): Promise<GitResult> {
   ctx.signal.throwIfAborted()
-  const child = spawnConfined(ctx.services.sandbox, ['git', ...HARDENING, ...args], {
-    writable: [place.root], overlays: place.overlays, network: false, cwd: place.cwd,
-    env: cleanEnv(place.root, { ...(place.pinned && { GIT_DIR: place.pinned.gitDir, GIT_WORK_TREE: place.pinned.workTree }), ...opts.env }),
-  }, { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+  const child = spawnConfined(
+    ctx.services.sandbox,
+    ['git', ...HARDENING, ...args],
+    {
+      writable: [place.root],
+      overlays: place.overlays,
+      network: false,
+      cwd: place.cwd,
+      env: cleanEnv(place.root, { ...(place.pinned && { GIT_DIR: place.pinned.gitDir, GIT_WORK_TREE: place.pinned.workTree }), ...opts.env }),
+    },
+    { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] },
+  )
   const out: Buffer[] = []
   let size = 0
   let stderr = ''
   let tooBig = false
   child.stdout!.on('data', (b: Buffer) => {
     size += b.length
-    if (size > MAX_OUTPUT) { tooBig = true; child.kill('SIGKILL') } else out.push(b)
+    if (size > MAX_OUTPUT) {
+      tooBig = true
+      child.kill('SIGKILL')
+    } else out.push(b)
   })
-  child.stderr!.on('data', (b: Buffer) => { if (stderr.length < MAX_STDERR) stderr += b.toString('utf8') })
+  child.stderr!.on('data', (b: Buffer) => {
+    if (stderr.length < MAX_STDERR) stderr += b.toString('utf8')
+  })
   if (opts.input !== undefined) {
     child.stdin!.on('error', () => {}) // git may exit before reading it all; its exit code says why
     child.stdin!.end(opts.input)

@@ -12,13 +12,43 @@ import path from 'node:path'
 
 /** Keys (lower case, `*` = one subsection) that never name a program or another file. */
 const INERT = new Set([
-  'core.repositoryformatversion', 'core.bare', 'core.filemode', 'core.symlinks', 'core.ignorecase',
-  'core.precomposeunicode', 'core.logallrefupdates', 'core.autocrlf', 'core.eol', 'core.safecrlf',
-  'core.abbrev', 'core.compression', 'core.bigfilethreshold', 'core.quotepath', 'core.checkstat',
-  'extensions.objectformat', 'init.defaultbranch', 'user.name', 'user.email', 'i18n.commitencoding',
-  'remote.*.url', 'remote.*.fetch', 'remote.*.pushurl', 'branch.*.remote', 'branch.*.merge', 'branch.*.rebase',
-  'pull.rebase', 'pull.ff', 'push.default', 'merge.conflictstyle', 'merge.ff', 'diff.renames',
-  'diff.algorithm', 'diff.mnemonicprefix', 'status.showuntrackedfiles', 'gc.auto', 'color.ui',
+  'core.repositoryformatversion',
+  'core.bare',
+  'core.filemode',
+  'core.symlinks',
+  'core.ignorecase',
+  'core.precomposeunicode',
+  'core.logallrefupdates',
+  'core.autocrlf',
+  'core.eol',
+  'core.safecrlf',
+  'core.abbrev',
+  'core.compression',
+  'core.bigfilethreshold',
+  'core.quotepath',
+  'core.checkstat',
+  'extensions.objectformat',
+  'init.defaultbranch',
+  'user.name',
+  'user.email',
+  'i18n.commitencoding',
+  'remote.*.url',
+  'remote.*.fetch',
+  'remote.*.pushurl',
+  'branch.*.remote',
+  'branch.*.merge',
+  'branch.*.rebase',
+  'pull.rebase',
+  'pull.ff',
+  'push.default',
+  'merge.conflictstyle',
+  'merge.ff',
+  'diff.renames',
+  'diff.algorithm',
+  'diff.mnemonicprefix',
+  'status.showuntrackedfiles',
+  'gc.auto',
+  'color.ui',
 ])
 
 export function isInert(key: string): boolean {
@@ -27,27 +57,35 @@ export function isInert(key: string): boolean {
   return INERT.has(shape)
 }
 
-export interface ConfigEntry { key: string; value: string }
+export interface ConfigEntry {
+  key: string
+  value: string
+}
 
 /** `git config --list --null` output: `key\nvalue\0` records (a key alone when it has no value). */
 export function parseConfigList(out: string): ConfigEntry[] {
-  return out.split('\0').filter(Boolean).map((rec) => {
-    const nl = rec.indexOf('\n')
-    return nl === -1 ? { key: rec, value: 'true' } : { key: rec.slice(0, nl), value: rec.slice(nl + 1) }
-  })
+  return out
+    .split('\0')
+    .filter(Boolean)
+    .map((rec) => {
+      const nl = rec.indexOf('\n')
+      return nl === -1 ? { key: rec, value: 'true' } : { key: rec.slice(0, nl), value: rec.slice(nl + 1) }
+    })
 }
 
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`
 
 /** Config file text for `entries` (already filtered), one section header per key. */
 export function configText(entries: ConfigEntry[]): string {
-  return entries.map(({ key, value }) => {
-    const first = key.indexOf('.')
-    const last = key.lastIndexOf('.')
-    const section = key.slice(0, first)
-    const sub = first === last ? '' : ` ${quote(key.slice(first + 1, last))}`
-    return `[${section}${sub}]\n\t${key.slice(last + 1)} = ${quote(value)}\n`
-  }).join('')
+  return entries
+    .map(({ key, value }) => {
+      const first = key.indexOf('.')
+      const last = key.lastIndexOf('.')
+      const section = key.slice(0, first)
+      const sub = first === last ? '' : ` ${quote(key.slice(first + 1, last))}`
+      return `[${section}${sub}]\n\t${key.slice(last + 1)} = ${quote(value)}\n`
+    })
+    .join('')
 }
 
 let folder: Promise<string> | undefined

@@ -7,13 +7,16 @@ import { TAG_MAX, TAGS_MAX } from '../../../glossary/terms.js'
 
 export const GLOSSARY = { toolset: 'glossary', category: 'GLOSSARY' } as const
 
-export const Tags = (description: string) =>
-  Type.Array(Type.String({ minLength: 1, maxLength: TAG_MAX }), { maxItems: TAGS_MAX, description })
+export const Tags = (description: string) => Type.Array(Type.String({ minLength: 1, maxLength: TAG_MAX }), { maxItems: TAGS_MAX, description })
 
 export function actorOf(ctx: ToolContext): Actor {
   return {
-    id: ctx.caller.id, name: ctx.caller.name, sessionId: ctx.sessionId, executionId: ctx.executionId,
-    postId: ctx.postId, threadId: ctx.threadId,
+    id: ctx.caller.id,
+    name: ctx.caller.name,
+    sessionId: ctx.sessionId,
+    executionId: ctx.executionId,
+    postId: ctx.postId,
+    threadId: ctx.threadId,
   }
 }
 

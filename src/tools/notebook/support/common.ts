@@ -24,7 +24,9 @@ export const MAX_SECTION = 10_000
 export function checkSection(tool: string, section: number): void {
   if (section > MAX_SECTION) {
     throw validationError({ name: tool }, `Value for section_number exceeds maximum: ${MAX_SECTION}`, {
-      parameter: 'section_number', received: section, constraints: `minimum=1, maximum=${MAX_SECTION}`,
+      parameter: 'section_number',
+      received: section,
+      constraints: `minimum=1, maximum=${MAX_SECTION}`,
     })
   }
 }
@@ -32,5 +34,5 @@ export function checkSection(tool: string, section: number): void {
 /** Told in every emitting tool's description, so an agent knows what its indices mean. */
 export const ORDER_RULE =
   'Cell indices are 0-based in the final notebook order: overview, setup markdown and setup code (indices 0-2), ' +
-  'then sections by section number (markdown steps, narration and code in emission order, then the section\'s assessments), ' +
+  "then sections by section number (markdown steps, narration and code in emission order, then the section's assessments), " +
   'then summary, next steps and references. Emitting into an earlier section moves later cells; the response says so.'

@@ -8,8 +8,13 @@ import type { BlockRule } from '../../../workspace/index.js'
 export function blockedGlobs(rules: readonly BlockRule[]): string[] {
   const globs = ['!.git']
   const byRule: Record<BlockRule, string> = {
-    env: '!.env*', secrets: '!secrets', key: '!*.key', pem: '!*.pem',
-    'git-config': '!**/.git/config', 'git-hooks': '!**/.git/hooks', 'git-dir': '!**/.git',
+    env: '!.env*',
+    secrets: '!secrets',
+    key: '!*.key',
+    pem: '!*.pem',
+    'git-config': '!**/.git/config',
+    'git-hooks': '!**/.git/hooks',
+    'git-dir': '!**/.git',
   }
   for (const r of rules) if (Object.hasOwn(byRule, r)) globs.push(byRule[r])
   return globs

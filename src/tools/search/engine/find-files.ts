@@ -32,9 +32,13 @@ export interface FoundFiles {
 function checkPattern(pattern: string): void {
   if (pattern.includes('\0')) fail('VALIDATION_ERROR', 'pattern contains a NUL byte; remove it')
   if (pattern.startsWith('/')) {
-    fail('VALIDATION_ERROR', `pattern ${JSON.stringify(pattern)} is absolute; write it relative to the folder searched (e.g. "**/*.ts") and pass the folder as path`)
+    fail(
+      'VALIDATION_ERROR',
+      `pattern ${JSON.stringify(pattern)} is absolute; write it relative to the folder searched (e.g. "**/*.ts") and pass the folder as path`,
+    )
   }
-  if (pattern.split('/').includes('..')) fail('VALIDATION_ERROR', `pattern ${JSON.stringify(pattern)} climbs out with '..'; pass the folder to search as path instead`)
+  if (pattern.split('/').includes('..'))
+    fail('VALIDATION_ERROR', `pattern ${JSON.stringify(pattern)} climbs out with '..'; pass the folder to search as path instead`)
 }
 
 /** Every file under `userPath` (default: the root) whose path relative to it matches `pattern`. */
@@ -51,9 +55,18 @@ async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ign
   for (const g of blockedGlobs(ctx.settings.blockPolicy.read)) args.push('--iglob', g)
   if (ignoreFile !== null) args.push('--ignore-file', ignoreFile)
   args.push('--', target.rel)
-  const child = spawnConfined(ctx.services.sandbox, [rg, ...args], {
-    writable: [], readable: [target.root, rg, ...(ignoreFile ? [ignoreFile] : [])], network: false, cwd: target.root, env: { PATH: DEFAULT_PATH },
-  }, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawnConfined(
+    ctx.services.sandbox,
+    [rg, ...args],
+    {
+      writable: [],
+      readable: [target.root, rg, ...(ignoreFile ? [ignoreFile] : [])],
+      network: false,
+      cwd: target.root,
+      env: { PATH: DEFAULT_PATH },
+    },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   const skip = target.rel === '.' ? 2 : target.rel.length + 1 // `./` or `folder/` before each path
   const paths: string[] = []
   let complete = true
@@ -65,9 +78,15 @@ async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ign
     const parts = (pending + chunk).split('\0')
     pending = parts.pop()!
     for (const p of parts) if (matcher.test(p.slice(skip))) paths.push(target.rel === '.' ? p.slice(2) : p)
-    if (paths.length > MAX_FOUND) { complete = false; paths.length = MAX_FOUND; stop() }
+    if (paths.length > MAX_FOUND) {
+      complete = false
+      paths.length = MAX_FOUND
+      stop()
+    }
   })
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { if (stderr.length < 8192) stderr += chunk })
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < 8192) stderr += chunk
+  })
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', resolve)

@@ -15,7 +15,9 @@ export interface GlobOptions {
   what?: string
 }
 
-export interface GlobMatcher { test(path: string): boolean }
+export interface GlobMatcher {
+  test(path: string): boolean
+}
 
 /** Longest glob accepted, and most `*`/`**` in one: they bound the states live at once. */
 export const MAX_GLOB_CHARS = 1024
@@ -23,11 +25,7 @@ export const MAX_GLOB_STARS = 32
 
 const SLASH = 47
 /** One instruction: consume a code point (CHAR), fork (SPLIT), jump (JMP) or accept (MATCH). */
-type Op =
-  | { k: 'char'; test: (c: number) => boolean }
-  | { k: 'split'; x: number; y: number }
-  | { k: 'jmp'; to: number }
-  | { k: 'match' }
+type Op = { k: 'char'; test: (c: number) => boolean } | { k: 'split'; x: number; y: number } | { k: 'jmp'; to: number } | { k: 'match' }
 
 function invalid(glob: string, why: string, what = 'glob'): never {
   fail('VALIDATION_ERROR', `Invalid ${what} ${JSON.stringify(glob)}: ${why}`, { details: { parameter: what, received: glob } })
@@ -38,10 +36,18 @@ class Compiler {
   private stars = 0
   private fork = -1 // the open alternation's last SPLIT, or -1
   private ends: number[] = [] // each closed branch's JMP to the end of the alternation
-  constructor(private readonly glob: string, private readonly opts: GlobOptions) {}
+  constructor(
+    private readonly glob: string,
+    private readonly opts: GlobOptions,
+  ) {}
 
-  private emit(op: Op): number { this.prog.push(op); return this.prog.length - 1 }
-  private char(test: (c: number) => boolean) { this.emit({ k: 'char', test }) }
+  private emit(op: Op): number {
+    this.prog.push(op)
+    return this.prog.length - 1
+  }
+  private char(test: (c: number) => boolean) {
+    this.emit({ k: 'char', test })
+  }
 
   /** `x*`: zero or more code points passing `test`. */
   private loop(test: (c: number) => boolean) {
@@ -52,11 +58,19 @@ class Compiler {
     this.prog[split] = { k: 'split', x: split + 1, y: this.prog.length }
   }
 
-  literal(c: number) { this.char((x) => x === c) }
+  literal(c: number) {
+    this.char((x) => x === c)
+  }
 
-  anyButSlash() { this.char((c) => c !== SLASH) }
-  star() { this.loop((c) => c !== SLASH) }
-  everything() { this.loop(() => true) }
+  anyButSlash() {
+    this.char((c) => c !== SLASH)
+  }
+  star() {
+    this.loop((c) => c !== SLASH)
+  }
+  everything() {
+    this.loop(() => true)
+  }
 
   /** `(?:.*\/)?`: no folders, or any path ending in `/`. */
   folders() {
@@ -71,7 +85,10 @@ class Compiler {
     const { glob } = this
     let j = i + 1
     let negate = false
-    if (glob[j] === '!' || glob[j] === '^') { negate = true; j++ }
+    if (glob[j] === '!' || glob[j] === '^') {
+      negate = true
+      j++
+    }
     const ranges: [number, number][] = []
     let first = true
     while (j < glob.length && (glob[j] !== ']' || first)) {
@@ -114,7 +131,9 @@ class Compiler {
     this.fork = -1
   }
 
-  get inBraces() { return this.fork !== -1 }
+  get inBraces() {
+    return this.fork !== -1
+  }
 }
 
 /** Parses the glob into the compiler's program; throws a 400 for what rg refuses. */
@@ -126,20 +145,31 @@ function compile(glob: string, opts: GlobOptions): Op[] {
     if (ch === '*' && glob[i + 1] === '*') {
       const end = i + 2
       if ((i === 0 || glob[i - 1] === '/') && (end === glob.length || glob[end] === '/')) {
-        if (end === glob.length) c.everything() // `**`, or `a/**`: everything below
+        if (end === glob.length)
+          c.everything() // `**`, or `a/**`: everything below
         else c.folders() // `**/x`, `a/**/x`: zero or more folders (the `/` after ** is consumed)
         i = end === glob.length ? end : end + 1
         continue
       }
       c.star()
       i = end
-    } else if (ch === '*') { c.star(); i++ }
-    else if (ch === '?') { c.anyButSlash(); i++ }
-    else if (ch === '[') i = c.charClass(i)
-    else if (ch === '{') { c.openBrace(); i++ }
-    else if (ch === '}' && c.inBraces) { c.closeBrace(); i++ }
-    else if (ch === ',' && c.inBraces) { c.comma(); i++ }
-    else {
+    } else if (ch === '*') {
+      c.star()
+      i++
+    } else if (ch === '?') {
+      c.anyButSlash()
+      i++
+    } else if (ch === '[') i = c.charClass(i)
+    else if (ch === '{') {
+      c.openBrace()
+      i++
+    } else if (ch === '}' && c.inBraces) {
+      c.closeBrace()
+      i++
+    } else if (ch === ',' && c.inBraces) {
+      c.comma()
+      i++
+    } else {
       if (ch === '\\' && i + 1 < glob.length) i++
       const cp = glob.codePointAt(i)!
       c.literal(cp)
@@ -161,13 +191,19 @@ function addState(prog: Op[], list: number[], seen: Uint32Array, gen: number, pc
     seen[at] = gen
     const op = prog[at]
     if (op.k === 'jmp') stack[top++] = op.to
-    else if (op.k === 'split') { stack[top++] = op.y; stack[top++] = op.x }
-    else list.push(at)
+    else if (op.k === 'split') {
+      stack[top++] = op.y
+      stack[top++] = op.x
+    } else list.push(at)
   }
 }
 
 /** A set of live NFA states, with its transitions memoised as they are met (a lazy DFA). */
-interface DState { pcs: number[]; accept: boolean; next: Map<number, DState> }
+interface DState {
+  pcs: number[]
+  accept: boolean
+  next: Map<number, DState>
+}
 
 /** Interned sets per matcher; past this, steps are computed afresh (still linear, just slower). */
 const MAX_DSTATES = 2000

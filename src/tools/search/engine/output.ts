@@ -42,8 +42,12 @@ export class GrepOutput {
 
   constructor(readonly spec: OutputSpec) {}
 
-  get full(): boolean { return this.cutBy !== null }
-  get text(): string { return this.rows.join('\n') }
+  get full(): boolean {
+    return this.cutBy !== null
+  }
+  get text(): string {
+    return this.rows.join('\n')
+  }
 
   private push(row: string): boolean {
     if (this.cutBy) return false
@@ -90,7 +94,10 @@ export class GrepOutput {
     if (!this.push(row)) return false
     if (kind === 'match') {
       this.matches++
-      if (path !== this.lastMatchFile) { this.files++; this.lastMatchFile = path }
+      if (path !== this.lastMatchFile) {
+        this.files++
+        this.lastMatchFile = path
+      }
     }
     return true
   }

@@ -29,7 +29,12 @@ export function foldersAbove(start: string): string[] {
   return segs.map((_, i) => (i === 0 ? '.' : segs.slice(0, i).join('/')))
 }
 
-interface ParsedLine { negated: boolean; dirOnly: boolean; anchored: boolean; glob: string }
+interface ParsedLine {
+  negated: boolean
+  dirOnly: boolean
+  anchored: boolean
+  glob: string
+}
 
 /** One .gitignore line as git reads it, or null for blanks and comments. */
 function parseLine(raw: string): ParsedLine | null {
@@ -43,8 +48,14 @@ function parseLine(raw: string): ParsedLine | null {
     line = line.slice(1)
     anchored = line.startsWith('/')
   } else {
-    if (line.startsWith('!')) { negated = true; line = line.slice(1) }
-    if (line.startsWith('/')) { anchored = true; line = line.slice(1) }
+    if (line.startsWith('!')) {
+      negated = true
+      line = line.slice(1)
+    }
+    if (line.startsWith('/')) {
+      anchored = true
+      line = line.slice(1)
+    }
   }
   const dirOnly = line.endsWith('/')
   if (dirOnly) line = line.slice(0, line.endsWith('\\/') ? -2 : -1)

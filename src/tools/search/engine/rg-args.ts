@@ -12,8 +12,18 @@ import { MAX_COLUMNS } from './output.js'
 import type { GrepJob } from './job.js'
 
 export const RG_BASE = [
-  '--no-config', '--color', 'never', '--no-messages', '--hidden', '--no-require-git', '--no-ignore-parent',
-  '--no-ignore-global', '--no-ignore-exclude', '--no-ignore-dot', '--max-columns', String(MAX_COLUMNS),
+  '--no-config',
+  '--color',
+  'never',
+  '--no-messages',
+  '--hidden',
+  '--no-require-git',
+  '--no-ignore-parent',
+  '--no-ignore-global',
+  '--no-ignore-exclude',
+  '--no-ignore-dot',
+  '--max-columns',
+  String(MAX_COLUMNS),
 ]
 
 /** The parents' .gitignore rules for a Grep job (see parent-ignores.ts); null for a single file. */

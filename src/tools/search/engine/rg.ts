@@ -18,7 +18,10 @@ import type { GrepJob } from './job.js'
 
 const MAX_COLLECTED = 64 << 20
 const MAX_STDERR = 8 << 10
-export interface Rg { path: string; version: string }
+export interface Rg {
+  path: string
+  version: string
+}
 const checked = new Map<string, Promise<Rg | null>>()
 
 /** Absolute path of `bin` (a name looked up on the server's PATH, or an absolute path) when it is an executable file. */
@@ -29,7 +32,9 @@ function locate(bin: string): string | null {
     try {
       accessSync(file, constants.X_OK)
       if (statSync(file).isFile()) return file
-    } catch { /* next */ }
+    } catch {
+      /* next */
+    }
   }
   return null
 }
@@ -47,7 +52,9 @@ export async function detectRg(bin: string): Promise<Rg | null> {
       })
     })
     checked.set(file, rg)
-    void rg.then((r) => { if (r === null) checked.delete(file) })
+    void rg.then((r) => {
+      if (r === null) checked.delete(file)
+    })
   }
   return rg
 }
@@ -56,10 +63,12 @@ export async function detectRg(bin: string): Promise<Rg | null> {
 export async function requireRg(bin: string, tool = 'Grep'): Promise<Rg> {
   const rg = await detectRg(bin)
   if (rg) return rg
-  const where = bin === 'rg' ? 'no rg was found on the server\'s PATH' : 'TOOLGATE_RG does not name an executable ripgrep'
-  fail('GREP_NOT_AVAILABLE',
+  const where = bin === 'rg' ? "no rg was found on the server's PATH" : 'TOOLGATE_RG does not name an executable ripgrep'
+  fail(
+    'GREP_NOT_AVAILABLE',
     `${tool} needs ripgrep (rg) and ${where}. Install ripgrep (Debian/Ubuntu: apt-get install ripgrep; Alpine: apk add ripgrep; ` +
-    'macOS: brew install ripgrep; others: https://github.com/BurntSushi/ripgrep#installation) or set TOOLGATE_RG to the rg binary\'s absolute path')
+      "macOS: brew install ripgrep; others: https://github.com/BurntSushi/ripgrep#installation) or set TOOLGATE_RG to the rg binary's absolute path",
+  )
 }
 
 /** Path order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). */
@@ -73,7 +82,10 @@ export function byWalkOrder(a: string, b: string): number {
 const clean = (p: string) => (p.startsWith('./') ? p.slice(2) : p)
 
 function rgError(stderr: string): Error {
-  const text = stderr.trim().replace(/\n{2,}/g, '\n').slice(0, 600)
+  const text = stderr
+    .trim()
+    .replace(/\n{2,}/g, '\n')
+    .slice(0, 600)
   if (/regex|not allowed in a regex/i.test(text)) {
     return codedError('VALIDATION_ERROR', `Invalid regex pattern (ripgrep syntax): ${text}`, { details: { parameter: 'pattern' } })
   }
@@ -99,9 +111,18 @@ export async function runRg(job: GrepJob): Promise<void> {
 
 async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<void> {
   const sorted = job.mode === 'content'
-  const child = spawnConfined(job.sandbox, [job.rg, ...rgArgs(job, { ignoreFile, sorted })], {
-    writable: [], readable: [job.root, job.rg, ...(ignoreFile ? [ignoreFile] : [])], network: false, cwd: job.root, env: { PATH: DEFAULT_PATH },
-  }, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawnConfined(
+    job.sandbox,
+    [job.rg, ...rgArgs(job, { ignoreFile, sorted })],
+    {
+      writable: [],
+      readable: [job.root, job.rg, ...(ignoreFile ? [ignoreFile] : [])],
+      network: false,
+      cwd: job.root,
+      env: { PATH: DEFAULT_PATH },
+    },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   const { out } = job
   const delim = job.mode === 'files_with_matches' ? 0 : 10
   const collected: { path: string; n: number }[] = []
@@ -110,7 +131,10 @@ async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<void> {
   let pending = Buffer.alloc(0)
   let stderr = ''
   let stopped = false
-  const stop = () => { stopped = true; child.kill('SIGKILL') }
+  const stop = () => {
+    stopped = true
+    child.kill('SIGKILL')
+  }
   const onAbort = () => stop()
   job.signal.addEventListener('abort', onAbort, { once: true })
   if (job.signal.aborted) stop()
@@ -138,9 +162,14 @@ async function spawnRg(job: GrepJob, ignoreFile: string | null): Promise<void> {
       buf = buf.subarray(i + 1)
     }
     pending = Buffer.from(buf)
-    if (size > MAX_COLLECTED && !sorted) { out.truncated = true; stop() }
+    if (size > MAX_COLLECTED && !sorted) {
+      out.truncated = true
+      stop()
+    }
   })
-  child.stderr!.on('data', (chunk: Buffer) => { if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8') })
+  child.stderr!.on('data', (chunk: Buffer) => {
+    if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8')
+  })
 
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject)

@@ -14,7 +14,10 @@ export function normalizeDomain(entry: string): string {
       /* keep as written; it will match nothing */
     }
   }
-  d = d.replace(/^\*?\./, '').replace(/[/:].*$/, '').replace(/\.$/, '')
+  d = d
+    .replace(/^\*?\./, '')
+    .replace(/[/:].*$/, '')
+    .replace(/\.$/, '')
   return d
 }
 
@@ -37,7 +40,10 @@ export function domainFilters(allowed: string[] = [], blocked: string[] = []): {
   if (a.length > 0 && b.length > 0) {
     fail('VALIDATION_ERROR', 'Cannot specify both allowed_domains and blocked_domains in the same request: pass one of them')
   }
-  for (const [name, list, raw] of [['allowed_domains', a, allowed], ['blocked_domains', b, blocked]] as const) {
+  for (const [name, list, raw] of [
+    ['allowed_domains', a, allowed],
+    ['blocked_domains', b, blocked],
+  ] as const) {
     if (raw.length > 0 && list.length === 0) fail('VALIDATION_ERROR', `${name} holds no usable domain: pass host names such as "example.com"`)
   }
   return { allowed: a, blocked: b }

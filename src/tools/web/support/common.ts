@@ -49,7 +49,10 @@ export function summarizeHeaders(headers: Headers): { headers: Record<string, st
 export function cutText(text: string, maxBytes: number, why: string): { text: string; cut: boolean } {
   const size = Buffer.byteLength(text)
   if (size <= maxBytes) return { text, cut: false }
-  const kept = Buffer.from(text).subarray(0, maxBytes).toString('utf8').replace(/\uFFFD+$/, '')
+  const kept = Buffer.from(text)
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
   return { text: `${kept}\n…[truncated: ${size - Buffer.byteLength(kept)} more bytes; ${why}]`, cut: true }
 }
 

@@ -51,6 +51,9 @@ export function htmlToMarkdown(html: string, baseUrl: string): { markdown: strin
       return src ? `![${alt}](${src})` : alt ? `[image: ${alt}]` : ''
     },
   })
-  const markdown = td.turndown(body).replace(/\n{3,}/g, '\n\n').trim()
+  const markdown = td
+    .turndown(body)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
   return { markdown, title }
 }
