@@ -51,7 +51,8 @@ describe('graceful shutdown', () => {
     await new Promise((r) => setTimeout(r, 150))
     child.kill('SIGTERM')
     const results = await Promise.all(calls)
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
+    // 'close', not 'exit': the child's last stderr lines (why it failed) arrive after it exits.
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
     expect(code, out).toBe(0)
     const ok = results.filter((r) => r.status === 200)
     expect(ok.length).toBeGreaterThan(0)
