@@ -47,6 +47,8 @@ const catalogue = {
   /** Four eyes: the key (or a key of the same name) that queued a call may not decide it. */
   SELF_APPROVAL: 403,
   TOOL_ALREADY_REGISTERED: 409,
+  /** A subagent or workflow nested deeper than the pipeline allows (a Task that starts Tasks…). */
+  CALL_DEPTH_EXCEEDED: 409,
   SHELL_ON_OTHER_INSTANCE: 409,
   TOO_MANY_SHELLS: 409,
   ENTRY_EXISTS: 409,

@@ -23,8 +23,21 @@ export interface CallRequest {
   args: unknown
   authorization?: string
   clientIp: string
-  transport: 'rest' | 'mcp'
+  transport: 'rest' | 'mcp' | 'inner'
   headers: HeaderBag
+  /**
+   * An inner call (a subagent's or a workflow step's) is made as the caller of the call that made
+   * it, with no key of its own: the pipeline checks that caller again (a revoked key stops it).
+   */
+  caller?: Caller
+  /** The execution that made this call, recorded as its parent. */
+  parentExecutionId?: string
+  /** Calls deep: 0 (or absent) for a client's own call. */
+  depth?: number
+  /** Aborting it aborts the call (its parent timed out or was cancelled). */
+  signal?: AbortSignal
+  /** performance.now() by which an inner call must end: what is left of its parent's time. */
+  deadline?: number
   /** The HTTP request's id: the call's request id when it sends no X-Request-Id of its own. */
   requestId?: string
 }
@@ -90,6 +103,8 @@ export interface PipelineDeps {
   log: FastifyBaseLogger
   /** Executions still running, so that shutdown can abort them all. */
   running: Set<Execution>
+  /** Runs a call through the whole pipeline: how tools call other tools (`ctx.callTool`). */
+  invoke(request: CallRequest): Promise<CallOutcome>
   /** A coded error for a failure that is not the server's fault (the database unreachable), else undefined. */
   classify(err: unknown): CodedError | undefined
 }

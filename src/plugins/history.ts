@@ -24,6 +24,8 @@ export interface HistoryQuery {
   callerId?: string
   tool?: string
   status?: string
+  /** Only the calls this execution made (a subagent's or a workflow's steps). */
+  parent?: string
 }
 
 export interface History {
@@ -75,6 +77,7 @@ export function presentExecution(r: Row): Record<string, unknown> {
     duration_ms: r.durationMs,
     started_at: r.startedAt.toISOString(),
     completed_at: r.completedAt?.toISOString() ?? null,
+    parent_execution_id: r.parentExecutionId,
   }
 }
 
@@ -180,6 +183,7 @@ async function listExecutions(app: FastifyInstance, q: HistoryQuery) {
   if (q.callerId) filters.push(eq(executions.callerId, q.callerId))
   if (q.tool) filters.push(eq(executions.tool, q.tool))
   if (q.status) filters.push(eq(executions.status, q.status))
+  if (q.parent) filters.push(eq(executions.parentExecutionId, q.parent))
   const base = filters.length ? and(...filters) : undefined
   const page = [...filters]
   if (q.cursor) page.push(lt(executions.id, decodeCursor(q.cursor)))

@@ -37,6 +37,7 @@ export default fp(
       log: app.log.child({ component: 'tools' }),
       running,
       classify: (err) => app.databaseOutage.classify(err),
+      invoke: (request) => runCall(deps, request),
     }
     app.addHook('preClose', async () => {
       for (const execution of running) execution.controller.abort(new Error('server shutting down'))

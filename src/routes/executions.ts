@@ -8,6 +8,7 @@ const ListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
   cursor: Type.Optional(Type.String({ maxLength: 256 })),
   tool: Type.Optional(Type.String({ maxLength: 256 })),
+  parent: Type.Optional(Type.String({ format: 'uuid', description: 'Only the calls this execution made (a subagent or a workflow step)' })),
   status: Type.Optional(Type.Union(['ok', 'error', 'timeout', 'pending', 'running', 'interrupted', 'rejected', 'expired'].map((s) => Type.Literal(s)))),
 })
 

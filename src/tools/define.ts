@@ -69,6 +69,20 @@ export interface ToolServices {
 
 export type { TokenUsage } from '../llm/types.js'
 
+/** How a tool calls another tool (`ctx.callTool`). */
+export interface InnerCallOptions {
+  /** Sent as the inner call's X-Agent-Id (the subagent's name), else the outer call's. */
+  agentId?: string
+  /** Sent as X-Timeout-Ms; the call never outlives what is left of the outer call's own time. */
+  timeoutMs?: number
+}
+
+/** An inner call's answer, exactly as a client would have had it: status and JSON body. */
+export interface InnerCallOutcome {
+  statusCode: number
+  body: Record<string, unknown>
+}
+
 export interface ToolContext {
   executionId: string
   caller: Caller
@@ -93,6 +107,14 @@ export interface ToolContext {
   warn(message: string): void
   /** Record LLM token usage for this call; it is summed and kept in history. */
   reportUsage(usage: TokenUsage): void
+  /** How many calls deep this one is: 0 for a client's own call. */
+  depth: number
+  /**
+   * Calls another tool through the whole pipeline (scopes, rate limit, validation, approval,
+   * redaction, history) as this call's caller, recorded as a child of this execution: never with
+   * more rights than the caller has. Refusals come back as answers (4xx), not as exceptions.
+   */
+  callTool(tool: string, args: unknown, options?: InnerCallOptions): Promise<InnerCallOutcome>
 }
 
 export interface ApprovalDecision {

@@ -1,4 +1,5 @@
 /** Execution history: one row per tool call, params and result redacted before they get here. */
+import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const executions = pgTable(
@@ -27,11 +28,16 @@ export const executions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
     instance: text('instance').notNull(),
+    /** The call that made this one (a subagent's or a workflow's step), else null. */
+    parentExecutionId: uuid('parent_execution_id'),
   },
   // Ids are UUIDv7, ordered by creation time: the primary key already serves "newest first", so
   // history needs only one more index (per caller), and every recorded call updates two, not three.
   // Ascending, read backwards for "newest first": new ids then land at the end of their caller's
   // range, where Postgres splits pages to stay full, rather than at its start, where every split
   // left two half-empty pages (twice the index, and more work per insert).
-  (t) => [index('executions_caller_id_idx').on(t.callerId, t.id)],
+  (t) => [
+    index('executions_caller_id_idx').on(t.callerId, t.id),
+    index('executions_parent_idx').on(t.parentExecutionId, t.id).where(sql`parent_execution_id IS NOT NULL`),
+  ],
 )

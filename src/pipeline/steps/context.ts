@@ -31,6 +31,7 @@ export function admit(call: Call, registered: RegisteredTool, caller: Caller): A
     usage: null,
     durationMs: null,
     completedAt: null,
+    parentExecutionId: call.request.parentExecutionId ?? null,
   }
   const session = context.sessionId ?? `key:${caller.id}`
   return { ...call, tool, caller, context, record, session, validator: registered.validate, args: {} }

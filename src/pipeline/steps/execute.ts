@@ -3,6 +3,7 @@
  * `exec` and `network` tools, approved calls) have a `running` history row before the tool runs,
  * so that a crash leaves a visible `interrupted` row rather than a silent gap.
  */
+import { performance } from 'node:perf_hooks'
 import { codedError, isCodedError } from '../../errors.js'
 import { normalize } from '../answer.js'
 import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
@@ -33,6 +34,8 @@ export function prepare(deps: PipelineDeps, call: AdmittedCall): Execution {
     messages.push(`X-Max-Output-Size ${maxOutputSize} is above this server's limit for ${tool.name}; using ${ceiling}`)
     maxOutputSize = ceiling
   }
+  // An inner call ends with its parent: it gets what is left of the parent's time, silently.
+  if (call.request.deadline !== undefined) timeoutMs = Math.max(1, Math.min(timeoutMs, Math.floor(call.request.deadline - performance.now())))
   return { timeoutMs, maxOutputSize, messages, controller: new AbortController(), timedOut: false }
 }
 
@@ -73,6 +76,7 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
   const ctx = buildToolContext(deps, call, execution)
   deps.log.debug({ tool: call.tool.name, args: call.args, execution_id: call.record.id }, `Executing tool: ${call.tool.name}`)
   const time = deadline(execution)
+  const stop = follow(call.request.signal, execution.controller)
   deps.running.add(execution)
   try {
     const output = await Promise.race([(async () => call.tool.execute(call.args, ctx))(), time.expired])
@@ -82,8 +86,18 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
     return { ok: false, error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id) }
   } finally {
     time.cancel()
+    stop()
     deps.running.delete(execution)
   }
+}
+
+/** An inner call stops with the call that made it; returns the unsubscribe. */
+function follow(parent: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!parent) return () => {}
+  const abort = () => controller.abort(parent.reason)
+  if (parent.aborted) abort()
+  parent.addEventListener('abort', abort, { once: true })
+  return () => parent.removeEventListener('abort', abort)
 }
 
 /** Seed 000 §3: tools that escalate count their errors in a row per session. */

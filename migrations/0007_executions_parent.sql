@@ -1,0 +1,2 @@
+ALTER TABLE "executions" ADD COLUMN "parent_execution_id" uuid;--> statement-breakpoint
+CREATE INDEX "executions_parent_idx" ON "executions" USING btree ("parent_execution_id","id") WHERE parent_execution_id IS NOT NULL;
