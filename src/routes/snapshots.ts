@@ -5,16 +5,32 @@
  */
 import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { corpusThreads, snapshotEntries, snapshots } from '../db/schema/index.js'
 import { fail } from '../errors.js'
-import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow, type SnapshotType } from '../glossary/snapshots/store.js'
+import { SNAPSHOT_TYPES, getSnapshot, takeSnapshot, type SnapshotRow } from '../glossary/snapshots/store.js'
 import type { Scope } from '../tools/define.js'
 import { snapshotView } from '../glossary/snapshots/view.js'
 
 /** The list view plus who took it and which revisions it includes. */
 const detail = (s: SnapshotRow) => ({ ...snapshotView(s), last_revision_id: s.last_revision_id, created_by: s.created_by })
 
-export default async function snapshotsRoutes(app: FastifyInstance) {
+const TakeBody = Type.Object(
+  {
+    type: Type.Enum([...SNAPSHOT_TYPES], { description: 'checkpoint | curator_fork | manual' }),
+    thread_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The corpus thread the state was reached at' })),
+    thread_position: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Position in reading order of the last thread read (default: the position of thread_id)' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+const SnapshotParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
+const SnapshotQuery = Type.Object({ include: Type.Optional(Type.Enum(['entries'])) }, { additionalProperties: false })
+
+export default async function snapshotsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const db = app.database.db
   const security = [{ bearerAuth: [] }]
   // Authenticate before the body is validated: an anonymous caller learns nothing about the rules.
@@ -32,26 +48,12 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
           'Copies every glossary entry into the snapshot, with entry and token counts. `thread_position` may be left out when `thread_id` names a corpus thread: its position is used. One `checkpoint` per position (409 CONFLICT names the existing one).',
         tags: ['snapshots'],
         security,
-        body: {
-          type: 'object',
-          required: ['type'],
-          additionalProperties: false,
-          properties: {
-            type: { type: 'string', enum: [...SNAPSHOT_TYPES], description: 'checkpoint | curator_fork | manual' },
-            thread_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The corpus thread the state was reached at' },
-            thread_position: {
-              type: 'integer',
-              minimum: 0,
-              maximum: 2147483647,
-              description: 'Position in reading order of the last thread read (default: the position of thread_id)',
-            },
-          },
-        },
+        body: TakeBody,
       },
     },
     async (request, reply) => {
       const caller = await app.keys.requireScope(request, 'write')
-      const body = request.body as { type: SnapshotType; thread_id?: number; thread_position?: number }
+      const { body } = request
       let position = body.thread_position
       if (position === undefined) {
         if (body.thread_id === undefined) fail('VALIDATION_ERROR', 'Pass thread_position, or a thread_id of a corpus thread to take its position')
@@ -88,15 +90,15 @@ export default async function snapshotsRoutes(app: FastifyInstance) {
         summary: 'One snapshot; with ?include=entries, the glossary entries it froze',
         tags: ['snapshots'],
         security,
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
-        querystring: { type: 'object', additionalProperties: false, properties: { include: { type: 'string', enum: ['entries'] } } },
+        params: SnapshotParams,
+        querystring: SnapshotQuery,
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number }
+      const { id } = request.params
       const snapshot = await getSnapshot(db, id)
       if (!snapshot) fail('SNAPSHOT_NOT_FOUND', `No snapshot with id ${id}`)
-      if ((request.query as { include?: string }).include !== 'entries') return { snapshot: detail(snapshot) }
+      if (request.query.include !== 'entries') return { snapshot: detail(snapshot) }
       const e = snapshotEntries
       const entries = await db
         .select({ entry_id: e.entryId, term: e.term, definition: e.definition, tags: e.tags, status: e.status })

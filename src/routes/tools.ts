@@ -3,6 +3,8 @@
  * operation, plus the catalog. Bodies are validated by the pipeline (the same code MCP calls go
  * through), so Fastify's own validation and serialization are switched off for these routes.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { providerNameOf } from '../tools/provider-names.js'
 import { toPlainSchema } from '../exports/json-schema.js'
@@ -125,17 +127,18 @@ export default async function toolRoutes(app: FastifyInstance) {
     handle(),
   )
 
-  app.get(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+  typed.get(
     '/v1/tools',
     {
       schema: {
         summary: 'The tool catalog by category (seed 002 §4)',
         tags: ['catalog'],
-        querystring: { type: 'object', properties: { toolset: { type: 'string' } } },
+        querystring: Type.Object({ toolset: Type.Optional(Type.String({ maxLength: 256 })) }),
       },
     },
     async (request) => {
-      const { toolset } = request.query as { toolset?: string }
+      const { toolset } = request.query
       const categories: Record<string, ReturnType<typeof toolSummary>[]> = {}
       for (const [cat, tools] of Object.entries(app.registry.byCategory())) {
         const picked = tools.filter((t) => !toolset || t.toolset === toolset)
@@ -148,8 +151,9 @@ export default async function toolRoutes(app: FastifyInstance) {
     },
   )
 
-  app.get('/v1/tools/:name', { schema: { summary: "One tool's details (seed 002 §4)", tags: ['catalog'] } }, async (request) => {
-    const { tool } = app.registry.require((request.params as { name: string }).name)
+  const ToolName = Type.Object({ name: Type.String({ maxLength: 256 }) })
+  typed.get('/v1/tools/:name', { schema: { summary: "One tool's details (seed 002 §4)", tags: ['catalog'], params: ToolName } }, async (request) => {
+    const { tool } = app.registry.require(request.params.name)
     return {
       ...toolSummary(tool),
       parameters: parameterList(tool),
