@@ -74,7 +74,12 @@ export const ConfigSchema = Type.Object({
   TOOLGATE_HOLD_RISKY: flag('Hold risky `Bash`/`shell` commands for approval instead of only warning.'),
   TOOLGATE_MAX_SHELLS: int(1, 1000, 4, 'Background shells one key may have running at once.'),
   TOOLGATE_CHECKPOINT_EVERY: int(0, 1_000_000, 10, 'Take a `checkpoint` snapshot of the glossary every N threads the agent enters (`0` = never).'),
-  TOOLGATE_ESCALATE_AFTER: int(1, 1000, 2, 'Consecutive errors from one tool in one session after which the next error is ESCALATE (tools that opt in).'),
+  TOOLGATE_ESCALATE_AFTER: int(
+    1,
+    1000,
+    2,
+    'Consecutive errors from one tool in one session that escalate: the answer to the last of them is ESCALATE (tools that opt in).',
+  ),
   TOOLGATE_SANDBOX: Type.Enum(['auto', 'bwrap', 'off'], {
     default: 'auto',
     description:

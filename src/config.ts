@@ -68,7 +68,7 @@ export interface AppConfig {
   checkpointEvery: number
   /** TOOLGATE_PYTHON: the interpreter for notebook syntax checks and nbformat validation (default: /usr/bin/python3 when present, else python3). */
   python?: string
-  /** TOOLGATE_ESCALATE_AFTER: consecutive errors from one tool in one session after which the next error is ESCALATE (tools that opt in). */
+  /** TOOLGATE_ESCALATE_AFTER: consecutive errors from one tool in one session that escalate: the answer to the last of them is ESCALATE (tools that opt in). */
   escalateAfter: number
   /** TOOLGATE_SANDBOX: how child processes are confined (see src/sandbox); `auto` uses bwrap when it works here. */
   sandbox: 'auto' | 'bwrap' | 'off'

@@ -2,7 +2,8 @@
  * Seed 000 §3: "after two consecutive `status = "error"` responses for the same tool, escalate to
  * the orchestrator". For tools that opt in (`escalates`), each error bumps a per-session, per-tool
  * counter in Postgres (so the rule holds across instances and restarts) and a success clears it;
- * once the counter passes the limit, the error that would have been returned becomes ESCALATE,
+ * once the counter reaches the limit, the error that would have been returned becomes ESCALATE
+ * (the answer to the second consecutive error itself carries the signal, as the seed asks),
  * with the same HTTP status and the original error in `details`.
  */
 import { sql } from 'drizzle-orm'
@@ -35,7 +36,7 @@ export function createEscalation(db: Db, after: number): Escalation {
         .catch(unlessUnreachable(undefined))
       if (!res) return err
       const count = Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1)
-      if (count <= after) return err
+      if (count < after) return err
       const escalated = codedError(
         'ESCALATE',
         `${tool.name} has now failed ${count} times in a row in this session (${err.code}: ${err.message}). Do not retry: escalate to the orchestrator.`,

@@ -160,8 +160,8 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    */
   xml?(output: Static<O>): XmlElement
   /**
-   * Seed 000 §3's escalation rule: after `TOOLGATE_ESCALATE_AFTER` (2) consecutive errors from this
-   * tool in one session, the next error comes back as `ESCALATE`.
+   * Seed 000 §3's escalation rule: "after two consecutive errors, escalate". The answer to the
+   * `TOOLGATE_ESCALATE_AFTER`th (2nd) consecutive error from this tool in one session is `ESCALATE`.
    */
   escalates?: boolean
   execute(args: Static<I>, ctx: ToolContext): Promise<Static<O>> | Static<O>

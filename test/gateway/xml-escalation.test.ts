@@ -80,19 +80,16 @@ describe('XML answers', () => {
 describe('escalation (seed 000 §3)', () => {
   const headers = (session: string) => ({ 'x-session-id': session })
 
-  it('turns the third consecutive error in a session into ESCALATE, keeping its status', async () => {
-    const first = await t.call('xml_probe', { text: 'a', fail: true }, { headers: headers('esc-1') })
-    const second = await t.call('xml_probe', { text: 42 }, { headers: headers('esc-1') })
-    const third = await t.call('xml_probe', { text: 'c', fail: true }, { headers: headers('esc-1') })
-    expect(first.body.error_code).toBe('NOT_FOUND')
-    expect(second.body.error_code).toBe('VALIDATION_ERROR')
-    expect(third.statusCode).toBe(404)
-    expect(third.body).toMatchObject({ status: 'error', error_code: 'ESCALATE', details: { consecutive_errors: 3, last_error_code: 'NOT_FOUND' } })
-    expect(third.body.error_message).toMatch(/escalate to the orchestrator/)
+  it('answers the second consecutive error in a session with ESCALATE, keeping its status', async () => {
+    const first = await t.call('xml_probe', { text: 42 }, { headers: headers('esc-1') })
+    const second = await t.call('xml_probe', { text: 'c', fail: true }, { headers: headers('esc-1') })
+    expect(first.body.error_code).toBe('VALIDATION_ERROR')
+    expect(second.statusCode).toBe(404)
+    expect(second.body).toMatchObject({ status: 'error', error_code: 'ESCALATE', details: { consecutive_errors: 2, last_error_code: 'NOT_FOUND' } })
+    expect(second.body.error_message).toMatch(/escalate to the orchestrator/)
   })
 
   it('counts per session and resets on success', async () => {
-    await t.call('xml_probe', { text: 'a', fail: true }, { headers: headers('esc-2') })
     await t.call('xml_probe', { text: 'a', fail: true }, { headers: headers('esc-2') })
     const other = await t.call('xml_probe', { text: 'a', fail: true }, { headers: headers('esc-3') })
     expect(other.body.error_code).toBe('NOT_FOUND')

@@ -151,15 +151,14 @@ describe('restart', () => {
 })
 
 describe('escalation (seed 000 §3)', () => {
-  it('turns the third consecutive error of a tool into ESCALATE; a success resets the count', async () => {
+  it('answers the second consecutive error of a tool with ESCALATE; a success resets the count', async () => {
     const s = session(t)
     const bad = markdownStep(1, { estimated_tokens: 10 })
     expect((await s.call('emit_markdown_step', bad)).body.error_code).toBe('VALIDATION_ERROR')
-    expect((await s.call('emit_markdown_step', bad)).body.error_code).toBe('VALIDATION_ERROR')
-    const third = await s.call('emit_markdown_step', bad)
-    expect(third.statusCode).toBe(400)
-    expect(third.body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 3, last_error_code: 'VALIDATION_ERROR' } })
-    expect(third.body.error_message).toMatch(/Do not retry: escalate to the orchestrator/)
+    const second = await s.call('emit_markdown_step', bad)
+    expect(second.statusCode).toBe(400)
+    expect(second.body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 2, last_error_code: 'VALIDATION_ERROR' } })
+    expect(second.body.error_message).toMatch(/Do not retry: escalate to the orchestrator/)
 
     expect((await s.md(1)).statusCode).toBe(200)
     expect((await s.call('emit_markdown_step', bad)).body.error_code).toBe('VALIDATION_ERROR')
@@ -168,7 +167,6 @@ describe('escalation (seed 000 §3)', () => {
     const f = session(t)
     expect((await f.finalize()).body.error_code).toBe('NO_ACTIVE_NOTEBOOK')
     expect((await f.md(1, { body: 'short' })).body.error_code).toBe('VALIDATION_ERROR')
-    expect((await f.finalize()).body.error_code).toBe('NO_ACTIVE_NOTEBOOK')
     const escalated = await f.finalize()
     expect(escalated.statusCode).toBe(409)
     expect(escalated.body).toMatchObject({ error_code: 'ESCALATE', details: { last_error_code: 'NO_ACTIVE_NOTEBOOK' } })

@@ -375,14 +375,16 @@ const cases: Case[] = [
 describe('bounds', () => {
   it.each(cases)('%s: %s', async (tool, _label, inside, outside, message) => {
     for (const body of outside) {
-      // a fresh session per refused call: the escalation rule would turn a third error into ESCALATE
+      // a fresh session per refused call: the escalation rule would turn a second error into ESCALATE
       const s = session(t, newSession('bound'))
       const res = await s.call(tool, body)
       expect(res.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400)
       expect(res.body).toMatchObject({ status: 'error', error_code: 'VALIDATION_ERROR', error_message: message })
       expect(res.body.details.tool).toBe(`notebook.${tool}`)
-      // nothing was created: the session has no notebook to finalize
-      expect((await s.finalize()).body.error_code).toBe('NO_ACTIVE_NOTEBOOK')
+      // nothing was created: the session has no notebook to finalize (after a refused finalize, a
+      // second error in a row escalates, and says which error it was)
+      const after = await s.finalize()
+      expect(tool === 'finalize' ? after.body.details.last_error_code : after.body.error_code).toBe('NO_ACTIVE_NOTEBOOK')
     }
     for (const body of inside) {
       const res = await session(t, newSession('inside')).call(tool, body)

@@ -303,12 +303,11 @@ describe('errors', () => {
     expect(none.body.error_message).toBe('Missing required parameter: notebook_path')
   })
 
-  it('the third consecutive error in a session escalates', async () => {
+  it('the second consecutive error in a session escalates', async () => {
     const session = { 'x-session-id': 'quality-escalation' }
     expect((await quality('gone.ipynb', session)).body.error_code).toBe('FILE_NOT_FOUND')
-    expect((await quality('gone.ipynb', session)).body.error_code).toBe('FILE_NOT_FOUND')
-    const third = await quality('gone.ipynb', session)
-    expect(third.statusCode).toBe(404)
-    expect(third.body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 3, last_error_code: 'FILE_NOT_FOUND' } })
+    const second = await quality('gone.ipynb', session)
+    expect(second.statusCode).toBe(404)
+    expect(second.body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 2, last_error_code: 'FILE_NOT_FOUND' } })
   })
 })
