@@ -17,7 +17,7 @@ const catalogue = {
   EDIT_NO_CHANGE: 400,
   GIT_OPTION_INJECTION: 400,
   INVALID_NOTEBOOK: 400,
-  /** Seed 000 §3: the third consecutive error from one tool in a session; carries the failing call's own status. */
+  /** Seed 000 §3: the second consecutive error from one tool in a session; carries the failing call's own status. */
   ESCALATE: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
