@@ -22,6 +22,8 @@ async function main() {
     await app.close()
   })
   const address = await app.listen({ port: config.port, host: config.host })
+  // `npm run seed` beside a running server finds it here and goes through its API.
+  app.database.lock?.advertise(address)
   const lines = [
     `toolgate listening on ${address}`,
     `  Swagger UI:  ${address}/docs`,

@@ -59,12 +59,14 @@ export interface TestAppOptions {
   workspace?: string
   dataDir?: string
   databaseUrl?: string
+  /** PGlite even when DATABASE_URL is set (tests of the embedded database itself). */
+  embedded?: boolean
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const workspace = opts.workspace ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-')))
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-')))
-  const base = process.env.DATABASE_URL
+  const base = opts.embedded ? undefined : process.env.DATABASE_URL
   const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
   const databaseUrl = opts.databaseUrl ?? testDb?.url
   // An app that is not restarted on its folder runs on an in-memory copy of the template.
@@ -78,6 +80,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     LOG_LEVEL: 'info',
     TOOLGATE_HISTORY_FLUSH_MS: '5',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...(opts.embedded && { DATABASE_URL: '' }),
     ...opts.env,
   })
   const logs = new LogCapture()

@@ -7,12 +7,15 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema/index.js'
+import { type DataDirLock, lockDataDir } from './pglite-lock.js'
 import { listenOnPostgres, type Listener, type ListenerLog, type ListenHandlers } from './listener.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface Database {
   db: Db
+  /** PGlite in a folder: the lock that keeps other processes out of it (pglite-lock.ts). */
+  lock?: DataDirLock
   kind: 'postgres' | 'pglite'
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>
@@ -76,13 +79,28 @@ async function createPglite(dir: string, loadDataDir?: Blob): Promise<Database> 
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // pg_trgm ranks glossary search on both databases; PGlite ships it as a loadable contrib module.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir })
+  const inMemory = dir.startsWith('memory://')
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true })
+  const lock = inMemory ? undefined : lockDataDir(dir)
+  let client: InstanceType<typeof PGlite>
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir })
+  } catch (err) {
+    lock?.release()
+    throw inMemory ? err : damaged(dir, err)
+  }
+  try {
+    await migrate(drizzle(client, { schema }), { migrationsFolder })
+  } catch (err) {
+    await client.close().catch(() => {})
+    lock?.release()
+    throw err
+  }
   const db = drizzle(client, { schema }) as unknown as Db
-  await migrate(drizzle(client, { schema }), { migrationsFolder })
   let closed = false
   return {
     db,
+    lock,
     kind: 'pglite',
     ping: (timeoutMs = 2_000) => (closed ? Promise.resolve(false) : pingWith(() => db.execute(sql`SELECT 1`), timeoutMs)),
     async listen(channel, on) {
@@ -96,9 +114,24 @@ async function createPglite(dir: string, loadDataDir?: Blob): Promise<Database> 
     },
     close: async () => {
       closed = true
-      await client.close()
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
     },
   }
+}
+
+/** A folder PGlite cannot open: said so, with what to do, never as a bare WebAssembly abort. */
+function damaged(dir: string, err: unknown): Error {
+  const reason = err instanceof Error ? err.message : String(err)
+  return new Error(
+    `The embedded database in ${dir} could not be opened (${reason}): it looks damaged, perhaps by two processes ` +
+      `opening it at once or a full disk. Move it aside (mv ${dir} ${dir}.damaged) to start with an empty one, or ` +
+      'restore the folder from a backup. PostgreSQL (DATABASE_URL) avoids this.',
+    { cause: err },
+  )
 }
 
 /** Resolves true when `query` answers within `timeoutMs`. */

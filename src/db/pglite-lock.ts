@@ -1,0 +1,93 @@
+/**
+ * One process per PGlite folder. PGlite is Postgres in single-user mode inside this process: a
+ * second process opening the same folder (a second server, `npm run seed` beside a running one)
+ * corrupts it. The lock is a file beside the folder, created exclusively, that names its holder;
+ * a holder whose process no longer runs on this host left a stale lock, which is taken over.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+
+export interface LockHolder {
+  pid: number
+  host: string
+  started_at: string
+  command: string
+  /** Where the holding server listens, once it does: `npm run seed` goes through its API. */
+  url?: string
+}
+
+export interface DataDirLock {
+  readonly path: string
+  /** Tells later openers where this server listens. */
+  advertise(url: string): void
+  release(): void
+}
+
+/** The folder is held by a running process: carries the holder so that callers can say who. */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly holder: LockHolder,
+  ) {
+    super(
+      `The embedded database ${dir} is in use by another process (pid ${holder.pid} on ${holder.host}, ` +
+        `since ${holder.started_at}: ${holder.command})${holder.url ? `, a toolgate server at ${holder.url}` : ''}. ` +
+        'PGlite allows one process per folder: stop that process, point TOOLGATE_DATA_DIR elsewhere, or use PostgreSQL (DATABASE_URL).',
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
+
+export function readHolder(lockPath: string): LockHolder | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockHolder
+  } catch {
+    return undefined
+  }
+}
+
+function isRunning(holder: LockHolder): boolean {
+  if (holder.host !== os.hostname()) return true // another machine's process: cannot tell, assume it runs
+  if (holder.pid === process.pid) return true
+  try {
+    process.kill(holder.pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function tryCreate(lockPath: string, me: LockHolder): boolean {
+  try {
+    fs.writeFileSync(lockPath, JSON.stringify(me), { flag: 'wx', mode: 0o600 })
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw err
+  }
+}
+
+export function lockDataDir(dir: string): DataDirLock {
+  const lockPath = lockPathOf(dir)
+  const me: LockHolder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString(), command: process.argv.slice(1).join(' ').slice(0, 300) }
+  // Twice at most: once more after removing a stale lock (a racing opener may win that second try).
+  for (let attempt = 0; !tryCreate(lockPath, me); attempt++) {
+    const holder = readHolder(lockPath)
+    if (attempt > 0 || (holder && isRunning(holder))) throw new DataDirLockedError(dir, holder ?? me)
+    fs.rmSync(lockPath, { force: true }) // stale: its holder is gone
+  }
+  let held = true
+  return {
+    path: lockPath,
+    advertise(url) {
+      if (held) fs.writeFileSync(lockPath, JSON.stringify({ ...me, url }), { mode: 0o600 })
+    },
+    release() {
+      if (!held) return
+      held = false
+      if (readHolder(lockPath)?.pid === process.pid) fs.rmSync(lockPath, { force: true })
+    },
+  }
+}

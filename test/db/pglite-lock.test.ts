@@ -1,0 +1,96 @@
+/**
+ * Issue 17 item 1: one process per PGlite folder. A second opener is refused with a message that
+ * names the holder; `npm run seed` beside a running server goes through its API; a damaged folder
+ * is reported as such. Real processes: a live `sleep` holds a lock, the seed script runs as a child.
+ */
+import { execFile, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../src/db/client.js'
+import { DataDirLockedError, lockPathOf } from '../../src/db/pglite-lock.js'
+import { copyPgliteTemplate } from '../support/database-template.js'
+import { ADMIN_KEY, buildTestApp } from '../helper.js'
+
+const run = promisify(execFile)
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tg-lock-'))
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+const holderOf = (dir: string) => JSON.parse(fs.readFileSync(lockPathOf(dir), 'utf8'))
+const migrated = path.join(tmp, 'migrated', 'pglite')
+beforeAll(async () => {
+  // The suite's template when there is one (a PGlite run); else migrate one once (a Postgres run).
+  await copyPgliteTemplate(migrated)
+  if (!fs.existsSync(migrated)) await (await createDb({ pgliteDir: migrated })).close()
+})
+
+/** A migrated PGlite folder of its own (migrating one takes seconds; copying one does not). */
+async function folder(name: string) {
+  const dir = path.join(tmp, name, 'pglite')
+  await fs.promises.cp(migrated, dir, { recursive: true })
+  return dir
+}
+
+describe('the PGlite folder lock', () => {
+  it('refuses a second opener in the same process, and frees the folder on close', async () => {
+    const dir = await folder('same')
+    const first = await createDb({ pgliteDir: dir })
+    expect(holderOf(dir).pid).toBe(process.pid)
+    await expect(createDb({ pgliteDir: dir })).rejects.toThrow(DataDirLockedError)
+    await first.close()
+    expect(fs.existsSync(lockPathOf(dir))).toBe(false)
+    const again = await createDb({ pgliteDir: dir })
+    await again.close()
+  })
+
+  it('names a live holder from another process, and takes over once that process is gone', async () => {
+    const dir = await folder('other')
+    const sleeper = spawn('sleep', ['30'])
+    const holder = { pid: sleeper.pid, host: os.hostname(), started_at: new Date().toISOString(), command: 'dist/server.js', url: 'http://127.0.0.1:9' }
+    fs.writeFileSync(lockPathOf(dir), JSON.stringify(holder))
+    const refused = await createDb({ pgliteDir: dir }).catch((e) => e)
+    expect(refused).toBeInstanceOf(DataDirLockedError)
+    expect(refused.message).toContain(`pid ${sleeper.pid}`)
+    expect(refused.message).toContain('a toolgate server at http://127.0.0.1:9')
+    sleeper.kill('SIGKILL')
+    await new Promise((r) => sleeper.once('exit', r))
+    const db = await createDb({ pgliteDir: dir })
+    expect(holderOf(dir).pid).toBe(process.pid)
+    await db.close()
+  })
+
+  it('reports a damaged folder as damaged, with what to do', async () => {
+    const dir = await folder('damaged')
+    fs.writeFileSync(path.join(dir, 'global', 'pg_control'), Buffer.alloc(8192, 7))
+    const err = await createDb({ pgliteDir: dir }).catch((e) => e)
+    expect(err.message).toMatch(/looks damaged/)
+    expect(err.message).toContain(`mv ${dir} ${dir}.damaged`)
+    expect(fs.existsSync(lockPathOf(dir))).toBe(false)
+  })
+})
+
+describe('npm run seed beside a running server', () => {
+  it('goes through the server’s API, and without a key says how instead of opening the folder', async () => {
+    const dataDir = path.join(tmp, 'served')
+    const t = await buildTestApp({ dataDir, keep: true, embedded: true })
+    try {
+      const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
+      t.app.database.lock?.advertise(url)
+      const env = { ...process.env, TOOLGATE_DATA_DIR: dataDir, TOOLGATE_WORKSPACE: t.workspace, DATABASE_URL: '', TOOLGATE_BOOTSTRAP_KEY: '' }
+      const seed = (extra: Record<string, string>) => run('npx', ['tsx', 'scripts/seed.ts'], { env: { ...env, ...extra } }).catch((e) => e)
+      const refused = await seed({})
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain(`A toolgate server at ${url} holds the embedded database`)
+      const done = await seed({ TOOLGATE_KEY: ADMIN_KEY })
+      expect(done.stdout).toContain('importing')
+      const thread = await t.call('read_thread_range', { thread_id: 30265887 })
+      expect(thread.statusCode).toBe(200)
+      expect(thread.body.count).toBeGreaterThan(0)
+    } finally {
+      await t.close()
+      await t.destroy()
+    }
+  }, 60_000)
+})
