@@ -71,4 +71,13 @@ describe('scripted LLM', () => {
     expect(() => llm!.assertDone({ all: true })).toThrow(/never asked for/)
     llm.assertDone()
   })
+
+  it('sends raw replies, and starts over with another script', async () => {
+    llm = await startScriptedLlm([{ raw: { status: 503, body: { error: { message: 'down' } } } }])
+    expect((await post({ model: 'm', messages: [{ role: 'user', content: 'a' }] })).status).toBe(503)
+    llm.reset([{ answer: 'fresh' }])
+    expect(llm.requests).toHaveLength(0)
+    expect((await post({ model: 'm', messages: [{ role: 'user', content: 'b' }] })).body.choices[0].message.content).toBe('fresh')
+    llm.assertDone({ all: true })
+  })
 })

@@ -5,7 +5,7 @@
  * which tool results came back), and a request beyond the script fails loudly: it is answered
  * 400 (not retried by the provider) and listed in `overruns`, which `assertDone()` reports.
  */
-import { completion, startLlmStandIn, USAGE, type LlmStandIn, type StandInRequest } from './llm-stand-in.js'
+import { completion, startLlmStandIn, USAGE, type LlmStandIn, type StandInReply, type StandInRequest } from './llm-stand-in.js'
 
 export interface ScriptedUsage {
   prompt_tokens: number
@@ -28,7 +28,11 @@ interface TurnCommon {
   delayMs?: number
 }
 
-export type ScriptedTurn = (TurnCommon & { toolCalls: ScriptedToolCall[]; content?: string }) | (TurnCommon & { answer: string })
+export type ScriptedTurn =
+  | (TurnCommon & { toolCalls: ScriptedToolCall[]; content?: string })
+  | (TurnCommon & { answer: string })
+  /** Any reply at all (an HTTP error, a malformed body), as the stand-in sends it. */
+  | { raw: StandInReply }
 
 /** A turn, or a function of the request it answers (for turns that depend on what came back). */
 export type ScriptStep = ScriptedTurn | ((req: StandInRequest) => ScriptedTurn)
@@ -55,6 +59,8 @@ export interface ScriptedLlm {
   remaining(): number
   /** Throws when a request went beyond the script or (with `all`) a turn was never asked for. */
   assertDone(opts?: { all?: boolean }): void
+  /** Starts over with another script: requests and overruns are cleared (one server for many tests). */
+  reset(script: ScriptStep[]): void
   close(): Promise<void>
 }
 
@@ -89,8 +95,9 @@ export function readSent(req: StandInRequest): SentRequest {
   }
 }
 
-export async function startScriptedLlm(script: ScriptStep[]): Promise<ScriptedLlm> {
+export async function startScriptedLlm(initial: ScriptStep[] = []): Promise<ScriptedLlm> {
   const overruns: StandInRequest[] = []
+  let script = initial
   let next = 0
   const standIn: LlmStandIn = await startLlmStandIn((req) => {
     if (next >= script.length) {
@@ -101,6 +108,7 @@ export async function startScriptedLlm(script: ScriptStep[]): Promise<ScriptedLl
     const turnIndex = next++
     const step = script[turnIndex]!
     const turn = typeof step === 'function' ? step(req) : step
+    if ('raw' in turn) return turn.raw
     const body =
       'answer' in turn
         ? completion(turn.answer, { usage: turn.usage ?? USAGE })
@@ -116,6 +124,12 @@ export async function startScriptedLlm(script: ScriptStep[]): Promise<ScriptedLl
     assertDone(opts = {}) {
       if (overruns.length > 0) throw new Error(`scripted-llm: ${overruns.length} request(s) beyond the script of ${script.length} turn(s)`)
       if (opts.all && next < script.length) throw new Error(`scripted-llm: ${script.length - next} turn(s) of ${script.length} never asked for`)
+    },
+    reset(steps) {
+      script = steps
+      next = 0
+      standIn.requests.length = 0
+      overruns.length = 0
     },
     close: () => standIn.close(),
   }
