@@ -25,6 +25,7 @@ import sandboxPlugin from './plugins/sandbox.js'
 import pipelinePlugin from './plugins/pipeline.js'
 import llmPlugin from './plugins/llm.js'
 import agentsPlugin from './plugins/agents.js'
+import { loadDefinitions } from './agents/index.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
 import schemaRoutes from './routes/schemas.js'
@@ -73,6 +74,8 @@ function requestIds(): (req: IncomingMessage) => string {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts
   const registry = createRegistry(opts.tools ?? allTools)
+  // Read before anything opens: a broken definition stops the start like a bad setting does.
+  const definitions = await loadDefinitions(config.agents.dir)
   const redactor = createRedactor()
   const app = Fastify({
     loggerInstance: createLogger(config, redactor, opts.logDestination),
@@ -98,7 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: opts.database })
   await app.register(registryPlugin, { registry })
   await app.register(llmPlugin)
-  await app.register(agentsPlugin)
+  await app.register(agentsPlugin, { definitions })
   await app.register(authPlugin)
   await app.register(rateLimitPlugin)
   await app.register(historyPlugin)

@@ -1,10 +1,10 @@
 /**
- * Subagents: the definitions in TOOLGATE_AGENTS_DIR, read once at start (a broken one stops the
- * start, naming the file), and the agent service, offered to tools as `ctx.services.agents` (Task)
+ * Subagents: the definitions read from TOOLGATE_AGENTS_DIR at start (buildApp reads them before
+ * anything opens, so that a broken one stops the start, naming the file), and the agent service, offered to tools as `ctx.services.agents` (Task)
  * and to the server as `app.agents` (GET /v1/agents, workflows).
  */
 import fp from 'fastify-plugin'
-import { createAgentService, loadDefinitions, type AgentService } from '../agents/index.js'
+import { createAgentService, type AgentDefinition, type AgentService } from '../agents/index.js'
 
 declare module '../tools/define.js' {
   interface ToolServices {
@@ -18,11 +18,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ definitions: readonly AgentDefinition[] }>(
+  async (app, { definitions }) => {
     const log = app.log.child({ component: 'agents' })
     const { dir, maxSteps, maxTokens } = app.config.agents
-    const definitions = await loadDefinitions(dir)
     const agents = createAgentService({
       definitions,
       registry: app.registry,
