@@ -4,11 +4,13 @@
  * history with parent_execution_id); the LLM is asserted on what it was sent (system prompt,
  * tools offered, tool results).
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SHIPPED_AGENTS_DIR } from '../../src/config.js'
 import { parseDefinition } from '../../src/agents/definitions.js'
+import { innerCaller } from '../../src/pipeline/inner-call.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { startScriptedLlm, type ScriptedLlm } from '../support/scripted-llm.js'
 
@@ -259,5 +261,34 @@ describe('the glossary annotator', () => {
     const search = await t.call('glossary_search', { query: 'Vatis' }, { key })
     const entry = (await t.app.inject({ url: `/v1/glossary/entries/${search.body.entries[0].id}`, headers: { authorization: `Bearer ${key}` } })).json().entry
     expect(entry).toMatchObject({ term: 'Vatis', status: 'tentative', first_seen_post_id: 777001, first_seen_thread_id: 99001 })
+  })
+})
+
+describe('AgentService.run from outside a tool call (a workflow step)', () => {
+  it('runs for an explicit caller, its calls recorded as children of the given execution, with its own budgets', async () => {
+    const key = await t.key(['read'], 'workflow-owner')
+    const caller = await t.app.keys.authenticate(`Bearer ${key}`, '127.0.0.1')
+    const parent = crypto.randomUUID()
+    const callTool = innerCaller((request) => t.app.pipeline.invoke(request), {
+      caller,
+      executionId: parent,
+      depth: 0,
+      context: { requestId: 'workflow-step-1', dryRun: false },
+      clientIp: '127.0.0.1',
+    })
+    const usages: unknown[] = []
+    const host = { caller, callTool, timeoutMs: 20_000, onUsage: (u: unknown) => void usages.push(u) }
+    llm.reset([readTurn(), { answer: 'It says hello.' }])
+    const run = await t.app.agents.run({ type: 'general-purpose', prompt: 'Read note.txt', host })
+    expect(run).toMatchObject({ answer: 'It says hello.', subagent_type: 'general-purpose', steps: 2, stopped_by: null, notes: [] })
+    expect(usages).toHaveLength(2)
+    const [child] = await children(parent)
+    expect(child).toMatchObject({ tool: 'Read', status: 'ok', agent_id: 'general-purpose', request_id: 'workflow-step-1', parent_execution_id: parent })
+    expect(child.caller.name).toBe('workflow-owner')
+
+    llm.reset([readTurn(), { answer: 'never asked' }])
+    const short = await t.app.agents.run({ type: 'general-purpose', prompt: 'Read note.txt', host, budgets: { maxSteps: 1 } })
+    expect(short).toMatchObject({ steps: 1, stopped_by: 'steps', answer: 'Reading the note.' })
+    expect(llm.remaining()).toBe(1)
   })
 })
