@@ -47,5 +47,8 @@ export default fp(
       resume: (claimed: Claimed) => resumeCall(deps, claimed),
     })
   },
-  { name: 'pipeline', dependencies: ['config', 'db', 'registry', 'llm', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'] },
+  {
+    name: 'pipeline',
+    dependencies: ['config', 'db', 'registry', 'llm', 'agents', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'],
+  },
 )

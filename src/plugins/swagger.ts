@@ -25,6 +25,7 @@ export default fp(
           { name: 'history', description: 'Execution history' },
           { name: 'approvals', description: 'The approval queue' },
           { name: 'keys', description: 'API keys (admin)' },
+          { name: 'agents', description: 'Subagent definitions (Task)' },
           { name: 'mcp', description: 'Model Context Protocol' },
           { name: 'health', description: 'Liveness, readiness, metrics' },
         ],

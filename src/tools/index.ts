@@ -17,6 +17,7 @@ import { corpusTools } from './corpus/index.js'
 import { contextTools } from './context/index.js'
 import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
+import { taskTools } from './task/index.js'
 
 export const allTools: AnyTool[] = [
   ...boosterTools,
@@ -27,6 +28,7 @@ export const allTools: AnyTool[] = [
   ...gitTools,
   ...webTools,
   ...webSearchTools,
+  ...taskTools,
   ...textTools,
   ...glossaryTools,
   ...corpusTools,
