@@ -148,3 +148,23 @@ export const summonTurns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.summonId, t.turn] })],
 )
+
+/**
+ * Where each session is reading: the post and thread `read_post` / `read_thread_range` last
+ * returned. The glossary write tools take their post and thread from it when the call sends no
+ * X-Post-Id / X-Thread-Id, so revisions keep a source post. In Postgres so any instance sees it.
+ */
+export const readingPositions = pgTable(
+  'reading_positions',
+  {
+    /** The key that read: another key naming the same X-Session-Id has its own position. */
+    callerId: text('caller_id').notNull(),
+    /** X-Session-Id, or `key:<key id>` without one. */
+    sessionId: text('session_id').notNull(),
+    threadId: bigint('thread_id', { mode: 'number' }).notNull(),
+    /** Null after a read_thread_range that returned no post. */
+    postId: bigint('post_id', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.callerId, t.sessionId] })],
+)
