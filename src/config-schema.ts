@@ -73,7 +73,12 @@ export const ConfigSchema = Type.Object({
   TOOLGATE_GIT_COMMITS: flag('`git_commit` creates commits (each held for approval); off, it warns and does nothing.'),
   TOOLGATE_HOLD_RISKY: flag('Hold risky `Bash`/`shell` commands for approval instead of only warning.'),
   TOOLGATE_MAX_SHELLS: int(1, 1000, 4, 'Background shells one key may have running at once.'),
-  TOOLGATE_CHECKPOINT_EVERY: int(0, 1_000_000, 10, 'Take a `checkpoint` snapshot of the glossary every N threads the agent enters (`0` = never).'),
+  TOOLGATE_CHECKPOINT_EVERY: int(
+    0,
+    1_000_000,
+    1,
+    'Automatic glossary checkpoints: the first glossary write from the thread at position p freezes the glossary as it stood just before that write (everything written before it, nothing yet from thread p) as the `checkpoint` snapshot at position p, unless one exists at p or at the N − 1 positions before it. `1` (default): one per thread the agent writes in, the first thread included; `0` = never. Dry runs and refused writes take none.',
+  ),
   TOOLGATE_ESCALATE_AFTER: int(
     1,
     1000,

@@ -68,7 +68,7 @@ export interface AppConfig {
   maxShells: number
   /** TOOLGATE_RG: the ripgrep binary Grep runs, a name looked up on PATH or an absolute path (default `rg`). */
   rg: string
-  /** TOOLGATE_CHECKPOINT_EVERY: take a `checkpoint` snapshot every N threads the agent enters (0 = never). */
+  /** TOOLGATE_CHECKPOINT_EVERY: a `checkpoint` at the first write from each thread, at most one per N positions (default 1; 0 = never). */
   checkpointEvery: number
   /** TOOLGATE_PYTHON: the interpreter for notebook syntax checks and nbformat validation (default: /usr/bin/python3 when present, else python3). */
   python?: string

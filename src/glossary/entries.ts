@@ -79,6 +79,16 @@ export function toEntry(r: Record<string, unknown>): Entry {
 
 const valuesOf = (e: EntryValues): EntryValues => ({ term: e.term, definition: e.definition, tags: e.tags, status: e.status })
 
+/**
+ * How a write runs: `dryRun` rolls everything back; `beforeWrite` runs in the write's transaction
+ * once its checks have passed, just before it changes anything (the automatic checkpoint), so a
+ * refused write leaves nothing behind either.
+ */
+export interface WriteOptions {
+  dryRun?: boolean
+  beforeWrite?: (tx: Db) => Promise<void>
+}
+
 /** Thrown inside a dry run's transaction to roll it back, carrying what the call would have answered. */
 class DryRun<T> {
   constructor(readonly result: T) {}
@@ -173,10 +183,11 @@ async function writeRevision(
 }
 
 /** Creates an entry; the post and thread it was first seen in come from the caller's context. */
-export async function createEntry(db: Db, v: EntryValues, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<Entry> {
+export async function createEntry(db: Db, v: EntryValues, actor: Actor, opts: WriteOptions = {}): Promise<Entry> {
   return claimingTerm(db, v.term, undefined, () =>
     inTransaction(db, opts.dryRun ?? false, async (tx) => {
       await termFree(tx, v.term)
+      await opts.beforeWrite?.(tx)
       const [row] = await tx
         .insert(g)
         .values({
@@ -240,13 +251,14 @@ export interface UpdateResult {
 }
 
 /** Changes the given fields; writes nothing (no revision either) when none of them changes. */
-export async function updateEntry(db: Db, id: number, changes: Partial<EntryValues>, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<UpdateResult> {
+export async function updateEntry(db: Db, id: number, changes: Partial<EntryValues>, actor: Actor, opts: WriteOptions = {}): Promise<UpdateResult> {
   return claimingTerm(db, changes.term, id, () =>
     inTransaction(db, opts.dryRun ?? false, async (tx) => {
       const before = await lockEntry(tx, id)
       const changed = ENTRY_FIELDS.filter((f) => changes[f] !== undefined && !sameValue(f, changes[f], before[f]))
       if (changed.length === 0) return { before, after: before, changed }
       if (changed.includes('term')) await termFree(tx, changes.term!, id)
+      await opts.beforeWrite?.(tx)
       const next: EntryValues = { ...valuesOf(before), ...Object.fromEntries(changed.map((f) => [f, changes[f]])) }
       const [row] = await tx
         .update(g)
@@ -272,9 +284,10 @@ export async function updateEntry(db: Db, id: number, changes: Partial<EntryValu
 }
 
 /** Deletes an entry; its revisions stay, the last one holding its old values and the reason. */
-export async function deleteEntry(db: Db, id: number, reason: string, actor: Actor, opts: { dryRun?: boolean } = {}): Promise<Entry> {
+export async function deleteEntry(db: Db, id: number, reason: string, actor: Actor, opts: WriteOptions = {}): Promise<Entry> {
   return inTransaction(db, opts.dryRun ?? false, async (tx) => {
     const entry = await lockEntry(tx, id)
+    await opts.beforeWrite?.(tx)
     await tx.delete(g).where(eq(g.id, id))
     await applyWordDeltas(tx, wordDeltas(entry, null))
     const { id: _, ...old } = entry

@@ -1,7 +1,8 @@
 /**
  * `POST /v1/explicate` (seed 004's explicate protocol): the `explicate` tool behind its own route,
  * through the same pipeline (auth, rate limit, validation, history) and with the same answers,
- * XML included when the caller asks for it.
+ * XML included when the caller asks for it. A `text/plain` body is the agent's message itself, as
+ * seed 004 shows it: `{"message": <body>}`.
  */
 import type { FastifyInstance } from 'fastify'
 import { toPlainSchema } from '../exports/json-schema.js'
@@ -25,7 +26,7 @@ export default async function explicateRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Explicate a quoted passage of a definition: its source post and authoring snapshot',
         description:
-          "The explicate protocol of seed 004; the same call as `POST /v1/tools/explicate`. Body `{quote}` or `{quote, entry_id}`. JSON by default, the seed's `<explication>` with `Accept: application/xml`.",
+          "The explicate protocol of seed 004; the same call as `POST /v1/tools/explicate`. Body `{message}` (the agent's message, passages in quotation marks, the entry named around them), `{quote}` (a bare passage), either with `entry_id`; or, as `text/plain`, the message itself. JSON by default, the seed's `<explication>` with `Accept: application/xml`.",
         tags: ['glossary'],
         headers: contextHeaders,
         security: [{ bearerAuth: [] }],
@@ -35,7 +36,8 @@ export default async function explicateRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const outcome = await app.pipeline.invoke({
         tool: TOOL,
-        args: request.body,
+        // The seed's protocol is a message: sent as plain text, it is the `message` argument.
+        args: typeof request.body === 'string' ? { message: request.body } : request.body,
         authorization: request.headers.authorization,
         clientIp: request.ip,
         transport: 'rest',

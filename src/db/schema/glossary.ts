@@ -77,7 +77,12 @@ export const glossaryRevisions = pgTable(
     executionId: text('execution_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('glossary_revisions_entry_idx').on(t.entryId, t.id)],
+  (t) => [
+    index('glossary_revisions_entry_idx').on(t.entryId, t.id),
+    // Explicate looks for a quoted passage in every definition ever written; the trigram index
+    // answers "holds each of its words" so that only those few definitions are read.
+    index('glossary_revisions_definition_trgm_idx').using('gin', sql`(${t.newValues} ->> 'definition') gin_trgm_ops`),
+  ],
 )
 
 export const snapshots = pgTable(
@@ -114,7 +119,11 @@ export const snapshotEntries = pgTable(
     tags: text('tags').array().notNull().default([]),
     status: text('status').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.snapshotId, t.entryId] })],
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.entryId] }),
+    // An entry's frozen copies across snapshots: explicate's "which snapshot holds this text".
+    index('snapshot_entries_entry_idx').on(t.entryId, t.snapshotId),
+  ],
 )
 
 /** A summoned snapshot context: one active per session, its turns kept, all of it in Postgres. */
@@ -147,4 +156,24 @@ export const summonTurns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.summonId, t.turn] })],
+)
+
+/**
+ * Where each session is reading: the post and thread `read_post` / `read_thread_range` last
+ * returned. The glossary write tools take their post and thread from it when the call sends no
+ * X-Post-Id / X-Thread-Id, so revisions keep a source post. In Postgres so any instance sees it.
+ */
+export const readingPositions = pgTable(
+  'reading_positions',
+  {
+    /** The key that read: another key naming the same X-Session-Id has its own position. */
+    callerId: text('caller_id').notNull(),
+    /** X-Session-Id, or `key:<key id>` without one. */
+    sessionId: text('session_id').notNull(),
+    threadId: bigint('thread_id', { mode: 'number' }).notNull(),
+    /** Null after a read_thread_range that returned no post. */
+    postId: bigint('post_id', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.callerId, t.sessionId] })],
 )

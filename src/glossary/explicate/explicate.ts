@@ -1,137 +1,126 @@
 /**
- * The explicate protocol (seed 004): a quoted passage of a definition → the entry it belongs to,
- * the revision that wrote it, that revision's post and the first snapshot holding it. A quote that
- * is not in any definition verbatim (up to case and white space) gets the entry's most similar
- * sentences instead, each blamed the same way, and the advice to summon the snapshot that wrote
- * the best of them.
- *
- * When a part of the answer cannot be known it is left out and `note` says why: no revision
- * explains the text (history written outside the glossary tools), the revision had no post context
- * (no X-Post-Id) or names a post the corpus lacks, or no snapshot has been taken since the revision.
+ * The explicate protocol (seed 004). Input: a quoted passage of a definition, or the agent's own
+ * message with the passages in quotation marks and, around them, the entry it means ("this part of
+ * the vys entry"). For each passage, in this order:
+ *   1. a current definition holding it verbatim (case and white space aside) → blame: the source
+ *      post and the first snapshot holding it;
+ *   2. a definition a revision once wrote (since rewritten, or the entry deleted), or a snapshot's
+ *      frozen copy of a named entry → the revision that wrote it, the one that rewrote it and the
+ *      snapshot that still holds it, with the advice to summon that snapshot;
+ *   3. else the most similar sentences of the entry, current or former, each with its snapshot.
+ * Entries the message names are searched first; when they do not hold the passage the search
+ * widens to the whole glossary, and `note` says so.
  */
-import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { corpusPosts } from '../../db/schema/index.js'
-import { rows } from '../../db/sql-rows.js'
 import { fail } from '../../errors.js'
-import { splitSentences } from '../../text/sentences.js'
-import { authoringSnapshot, blame, loadRevisions, type Revision } from './blame.js'
+import { getEntry } from '../entries.js'
+import { type Explication, type EntryRef, exactAnswer, rewrittenAnswer, similarAnswer } from './answers.js'
+import { formerRun, loadRevisions, termInHistory } from './blame.js'
+import { currentCandidates, mostSimilarFormer, namedEntries, revisionHolders, snapshotHolders, type Candidate } from './find.js'
+import { MAX_PASSAGES, parseMessage } from './message.js'
 import { cleanQuote, containsPassage, normalizePassage } from './normalize.js'
+
+export { type Explication, summonSuggestion } from './answers.js'
 
 /** Below this word similarity (pg_trgm) a definition does not resemble the quote. */
 export const ENTRY_MIN_SIMILARITY = 0.3
-/** Sentences scoring below this are not offered as similar sections. */
-export const SECTION_MIN_SIMILARITY = 0.3
-export const MAX_SECTIONS = 3
-const CANDIDATES = 20
-// A parameter, not SQL text: inside an sql`` template JavaScript would eat the backslash.
-const WHITESPACE_RUN = String.raw`\s+`
 
-export interface SimilarSection {
-  snapshot_id: number | null
-  text: string
-  score: number
+export interface Explications {
+  count: number
+  explications: Explication[]
 }
 
-export interface Explication {
-  entry_id?: number
-  term?: string
-  match: 'exact' | 'similar' | 'none'
-  source_post?: { id: number; thread_id: number; body: string }
-  authored_by?: { snapshot_id: number }
-  revision?: { id: number; action: string; created_at: string; post_id: number | null; thread_id: number | null }
-  similar_sections?: SimilarSection[]
-  suggestion?: string
-  note?: string
+interface Scope {
+  /** Only these entries (entry_id, or those the message names); all when undefined. */
+  ids?: readonly number[]
+  /** entry_id was given: answer for that entry whatever the similarity. */
+  strict: boolean
 }
 
-interface Candidate {
-  id: number
-  term: string
-  definition: string
-  score: number
+/** The entry as it is now, or as its history last knew it once deleted. */
+async function entryRef(db: Db, id: number): Promise<{ entry: EntryRef; revisions: Awaited<ReturnType<typeof loadRevisions>> } | undefined> {
+  const [now, revisions] = await Promise.all([getEntry(db, id), loadRevisions(db, id)])
+  const term = now?.term ?? termInHistory(revisions)
+  if (term === undefined) return undefined
+  return { entry: { id, term, definition: now?.definition }, revisions }
 }
 
-async function candidates(db: Db, quote: string, normalized: string, entryId?: number): Promise<Candidate[]> {
-  // Verbatim holders first (checked again below with JS's own normalization), then by pg_trgm word similarity.
-  const found = await rows(
-    db,
-    sql`
-    SELECT id, term, definition, word_similarity(${quote}, definition) AS score
-    FROM glossary_entries
-    WHERE ${entryId ?? null}::int IS NULL OR id = ${entryId ?? null}::int
-    ORDER BY strpos(lower(regexp_replace(definition, ${WHITESPACE_RUN}, ' ', 'g')), ${normalized}) > 0 DESC, score DESC, id
-    LIMIT ${CANDIDATES}`,
+/** Steps 1 and 2: the passage verbatim in a current definition, else in a former one. */
+async function verbatim(db: Db, quote: string, normalized: string, scope: Scope): Promise<{ found?: Explication; candidates: Candidate[] }> {
+  const candidates = await currentCandidates(db, quote, normalized, scope.ids)
+  const hit = candidates.find((c) => containsPassage(c.definition, normalized))
+  if (hit) return { found: await exactAnswer(db, hit, normalized, await loadRevisions(db, hit.id)), candidates }
+  const holders = await revisionHolders(db, normalized, scope.ids)
+  if (holders.length === 0 && scope.ids) holders.push(...(await snapshotHolders(db, normalized, scope.ids)))
+  for (const id of holders) {
+    const ref = await entryRef(db, id)
+    if (!ref) continue
+    const run = formerRun(ref.revisions, normalized, containsPassage(ref.entry.definition ?? '', normalized))
+    return { found: await rewrittenAnswer(db, ref.entry, normalized, run), candidates }
+  }
+  return { candidates }
+}
+
+/** Step 3: the entry whose definition, now or before, resembles the quote most, and its closest sentences. */
+async function similar(db: Db, quote: string, scope: Scope, candidates: Candidate[]): Promise<Explication | undefined> {
+  const best = candidates[0]
+  const former = await mostSimilarFormer(db, quote, scope.strict ? 0 : ENTRY_MIN_SIMILARITY, scope.ids)
+  const currentOk = best && (scope.strict || best.score >= ENTRY_MIN_SIMILARITY)
+  const id = currentOk && (!former || best.score >= former.score) ? best.id : former?.id
+  const ref = id === undefined ? undefined : await entryRef(db, id)
+  return ref && similarAnswer(db, ref.entry, quote, ref.revisions)
+}
+
+async function inScope(db: Db, quote: string, scope: Scope): Promise<Explication | undefined> {
+  const normalized = normalizePassage(quote)
+  const { found, candidates } = await verbatim(db, quote, normalized, scope)
+  return found ?? similar(db, quote, scope, candidates)
+}
+
+const NOTHING: Explication = { match: 'none', similar_sections: [], note: 'No glossary definition, now or before, resembles the quote.' }
+
+/** One passage: in the entry given, else in the entries named (then everywhere), else everywhere. */
+export async function explicatePassage(db: Db, quote: string, o: { entryId?: number; named?: readonly number[] } = {}): Promise<Explication> {
+  if (o.entryId !== undefined) {
+    if (!(await entryRef(db, o.entryId))) fail('ENTRY_NOT_FOUND', `No glossary entry with id ${o.entryId}, and no revision history for one`)
+    return (await inScope(db, quote, { ids: [o.entryId], strict: true })) ?? NOTHING
+  }
+  if (o.named?.length) {
+    const there = await inScope(db, quote, { ids: o.named, strict: false })
+    if (there) return there
+    const elsewhere = (await inScope(db, quote, { strict: false })) ?? NOTHING
+    const widened = `The ${o.named.length > 1 ? 'entries' : 'entry'} the message names (${o.named.map((id) => `#${id}`).join(', ')}) neither hold${o.named.length > 1 ? '' : 's'} nor resemble${o.named.length > 1 ? '' : 's'} this passage, so the whole glossary was searched.`
+    return { ...elsewhere, note: [widened, elsewhere.note].filter(Boolean).join(' ') }
+  }
+  return (await inScope(db, quote, { strict: false })) ?? NOTHING
+}
+
+const noPassage = () =>
+  fail(
+    'VALIDATION_ERROR',
+    'No quoted passage found in message: put the passage of the definition in quotation marks ("…", “…”, «…») or on a line starting with >, or send it alone as quote',
+    { details: { parameter: 'message' } },
   )
-  return found.map((r) => ({ id: Number(r.id), term: String(r.term), definition: String(r.definition), score: Number(r.score) }))
-}
 
-export const summonSuggestion = (snapshotId: number) => `Use summon_snapshot with snapshot_id=${snapshotId} to discuss with authoring context`
-
-async function exactAnswer(db: Db, entry: Candidate, normalized: string): Promise<Explication> {
-  const out: Explication = { entry_id: entry.id, term: entry.term, match: 'exact' }
-  const notes: string[] = []
-  const rev = blame(await loadRevisions(db, entry.id), normalized)
-  if (!rev) {
-    out.note = `No revision of entry ${entry.id} wrote this passage (its revision history does not contain it), so its source post and authoring snapshot are unknown.`
-    return out
-  }
-  out.revision = { id: rev.id, action: rev.action, created_at: rev.createdAt, post_id: rev.postId, thread_id: rev.threadId }
-  if (rev.postId === null) {
-    notes.push(`Revision ${rev.id} was written without a post context (no X-Post-Id), so there is no source post.`)
-  } else {
-    const [post] = await db
-      .select({ id: corpusPosts.id, threadId: corpusPosts.threadId, body: corpusPosts.body })
-      .from(corpusPosts)
-      .where(eq(corpusPosts.id, rev.postId))
-    if (post) out.source_post = { id: post.id, thread_id: post.threadId, body: post.body }
-    else notes.push(`Revision ${rev.id} names post ${rev.postId}, which is not in the corpus.`)
-  }
-  const snapshotId = await authoringSnapshot(db, rev.id)
-  if (snapshotId !== undefined) out.authored_by = { snapshot_id: snapshotId }
-  else notes.push(`No snapshot has been taken since revision ${rev.id}, so no frozen state holds this passage yet (take one with POST /v1/snapshots).`)
-  if (notes.length) out.note = notes.join(' ')
-  return out
-}
-
-async function rankSentences(db: Db, quote: string, sentences: string[]): Promise<{ text: string; score: number }[]> {
-  if (sentences.length === 0) return []
-  const ranked = await rows(
-    db,
-    sql`
-    SELECT s.value AS text, greatest(word_similarity(${quote}, s.value), similarity(${quote}, s.value)) AS score
-    FROM json_array_elements_text(${JSON.stringify(sentences)}::json) WITH ORDINALITY AS s(value, n)
-    ORDER BY score DESC, s.n`,
-  )
-  return ranked.map((r) => ({ text: String(r.text), score: Number(r.score) }))
-}
-
-async function similarAnswer(db: Db, entry: Candidate, quote: string): Promise<Explication> {
-  const ranked = (await rankSentences(db, quote, splitSentences(entry.definition))).filter((s) => s.score >= SECTION_MIN_SIMILARITY).slice(0, MAX_SECTIONS)
-  const revisions = ranked.length ? await loadRevisions(db, entry.id) : []
-  const sections: SimilarSection[] = []
-  for (const s of ranked) {
-    const rev: Revision | undefined = blame(revisions, normalizePassage(s.text))
-    const snapshotId = rev ? await authoringSnapshot(db, rev.id) : undefined
-    sections.push({ snapshot_id: snapshotId ?? null, text: s.text, score: Math.round(s.score * 1000) / 1000 })
-  }
-  const out: Explication = { entry_id: entry.id, term: entry.term, match: sections.length ? 'similar' : 'none', similar_sections: sections }
-  const author = sections.find((s) => s.snapshot_id !== null)
-  if (author) out.suggestion = summonSuggestion(author.snapshot_id!)
-  else if (sections.length) out.note = 'No snapshot holds these sections yet (take one with POST /v1/snapshots), so there is no authoring context to summon.'
-  else out.note = `No sentence of entry ${entry.id}'s definition resembles the quote.`
-  return out
+/** The agent's message: every quoted passage (up to MAX_PASSAGES), narrowed by the entry it names. */
+export async function explicateMessage(db: Db, message: string, entryId?: number): Promise<{ result: Explication | Explications; dropped: number }> {
+  const parsed = parseMessage(message)
+  if (parsed.passages.length === 0) noPassage()
+  const asNames = parsed.passages.map((p) => ({ name: normalizePassage(p), anchored: true }))
+  const named = await namedEntries(db, [...parsed.names, ...asNames], parsed.ids)
+  // A quoted term ("the "vys" entry") names the entry; it is a passage only when nothing else is quoted.
+  const terms = new Set(named.flatMap((n) => n.names))
+  const passages = parsed.passages.filter((p) => !terms.has(normalizePassage(p)))
+  const chosen = (passages.length ? passages : parsed.passages).slice(0, MAX_PASSAGES)
+  const ids = named.map((n) => n.id)
+  const explications: Explication[] = []
+  for (const quote of chosen) explications.push({ quote, ...(await explicatePassage(db, quote, { entryId, named: ids })) })
+  const dropped = (passages.length ? passages : parsed.passages).length - chosen.length
+  return { result: explications.length === 1 ? explications[0] : { count: explications.length, explications }, dropped }
 }
 
 export async function explicate(db: Db, input: { quote: string; entryId?: number }): Promise<Explication> {
   const quote = cleanQuote(input.quote)
   if (quote === '') fail('VALIDATION_ERROR', 'Value for quote is empty once its quotation marks are removed: quote a passage of a definition')
-  const normalized = normalizePassage(quote)
-  const found = await candidates(db, quote, normalized, input.entryId)
-  if (input.entryId !== undefined && found.length === 0) fail('ENTRY_NOT_FOUND', `No glossary entry with id ${input.entryId}`)
-  const verbatim = found.find((c) => containsPassage(c.definition, normalized))
-  if (verbatim) return exactAnswer(db, verbatim, normalized)
-  const best = found[0]
-  if (best && (input.entryId !== undefined || best.score >= ENTRY_MIN_SIMILARITY)) return similarAnswer(db, best, quote)
-  return { match: 'none', similar_sections: [], note: 'No glossary definition resembles the quote.' }
+  return explicatePassage(db, quote, { entryId: input.entryId })
 }

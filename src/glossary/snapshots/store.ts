@@ -97,23 +97,25 @@ export async function listSnapshots(db: Db, f: { threadId?: number; type?: Snaps
 }
 
 /**
- * The automatic checkpoint (TOOLGATE_CHECKPOINT_EVERY = N): when the agent works in the thread at
- * position p and p − 1 is a multiple of N, the glossary as it stands — the state after threads
- * 1…p − 1 — is frozen as a checkpoint at position p − 1, once. Called by the glossary write tools
- * before they write, with the caller's `X-Thread-Id`.
+ * The automatic checkpoint (TOOLGATE_CHECKPOINT_EVERY = N, default 1): the first glossary write
+ * that comes from the thread at position p freezes the glossary as it stands just before that
+ * write — everything written from other threads so far, nothing from thread p yet — as the
+ * checkpoint at position p (its thread: that thread), unless a checkpoint already exists at p or
+ * at one of the N − 1 positions before it. With N = 1: one per thread the agent writes in, the
+ * first thread included. Called inside the write's own transaction, so a write that fails (or a
+ * dry run) leaves no checkpoint; the unique index keeps it to one per position across instances.
+ * A thread the corpus does not know has no position and takes none.
  */
 export async function checkpointIfDue(db: Db, every: number, threadId: number | undefined, createdBy: string): Promise<SnapshotRow | undefined> {
   if (!every || threadId === undefined) return undefined
-  const [row] = await rows<{ position: number; prev_id: number | null; taken: boolean }>(
+  const [row] = await rows<{ position: number; taken: boolean }>(
     db,
     sql`
-    SELECT t.position, prev.id AS prev_id,
-           EXISTS (SELECT 1 FROM snapshots WHERE type = 'checkpoint' AND thread_position = t.position - 1) AS taken
-    FROM corpus_threads t LEFT JOIN corpus_threads prev ON prev.position = t.position - 1
-    WHERE t.id = ${threadId}`,
+    SELECT t.position,
+           EXISTS (SELECT 1 FROM snapshots WHERE type = 'checkpoint'
+                   AND thread_position > t.position - ${every}::int AND thread_position <= t.position) AS taken
+    FROM corpus_threads t WHERE t.id = ${threadId}`,
   )
   if (!row || row.taken) return undefined
-  const previous = Number(row.position) - 1
-  if (previous < 1 || previous % every !== 0) return undefined
-  return takeSnapshot(db, { type: 'checkpoint', threadId: row.prev_id === null ? null : Number(row.prev_id), threadPosition: previous, createdBy })
+  return takeSnapshot(db, { type: 'checkpoint', threadId, threadPosition: Number(row.position), createdBy })
 }

@@ -1,12 +1,13 @@
 /**
  * One turn of a summoned dialogue: with an LLM, the past agent answers from its context and the
- * dialogue so far; without one, the snapshot's own entries are retrieved, and the caller is told.
+ * dialogue so far; without one, the snapshot's own entries and the posts they came from are
+ * retrieved, and the caller is told.
  */
 import type { SnapshotRow } from '../snapshots/store.js'
 import type { ToolContext } from '../../tools/define.js'
 import { gatherContext } from './context.js'
 import { dialogueMessages, systemPrompt, type DialogueTurn } from './prompt.js'
-import { retrievalAnswer, retrieveEntries } from './retrieval.js'
+import { retrievalAnswer, retrieve } from './retrieval.js'
 import type { TurnMode } from './store.js'
 
 export const ANSWER_MAX_TOKENS = 1_024
@@ -33,7 +34,7 @@ export async function answerTurn(
     return { response: result.content.trim(), mode: 'llm' }
   }
   ctx.warn(
-    `No LLM is configured (set LLM_BASE_URL and LLM_MODEL), so the summoned context answered by retrieval: the entries of snapshot ${snapshot.id} most similar to the message, quoted, not an answer in the past agent's words`,
+    `No LLM is configured (set LLM_BASE_URL and LLM_MODEL), so the summoned context answered by retrieval: the entries of snapshot ${snapshot.id} most similar to the message and the posts they were written from, quoted, not an answer in the past agent's words`,
   )
-  return { response: retrievalAnswer(snapshot, await retrieveEntries(db, snapshot.id, message)), mode: 'retrieval' }
+  return { response: retrievalAnswer(snapshot, await retrieve(db, snapshot, message)), mode: 'retrieval' }
 }

@@ -18,7 +18,7 @@ export default defineTool({
   toolset: 'glossary',
   category: 'CONTEXT',
   description:
-    "Rehydrate a past context for multi-turn dialogue: the annotation agent as it was at the snapshot's thread position answers your question from the glossary and posts it knew then. Read-only. Only one summoned context is active at a time per session (X-Session-Id): dismiss it with summon_dismiss before summoning another.",
+    "Rehydrate a past context for multi-turn dialogue: the annotation agent as it was at the snapshot's thread position answers your question from the glossary and posts it knew then. Without an LLM it answers by retrieval: the snapshot's entries most similar to the question, each with the posts it was written from, and other posts read by then (bounded; the caps are stated in the response). Read-only. Only one summoned context is active at a time per session (X-Session-Id): dismiss it with summon_dismiss before summoning another.",
   input: Type.Object({
     snapshot_id: Type.Integer({ description: 'ID of the snapshot to summon', minimum: 1 }),
     query: Type.String({ description: 'Initial question to ask the summoned context', minLength: 1, maxLength: 8000 }),

@@ -9,6 +9,7 @@ import { fail } from '../../errors.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
 import { fitWindow } from './support/fit.js'
+import { READING_POSITION_RULE, remember } from './support/position.js'
 
 const PostFields = {
   id: Type.Integer({ description: 'Post id' }),
@@ -44,8 +45,7 @@ export default defineTool({
   name: 'read_post',
   toolset: 'glossary',
   category: 'CORPUS',
-  description:
-    'Fetch a historical post by ID. With include_adjacent, also the 2 posts before and the 2 after it in the same thread (fewer at the start or end of a thread).',
+  description: `Fetch a historical post by ID. With include_adjacent, also the 2 posts before and the 2 after it in the same thread (fewer at the start or end of a thread). The post (the centre one with include_adjacent) becomes this session's reading position: ${READING_POSITION_RULE}`,
   input: Type.Object({
     post_id: Type.Integer({ description: 'The post ID to retrieve', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     include_adjacent: Type.Optional(Type.Boolean({ description: 'If true, include 2 posts before and after', default: false })),
@@ -58,10 +58,13 @@ export default defineTool({
     if (!adjacent) {
       const post = await getPost(db, postId)
       if (!post) fail('POST_NOT_FOUND', `No post with id ${postId} in the corpus`)
+      await remember(ctx, { threadId: post.thread_id, postId: post.id })
       return { id: post.id, thread_id: post.thread_id, timestamp: post.timestamp, author: post.author, tags: post.tags, body: post.body }
     }
     const window = await getPostWithNeighbours(db, postId)
     if (window.length === 0) fail('POST_NOT_FOUND', `No post with id ${postId} in the corpus`)
+    const center = window.find((p) => p.id === postId)
+    if (center) await remember(ctx, { threadId: center.thread_id, postId })
     const marked = window.map((p) => (p.id === postId ? { ...p, center: true } : p))
     const fitted = fitWindow(marked, ctx.maxOutputSize)
     if (fitted.truncated)

@@ -10,6 +10,7 @@ import { fail } from '../../errors.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
 import { fitRange } from './support/fit.js'
+import { READING_POSITION_RULE, remember } from './support/position.js'
 
 const MAX_POSTS = 1000
 const Id = (description: string) => Type.Integer({ description, minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
@@ -18,8 +19,7 @@ export default defineTool({
   name: 'read_thread_range',
   toolset: 'glossary',
   category: 'CORPUS',
-  description:
-    'Fetch a range of posts from a thread, in reading order: posts whose ids lie between start_post_id and end_post_id (inclusive; either may be left out), optionally only those carrying tag_filter (e.g. qm_post).',
+  description: `Fetch a range of posts from a thread, in reading order: posts whose ids lie between start_post_id and end_post_id (inclusive; either may be left out), optionally only those carrying tag_filter (e.g. qm_post). The last post returned (or the thread alone, when none is) becomes this session's reading position: ${READING_POSITION_RULE}`,
   input: Type.Object({
     thread_id: Id('The thread ID'),
     start_post_id: Type.Optional(Id('First post ID (inclusive)')),
@@ -69,6 +69,7 @@ export default defineTool({
       ctx.warn(
         `Post ${fitted.posts[0].id} is longer than X-Max-Output-Size (${ctx.maxOutputSize} bytes) and was shortened; read_post returns it whole up to that limit`,
       )
+    await remember(ctx, { threadId, postId: fitted.posts.at(-1)?.id ?? null })
     return { id: threadId, count: fitted.posts.length, posts: fitted.posts }
   },
   xml: (out) =>

@@ -10,13 +10,12 @@ import { el } from '../../lib/xml.js'
 import { createEntry } from '../../glossary/entries.js'
 import { checkDefinition, DEFINITION_MAX, normalizeTags, normalizeTerm, STATUSES, TERM_MAX } from '../../glossary/terms.js'
 import { warnUnresolved } from '../../glossary/unresolved.js'
-import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './support/common.js'
+import { dryRunNote, GLOSSARY, prepareWrite, SOURCE_RULE, Tags } from './support/common.js'
 
 export default defineTool({
   name: 'glossary_create',
   ...GLOSSARY,
-  description:
-    'Create a new glossary entry. first_seen_post_id and first_seen_thread_id are set from the current context (X-Post-Id, X-Thread-Id). Prefer tentative status; the curator will evaluate. Search first: an existing term is refused (409 ENTRY_EXISTS).',
+  description: `Create a new glossary entry. first_seen_post_id and first_seen_thread_id are set from the current context. ${SOURCE_RULE} Prefer tentative status; the curator will evaluate. Search first: an existing term is refused (409 ENTRY_EXISTS).`,
   input: Type.Object({
     term: Type.String({ minLength: 1, maxLength: TERM_MAX, description: 'Term with disambiguation suffix if needed: `Dawn (character)`' }),
     definition: Type.String({ minLength: 1, maxLength: DEFINITION_MAX, description: 'Markdown text. Use `[[Term]]` for cross-references' }),
@@ -37,13 +36,14 @@ export default defineTool({
       tags: normalizeTags(args.tags),
       status: args.status ?? 'tentative',
     }
-    await beforeWrite(ctx)
-    const entry = await createEntry(ctx.services.db, values, actorOf(ctx), { dryRun: ctx.dryRun })
+    const write = await prepareWrite(ctx)
+    const entry = await createEntry(ctx.services.db, values, write.actor, write.options)
+    const source = write.finish()
     await warnUnresolved(ctx, entry.definition)
     const tags = entry.tags.length ? `Tags: ${entry.tags.join(', ')}.` : 'No tags.'
     return {
       entry: { id: entry.id, term: entry.term, status: entry.status },
-      message: `${dryRunNote(ctx)}Entry created. ${tags}`,
+      message: `${dryRunNote(ctx)}Entry created. ${tags}${source}`,
     }
   },
   xml: (out) => el('glossary_created', { id: out.entry.id, term: out.entry.term, status: out.entry.status }, out.message),

@@ -9,12 +9,12 @@ import { el } from '../../lib/xml.js'
 import { fail } from '../../errors.js'
 import { deleteEntry } from '../../glossary/entries.js'
 import { REASON_MAX } from '../../glossary/terms.js'
-import { actorOf, beforeWrite, dryRunNote, GLOSSARY } from './support/common.js'
+import { dryRunNote, GLOSSARY, prepareWrite, SOURCE_RULE } from './support/common.js'
 
 export default defineTool({
   name: 'glossary_delete',
   ...GLOSSARY,
-  description: 'Remove a glossary entry. Use sparingly; prefer status changes. Deletion is logged to revision history with the reason.',
+  description: `Remove a glossary entry. Use sparingly; prefer status changes. Deletion is logged to revision history with the reason. ${SOURCE_RULE}`,
   input: Type.Object({
     entry_id: Type.Integer({ minimum: 1, description: 'ID of entry to delete' }),
     reason: Type.String({ minLength: 1, maxLength: REASON_MAX, description: 'Reason for deletion (logged for audit)' }),
@@ -26,9 +26,10 @@ export default defineTool({
   async execute(args, ctx) {
     const reason = args.reason.trim()
     if (reason === '') fail('VALIDATION_ERROR', 'Value for reason must contain a non-space character', { details: { parameter: 'reason' } })
-    await beforeWrite(ctx)
-    const entry = await deleteEntry(ctx.services.db, args.entry_id, reason, actorOf(ctx), { dryRun: ctx.dryRun })
-    return { id: entry.id, message: `${dryRunNote(ctx)}Entry '${entry.term}' deleted. Reason: ${reason}` }
+    const write = await prepareWrite(ctx)
+    const entry = await deleteEntry(ctx.services.db, args.entry_id, reason, write.actor, write.options)
+    const source = write.finish()
+    return { id: entry.id, message: `${dryRunNote(ctx)}Entry '${entry.term}' deleted. Reason: ${reason}${source}` }
   },
   xml: (out) => el('glossary_deleted', { id: out.id }, out.message),
 })

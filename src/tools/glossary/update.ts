@@ -10,7 +10,7 @@ import { el } from '../../lib/xml.js'
 import { updateEntry, type Entry, type EntryField, type EntryValues } from '../../glossary/entries.js'
 import { checkDefinition, DEFINITION_MAX, normalizeTags, normalizeTerm, STATUSES, TERM_MAX } from '../../glossary/terms.js'
 import { warnUnresolved } from '../../glossary/unresolved.js'
-import { actorOf, beforeWrite, dryRunNote, GLOSSARY, Tags } from './support/common.js'
+import { dryRunNote, GLOSSARY, prepareWrite, SOURCE_RULE, Tags } from './support/common.js'
 
 const list = (tags: string[]) => (tags.length ? tags.join(', ') : 'none')
 
@@ -31,8 +31,7 @@ function describe(field: EntryField, before: Entry, after: Entry): string {
 export default defineTool({
   name: 'glossary_update',
   ...GLOSSARY,
-  description:
-    'Modify an existing glossary entry. Only provided fields are modified; last_updated_post_id and last_updated_thread_id are set from the current context (X-Post-Id, X-Thread-Id). Changes are logged to revision history.',
+  description: `Modify an existing glossary entry. Only provided fields are modified; last_updated_post_id and last_updated_thread_id are set from the current context. ${SOURCE_RULE} Changes are logged to revision history.`,
   input: Type.Object({
     entry_id: Type.Integer({ minimum: 1, description: 'ID of entry to update' }),
     term: Type.Optional(Type.String({ minLength: 1, maxLength: TERM_MAX, description: 'New term name (for corrections or disambiguation changes)' })),
@@ -57,8 +56,9 @@ export default defineTool({
       ...(args.status !== undefined && { status: args.status }),
     }
     const given = Object.keys(changes)
-    await beforeWrite(ctx)
-    const { before, after, changed } = await updateEntry(ctx.services.db, args.entry_id, changes, actorOf(ctx), { dryRun: ctx.dryRun })
+    const write = await prepareWrite(ctx)
+    const { before, after, changed } = await updateEntry(ctx.services.db, args.entry_id, changes, write.actor, write.options)
+    const source = write.finish(changed.length > 0)
     let message: string
     if (given.length === 0) {
       message = 'Nothing to change: give at least one of term, definition, tags, status. No revision written.'
@@ -69,7 +69,7 @@ export default defineTool({
       message = changed.map((f) => describe(f, before, after)).join(' ') + (same.length ? ` Unchanged: ${same.join(', ')}.` : '')
       if (changed.includes('definition')) await warnUnresolved(ctx, after.definition)
     }
-    return { id: after.id, term: after.term, fields: changed, message: `${dryRunNote(ctx)}${message}` }
+    return { id: after.id, term: after.term, fields: changed, message: `${dryRunNote(ctx)}${message}${source}` }
   },
   xml: (out) => el('glossary_updated', { id: out.id, term: out.term, fields: out.fields.join(',') }, out.message),
 })

@@ -90,12 +90,12 @@ describe('exact quotes: blame', () => {
     expect((await execution(t, body.execution_id)).tool).toBe('explicate')
     const missing = await explicate({})
     expect(missing.statusCode).toBe(400)
-    expect(missing.json().error_message).toBe('Missing required parameter: quote')
+    expect(missing.json().error_message).toBe('Missing required parameter: quote (or message)')
     const unknown = await explicate({ quote: 'x', entry: 1 })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json()).toMatchObject({
       error_message: expect.stringMatching(/^Unknown parameter: entry/),
-      details: { valid_parameters: ['quote', 'entry_id'] },
+      details: { valid_parameters: ['quote', 'message', 'entry_id'] },
     })
     expect((await t.app.inject({ method: 'POST', url: '/v1/explicate', payload: { quote: 'x' } })).statusCode).toBe(401)
     const xmlError = await explicate({ quote: 'x', entry_id: 99999 }, XML)
@@ -140,9 +140,10 @@ describe('quotes not found verbatim', () => {
 
   it('says so when nothing resembles the quote', async () => {
     const res = await t.call('explicate', { quote: 'qqq zzz xxx www' }, { key })
-    expect(res.body).toMatchObject({ match: 'none', similar_sections: [], note: 'No glossary definition resembles the quote.' })
+    const note = 'No glossary definition, now or before, resembles the quote.'
+    expect(res.body).toMatchObject({ match: 'none', similar_sections: [], note })
     expect(res.body.entry_id).toBeUndefined()
-    expect(res.body.messages).toEqual(['No glossary definition resembles the quote.'])
+    expect(res.body.messages).toEqual([note])
   })
 })
 
@@ -178,7 +179,7 @@ describe('what cannot be known is left out, and said', () => {
   it('an unknown entry is 404 ENTRY_NOT_FOUND; an empty quote is 400', async () => {
     const res = await t.call('explicate', { quote: 'x', entry_id: 424242 }, { key })
     expect(res.statusCode).toBe(404)
-    expect(res.body).toMatchObject({ error_code: 'ENTRY_NOT_FOUND', error_message: 'No glossary entry with id 424242' })
+    expect(res.body).toMatchObject({ error_code: 'ENTRY_NOT_FOUND', error_message: 'No glossary entry with id 424242, and no revision history for one' })
     expect((await t.call('explicate', { quote: '' }, { key })).statusCode).toBe(400)
     const wrapped = await t.call('explicate', { quote: '"…"' }, { key })
     expect(wrapped.statusCode).toBe(400)

@@ -1,0 +1,2 @@
+CREATE INDEX "glossary_revisions_definition_trgm_idx" ON "glossary_revisions" USING gin (("new_values" ->> 'definition') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "snapshot_entries_entry_idx" ON "snapshot_entries" USING btree ("entry_id","snapshot_id");
