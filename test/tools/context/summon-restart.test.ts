@@ -2,7 +2,7 @@
  * A summoned dialogue lives only in the database: after a restart (a new app on the same
  * database) the session's summon is still active, a continue sends the turns the old instance
  * answered, and dismiss counts them all. On Postgres, two instances at once share it, and of two
- * simultaneous summons in one session exactly one wins.
+ * simultaneous summons in one session exactly one wins; on PGlite a second instance is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../helper.js'
@@ -49,10 +49,15 @@ describe('restart', () => {
     }
   })
 
-  it.runIf(process.env.DATABASE_URL)('works from two instances at once; one summon per session between them', async () => {
+  // Two instances share Postgres; an embedded PGlite folder admits one process (a second would corrupt it).
+  it(`two instances at once: ${process.env.DATABASE_URL ? 'one summon per session between them' : 'the second is refused its PGlite folder'}`, async () => {
     const a = await buildTestApp({ keep: true, env: env() })
     let b: TestApp | undefined
     try {
+      if (!process.env.DATABASE_URL) {
+        await expect(buildTestApp({ dataDir: a.dataDir, env: env() })).rejects.toThrow(/is in use by another process/)
+        return
+      }
       b = await buildTestApp({ dataDir: a.dataDir, databaseUrl: a.databaseUrl, env: env() })
       const { snapshotId } = await seedScene(a)
       const session = { 'x-session-id': 'two-instances' }
