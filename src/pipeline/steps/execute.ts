@@ -8,10 +8,10 @@ import { codedError, isCodedError } from '../../errors.js'
 import { normalize } from '../answer.js'
 import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
 import { seconds } from '../context.js'
+import { effectiveLimits } from '../limits.js'
 import { capOutput } from '../output.js'
 import { buildToolContext } from '../tool-context.js'
 
-const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
 const CHANGING_SCOPES = new Set(['write', 'exec', 'network'])
 /** How long a timed-out tool may take to answer with its own partial result before the generic one. */
 const GRACE_MS = 250
@@ -19,24 +19,11 @@ const GRACE_MS = 250
 /** The call's timeout and output cap, fitted into the tool's and the server's bounds (saying so). */
 export function prepare(deps: PipelineDeps, call: AdmittedCall): Execution {
   const { tool, context } = call
-  const messages: string[] = []
-  const bounds = { ...DEFAULT_TIMEOUT, ...tool.timeout, minMs: tool.timeout?.minMs ?? 1 }
-  let timeoutMs = tool.timeoutFromArgs?.(call.args) ?? context.timeoutMs ?? bounds.defaultMs
-  if (timeoutMs < bounds.minMs || timeoutMs > bounds.maxMs) {
-    const fitted = Math.min(Math.max(timeoutMs, bounds.minMs), bounds.maxMs)
-    messages.push(`Timeout ${timeoutMs} ms is outside ${tool.name}'s bounds (${bounds.minMs}–${bounds.maxMs} ms); using ${fitted}`)
-    timeoutMs = fitted
-  }
-  // A caller may ask for less output than the server allows, never for more.
-  const ceiling = Math.max(deps.config.maxOutputSize, tool.maxOutputSize ?? 0)
-  let maxOutputSize = context.maxOutputSize ?? tool.maxOutputSize ?? deps.config.maxOutputSize
-  if (maxOutputSize > ceiling) {
-    messages.push(`X-Max-Output-Size ${maxOutputSize} is above this server's limit for ${tool.name}; using ${ceiling}`)
-    maxOutputSize = ceiling
-  }
+  const limits = effectiveLimits(tool, context, deps.config.maxOutputSize, tool.timeoutFromArgs?.(call.args))
+  let { timeoutMs } = limits
   // An inner call ends with its parent: it gets what is left of the parent's time, silently.
   if (call.request.deadline !== undefined) timeoutMs = Math.max(1, Math.min(timeoutMs, Math.floor(call.request.deadline - performance.now())))
-  return { timeoutMs, maxOutputSize, messages, controller: new AbortController(), timedOut: false }
+  return { timeoutMs, maxOutputSize: limits.maxOutputSize, messages: limits.messages, controller: new AbortController(), timedOut: false }
 }
 
 /** A dry run of a tool that honours it changes nothing. */
