@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks'
 import { codedError, isCodedError } from '../../errors.js'
 import { normalize } from '../answer.js'
+import { logStart } from '../call-log.js'
 import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
 import { seconds } from '../context.js'
 import { effectiveLimits } from '../limits.js'
@@ -39,7 +40,7 @@ export async function recordStart(deps: PipelineDeps, call: AdmittedCall, resume
     else if (changesSomething(call)) await deps.history.insertNow({ ...call.record, status: 'running', httpStatus: 0 })
     return undefined
   } catch (err) {
-    return { ok: false, error: normalize(deps, err, call.record.id) }
+    return { ok: false, error: normalize(deps, err, call.record.id, call.tool.name) }
   }
 }
 
@@ -61,7 +62,7 @@ function deadline(execution: Execution) {
 
 export async function execute(deps: PipelineDeps, call: AdmittedCall, execution: Execution): Promise<Settled> {
   const ctx = buildToolContext(deps, call, execution)
-  deps.log.debug({ tool: call.tool.name, args: call.args, execution_id: call.record.id }, `Executing tool: ${call.tool.name}`)
+  logStart(deps, call, execution)
   const time = deadline(execution)
   const stop = follow(call.request.signal, execution.controller)
   deps.running.add(execution)
@@ -70,7 +71,10 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
     return { ok: true, output: capOutput(output as Record<string, unknown>, execution.maxOutputSize, execution.messages) }
   } catch (err) {
     // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
-    return { ok: false, error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id) }
+    return {
+      ok: false,
+      error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id, call.tool.name),
+    }
   } finally {
     time.cancel()
     stop()
