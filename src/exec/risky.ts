@@ -95,23 +95,45 @@ const rmRecursiveForce = wordRule(
   false,
 )
 
-/** `git [-C dir] [-c k=v] [--flags] <sub> …`, matched up to the word `find` picks among the words after `<sub>`. */
+/** One `git [-C dir] [-c k=v] [--flags] <sub> …`: the git word, its subcommand and the words after it. */
+interface GitCall {
+  git: Word
+  sub: string
+  /** The segment's words; the call's own start after index `sub` (sliced only for the call a rule looks into). */
+  words: Word[]
+  after: number
+}
+
+const gitCache = new WeakMap<Parsed, GitCall[][]>()
+
+/** Every segment's git calls, found once per command for all the git rules. */
+function gitCalls(p: Parsed): GitCall[][] {
+  let calls = gitCache.get(p)
+  if (calls) return calls
+  calls = p.segments.map((seg) => {
+    const ws = seg.words
+    const found: GitCall[] = []
+    for (let i = 0; i < ws.length; i++) {
+      const t = ws[i].text
+      if (!t.endsWith('git') || isWordChar(t[t.length - 4])) continue
+      let j = i + 1
+      while (j < ws.length && ws[j].text.startsWith('-')) j += /^-[Cc]$/.test(ws[j].text) ? 2 : 1
+      if (j < ws.length) found.push({ git: ws[i], sub: ws[j].text, words: ws, after: j + 1 })
+    }
+    return found
+  })
+  gitCache.set(p, calls)
+  return calls
+}
+
+/** `git … <sub> …`, matched up to the word `find` picks among the words after `<sub>`. */
 function gitRule(sub: string, find: (rest: Word[]) => Word | undefined) {
   return (p: Parsed): string | undefined => {
-    for (const seg of p.segments) {
-      const ws = seg.words
-      for (let i = 0; i < ws.length; i++) {
-        const t = ws[i].text
-        if (!t.endsWith('git') || isWordChar(t[t.length - 4])) continue
-        let j = i + 1
-        while (j < ws.length && ws[j].text.startsWith('-')) j += /^-[Cc]$/.test(ws[j].text) ? 2 : 1
-        const s = ws[j]?.text
-        if (s === undefined || !s.startsWith(sub) || isWordChar(s[sub.length])) continue
-        // As in wordRule: a later `git <sub>` sees a part of what this one sees.
-        const hit = find(ws.slice(j + 1))
-        if (hit) return p.command.slice(ws[i].end - 3, hit.end)
-        break
-      }
+    for (const calls of gitCalls(p)) {
+      // As in wordRule: a later `git <sub>` sees a part of what the first one sees.
+      const call = calls.find((c) => c.sub.startsWith(sub) && !isWordChar(c.sub[sub.length]))
+      const hit = call && find(call.words.slice(call.after))
+      if (call && hit) return p.command.slice(call.git.end - 3, hit.end)
     }
     return undefined
   }
