@@ -48,7 +48,7 @@ export const ConfigSchema = Type.Object({
     default: 'workspace',
     description:
       "The root every file, shell and git tool is confined to, created at start. Whatever it is, no tool reaches the data folder, secret files or toolgate's own code.",
-    'x-accepts': 'a folder path (relative to the current folder, or absolute); not the data folder or inside it',
+    'x-accepts': 'a folder path (relative to the current folder, or absolute); not the data folder itself, a secret file or inside the code',
   }),
   TOOLGATE_MEMORY_DIR: Type.String({
     default: 'memory',

@@ -18,7 +18,7 @@ export function hideProtected(policy: SandboxPolicy, program: string | undefined
   const done = new Set<string>()
   for (const p of protectedPaths()) {
     for (const form of new Set([p.path, p.real].filter((f): f is string => f !== null))) {
-      if (binds.some((b) => isInside(form.toLowerCase(), b.toLowerCase()))) {
+      if (binds.some((b) => p.covers(b))) {
         fail('PATH_BLOCKED', "Access denied: this workspace is, or lies inside, the server's own files; no tool may run there")
       }
       if (done.has(form) || !binds.some((b) => isInside(b, form))) continue

@@ -17,11 +17,14 @@ export interface ProtectedPath {
   /** Absolute path, as configured (lexical). */
   path: string
   kind: ProtectedKind
+  /** A folder inside it that is not protected: the workspace, when it lies in the data folder. */
+  except?: string
 }
 
 interface Entry extends ProtectedPath {
   /** The forms compared: the lexical path and its real path, lower-cased (case-insensitive file systems). */
   forms: string[]
+  exceptForms: string[]
 }
 
 const registered = new Set<Entry>()
@@ -38,7 +41,7 @@ const formsOf = (p: string): string[] => {
 
 /** Protects `paths` until the returned function is called. */
 export function protectPaths(paths: ProtectedPath[]): () => void {
-  const entries = paths.map((p) => ({ ...p, path: path.resolve(p.path), forms: formsOf(p.path) }))
+  const entries = paths.map((p) => ({ ...p, path: path.resolve(p.path), forms: formsOf(p.path), exceptForms: p.except ? formsOf(p.except) : [] }))
   for (const e of entries) registered.add(e)
   return () => {
     for (const e of entries) registered.delete(e)
@@ -46,7 +49,10 @@ export function protectPaths(paths: ProtectedPath[]): () => void {
 }
 
 /** Every protected path now registered, with their real forms (the sandbox hides these). */
-export function protectedPaths(): { path: string; kind: ProtectedKind; real: string | null }[] {
+/** Whether `lower` (an absolute path, lower-cased) is inside the entry and not in its exception. */
+const covers = (e: Entry, lower: string) => e.forms.some((f) => isInside(f, lower)) && !e.exceptForms.some((x) => isInside(x, lower))
+
+export function protectedPaths(): { path: string; kind: ProtectedKind; real: string | null; covers(p: string): boolean }[] {
   return [...registered].map((e) => {
     let real: string | null = null
     try {
@@ -54,7 +60,7 @@ export function protectedPaths(): { path: string; kind: ProtectedKind; real: str
     } catch {
       real = null
     }
-    return { path: e.path, kind: e.kind, real }
+    return { path: e.path, kind: e.kind, real, covers: (p: string) => covers(e, path.resolve(p).toLowerCase()) }
   })
 }
 
@@ -62,7 +68,7 @@ export function protectedPaths(): { path: string; kind: ProtectedKind; real: str
 export function protectedHit(p: string): ProtectedPath | undefined {
   if (registered.size === 0) return undefined
   const lower = path.resolve(p).toLowerCase()
-  for (const e of registered) if (e.forms.some((f) => isInside(f, lower))) return e
+  for (const e of registered) if (covers(e, lower)) return e
   return undefined
 }
 

@@ -39,8 +39,11 @@ export function serverPaths(input: ServerPathsInput): ProtectedPath[] {
   const ws = realOr(input.workspace)
   const pkgInside = [pkg, realOr(pkg)].some((p) => p !== ws && isInside(ws, p))
   const code = pkgInside ? [pkg] : CODE_ENTRIES.map((e) => path.join(pkg, e))
+  const data = path.resolve(input.dataDir)
+  // A workspace inside the data folder (/srv/toolgate/workspace) is fine: the rest of it is outside.
+  const wsInData = [data, realOr(data)].some((d) => d !== ws && isInside(d, ws))
   return [
-    { path: path.resolve(input.dataDir), kind: 'data' },
+    { path: data, kind: 'data', ...(wsInData && { except: ws }) },
     ...input.secretFiles.map((f): ProtectedPath => ({ path: path.resolve(f), kind: 'secret' })),
     ...code.map((p): ProtectedPath => ({ path: p, kind: 'code' })),
   ]
@@ -48,13 +51,16 @@ export function serverPaths(input: ServerPathsInput): ProtectedPath[] {
 
 /**
  * Why the workspace cannot be `workspace` (it is, or lies inside, a protected path), or null. The
- * package root itself may hold the workspace (./workspace in a checkout); its code entries may not.
+ * package root itself may hold the workspace (./workspace in a checkout), its code entries may not;
+ * the data folder may hold it, but not be it.
  */
 export function workspaceConflict(workspace: string, paths: ProtectedPath[]): string | null {
   const forms = [path.resolve(workspace), realOr(workspace)]
   for (const p of paths) {
     const targets = [p.path, realOr(p.path)]
-    if (forms.some((w) => targets.some((t) => isInside(t.toLowerCase(), w.toLowerCase())))) {
+    // The data folder may hold the workspace (its `except`), but not be it.
+    const hit = (t: string, w: string) => (p.except ? t.toLowerCase() === w.toLowerCase() : isInside(t.toLowerCase(), w.toLowerCase()))
+    if (forms.some((w) => targets.some((t) => hit(t, w)))) {
       const what = p.kind === 'data' ? 'the data folder (TOOLGATE_DATA_DIR)' : p.kind === 'secret' ? 'a secret file' : "toolgate's own code"
       return `TOOLGATE_WORKSPACE (${workspace}) is, or lies inside, ${what} at ${p.path}: the tools would reach the server's own files. Point it at a folder of its own (the default is ./workspace)`
     }

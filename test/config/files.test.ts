@@ -88,11 +88,11 @@ describe('the workspace setting', () => {
     expect(loadConfig({}).workspace).toBe(path.join(process.cwd(), 'workspace'))
   })
 
-  it('may not be the data folder, lie inside it or reach it through a link; nor be inside the code', () => {
+  it('may not be the data folder (however spelt), a secret file, nor lie inside the code', () => {
     const data = path.join(dir, 'data')
     fs.mkdirSync(path.join(data, 'sub'), { recursive: true })
     fs.symlinkSync(data, path.join(dir, 'to-data'))
-    for (const workspace of [data, path.join(data, 'sub'), `${data}/`, path.join(dir, 'to-data'), path.join(dir, 'to-data', 'sub')]) {
+    for (const workspace of [data, `${data}/`, path.join(data, 'sub', '..'), path.join(dir, 'to-data'), path.join(dir, 'DATA', '..', 'data')]) {
       const problems = problemsOf({ TOOLGATE_WORKSPACE: workspace, TOOLGATE_DATA_DIR: data })
       expect(problems, workspace).toHaveLength(1)
       expect(problems[0]).toMatch(/^TOOLGATE_WORKSPACE \(.*\) is, or lies inside, the data folder \(TOOLGATE_DATA_DIR\)/)
@@ -102,8 +102,17 @@ describe('the workspace setting', () => {
     for (const code of ['src', 'dist', 'node_modules/.bin']) {
       expect(problemsOf({ TOOLGATE_WORKSPACE: path.join(PACKAGE_ROOT, code) })[0]).toMatch(/lies inside, toolgate's own code/)
     }
-    // Positive controls: a folder beside the data folder, one holding it, the checkout, and /.
-    for (const workspace of [path.join(dir, 'ws'), dir, PACKAGE_ROOT, '/', path.join(PACKAGE_ROOT, 'workspace')]) {
+    // Positive controls: a folder beside the data folder, one holding it, one inside it (the rest
+    // of it is then outside the workspace), the checkout, ./workspace in it, and /.
+    for (const workspace of [
+      path.join(dir, 'ws'),
+      dir,
+      path.join(data, 'sub'),
+      path.join(dir, 'to-data', 'sub'),
+      PACKAGE_ROOT,
+      '/',
+      path.join(PACKAGE_ROOT, 'workspace'),
+    ]) {
       expect(loadConfig({ TOOLGATE_WORKSPACE: workspace, TOOLGATE_DATA_DIR: data }).workspace).toBe(path.resolve(workspace))
     }
   })

@@ -86,7 +86,7 @@ describe('registration', () => {
   it('refuses to build an app with a duplicate tool', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-dup-'))
     try {
-      const config = loadConfig({ TOOLGATE_WORKSPACE: dir, TOOLGATE_DATA_DIR: dir })
+      const config = loadConfig({ TOOLGATE_WORKSPACE: path.join(dir, 'ws'), TOOLGATE_DATA_DIR: dir })
       await expect(buildApp({ config, tools: [...allTools, hello] })).rejects.toMatchObject({ code: 'TOOL_ALREADY_REGISTERED' })
     } finally {
       await fs.rm(dir, { recursive: true, force: true })

@@ -181,3 +181,25 @@ describe('git tools', () => {
     expect(JSON.stringify(status.body)).toContain('srv/')
   })
 })
+
+describe('a workspace inside the data folder (/srv/toolgate/workspace)', () => {
+  it('starts, runs tools in the workspace, and reaches nothing else of the data folder', async () => {
+    const data = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-holds-ws-')))
+    const inner = await buildTestApp({ dataDir: data, workspace: path.join(data, 'workspace'), env: { TOOLGATE_SANDBOX: 'bwrap' } })
+    try {
+      const k = await inner.key(['read', 'write', 'exec'], 'inner')
+      expect((await inner.call('Write', { file_path: 'a.txt', content: 'inside\n' }, { key: k })).statusCode).toBe(200)
+      const shell = await inner.call('Bash', { command: 'cat a.txt; ls ..' }, { key: k })
+      expect(shell.body.output).toContain('inside\n')
+      expect(shell.body.output).not.toContain('pglite')
+      for (const p of ['../pglite/PG_VERSION', path.join(data, 'pglite', 'PG_VERSION')]) {
+        const res = await inner.call('Read', { file_path: p }, { key: k })
+        expect(res.statusCode, p).toBe(403)
+        expect(res.body.error_code).toBe('PATH_OUTSIDE_WORKSPACE')
+      }
+    } finally {
+      await inner.close()
+      await fs.rm(data, { recursive: true, force: true })
+    }
+  })
+})
