@@ -1,30 +1,36 @@
 # syntax=docker/dockerfile:1
-# toolgate: a multi-stage build. The build stage compiles TypeScript with the dev dependencies; the
-# runtime stage has production dependencies only, the compiled dist/ and the SQL migrations, and
-# runs as the unprivileged `node` user under tini (signals reach node, so SIGTERM drains calls).
+# toolgate: a multi-stage build on Node's current LTS (package.json's engines still accept 20). The
+# build stage compiles TypeScript with the dev dependencies; the runtime stage has production
+# dependencies only, the compiled dist/ and the SQL migrations, and runs as the unprivileged
+# `node` user (uid 1000) under tini, so that SIGTERM reaches node and drains calls.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ── build ──────────────────────────────────────────────────────────────────────────────────────
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# --ignore-scripts: `prepare` builds, and the sources are not here yet.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
+COPY scripts/build.mjs ./scripts/
 COPY src ./src
 RUN npm run build
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────
-FROM node:20-bookworm-slim AS runtime
-# bubblewrap confines every child process (see README, Security model: it needs user namespaces,
-# so run the container with the seccomp/AppArmor settings docker-compose.yml shows); ripgrep, git
-# and python3 for the search, git and notebook tools; tini as PID 1.
+FROM ${NODE_IMAGE} AS runtime
+# bubblewrap confines every child process (it needs user namespaces: run the container with the
+# seccomp/AppArmor settings docker-compose.yml shows); ripgrep for Grep and Glob, git for the git
+# tools, python3 for the notebook tools (their checks use the standard library only: without it
+# they answer 503 PYTHON_NOT_AVAILABLE); tini as PID 1.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends bubblewrap ripgrep git python3 tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY scripts/build.mjs ./scripts/
 # dist/db/client.js reads its migrations at ../../migrations, i.e. /app/migrations.
 COPY migrations ./migrations
 # dist/config.js finds the shipped subagent definitions at ../agents (TOOLGATE_AGENTS_DIR overrides it).
@@ -32,7 +38,8 @@ COPY agents ./agents
 RUN mkdir -p /data /workspace && chown node:node /data /workspace
 
 # Listen on every interface inside the container (the default, 127.0.0.1, would be unreachable);
-# PGlite data, the generated secret key and the workspace live on volumes.
+# PGlite data, the generated secret key and the workspace live on volumes. The code in /app is
+# out of the tools' reach whatever the workspace is; so are /data and any NAME_FILE secret.
 ENV HOST=0.0.0.0 \
     PORT=3000 \
     TOOLGATE_DATA_DIR=/data \

@@ -21,6 +21,7 @@ import rateLimitPlugin from './plugins/rate-limit.js'
 import historyPlugin from './plugins/history.js'
 import approvalsPlugin from './plugins/approvals.js'
 import shellsPlugin from './plugins/shells.js'
+import protectedPathsPlugin from './plugins/protected-paths.js'
 import sandboxPlugin from './plugins/sandbox.js'
 import pipelinePlugin from './plugins/pipeline.js'
 import llmPlugin from './plugins/llm.js'
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin)
   await app.register(historyPlugin)
   await app.register(approvalsPlugin)
+  await app.register(protectedPathsPlugin)
   await app.register(sandboxPlugin)
   await app.register(shellsPlugin)
   await app.register(pipelinePlugin)

@@ -44,7 +44,12 @@ export const ConfigSchema = Type.Object({
   TOOLGATE_HISTORY_FLUSH_MS: int(1, 10_000, 10, 'How often queued history rows are written, in milliseconds.'),
 
   // Workspace and tools
-  TOOLGATE_WORKSPACE: text('The root every file, shell and git tool is confined to.', { 'x-default': 'the current folder' }),
+  TOOLGATE_WORKSPACE: Type.String({
+    default: 'workspace',
+    description:
+      "The root every file, shell and git tool is confined to, created at start. Whatever it is, no tool reaches the data folder, secret files or toolgate's own code.",
+    'x-accepts': 'a folder path (relative to the current folder, or absolute); not the data folder itself, a secret file or inside the code',
+  }),
   TOOLGATE_MEMORY_DIR: Type.String({
     default: 'memory',
     description: "Folder inside the workspace holding `write_memory_entry`'s files.",

@@ -10,6 +10,8 @@ import envSchema from 'env-schema'
 import { accepted, ConfigSchema, variables, type ConfigEnv, type ConfigName, type VariableSchema } from './config-schema.js'
 import { parseAllowlist } from './net/allowlist.js'
 import { parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
+import { serverPaths, workspaceConflict } from './workspace/server-paths.js'
+import { readFileVariables } from './config-files.js'
 
 /** The subagent definitions shipped with toolgate: `agents/` beside src/ (and dist/). */
 export const SHIPPED_AGENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'agents')
@@ -25,7 +27,10 @@ export interface AppConfig {
   databaseUrl?: string
   redisUrl?: string
   dataDir: string
+  /** TOOLGATE_WORKSPACE: the tools' root (default ./workspace, created at start). */
   workspace: string
+  /** Files settings were read from (`NAME_FILE`): kept from the tools like the data folder. */
+  secretFiles: string[]
   bootstrapKey?: string
   secretKey?: string
   logLevel: string
@@ -195,21 +200,28 @@ function validate(values: Record<string, string>, raw: Env): { env?: ConfigEnv; 
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
-  const values = normalise(env)
-  const { env: e, problems } = validate(values, env)
-  problems.push(...refinements(values))
-  if (!e || problems.length) throw new ConfigError(problems)
-  return toAppConfig(e)
+  const fromFiles = readFileVariables(env, Object.keys(ConfigSchema.properties))
+  const values = normalise(fromFiles.env)
+  const { env: e, problems } = validate(values, fromFiles.env)
+  problems.push(...fromFiles.problems, ...refinements(values))
+  if (e && problems.length === 0) {
+    const config = toAppConfig(e, fromFiles.files)
+    const conflict = workspaceConflict(config.workspace, serverPaths(config))
+    if (conflict === null) return config
+    problems.push(conflict)
+  }
+  throw new ConfigError(problems)
 }
 
-function toAppConfig(e: ConfigEnv): AppConfig {
+function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
   return {
+    secretFiles,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     dataDir: path.resolve(e.TOOLGATE_DATA_DIR),
-    workspace: path.resolve(e.TOOLGATE_WORKSPACE ?? process.cwd()),
+    workspace: path.resolve(e.TOOLGATE_WORKSPACE),
     bootstrapKey: e.TOOLGATE_BOOTSTRAP_KEY,
     secretKey: e.TOOLGATE_SECRET_KEY,
     logLevel: e.LOG_LEVEL,

@@ -162,7 +162,7 @@ export async function runImportBench(opts: { databaseUrl?: string; posts?: numbe
 
     const config = loadConfig({
       TOOLGATE_DATA_DIR: dir,
-      TOOLGATE_WORKSPACE: dir,
+      TOOLGATE_WORKSPACE: path.join(dir, 'workspace'),
       TOOLGATE_BOOTSTRAP_KEY: KEY,
       LOG_LEVEL: 'warn',
       ...(temp && { DATABASE_URL: temp.url }),

@@ -73,7 +73,7 @@ export async function runSearchBench(opts: { databaseUrl?: string; entries?: num
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-bench-search-'))
   const config = loadConfig({
     TOOLGATE_DATA_DIR: dataDir,
-    TOOLGATE_WORKSPACE: dataDir,
+    TOOLGATE_WORKSPACE: path.join(dataDir, 'workspace'),
     TOOLGATE_BOOTSTRAP_KEY: KEY,
     LOG_LEVEL: 'warn',
     TOOLGATE_RATE_LIMITS: 'glossary_search=100000000/minute',

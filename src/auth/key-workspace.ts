@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fail } from '../errors.js'
 import { mapFsError } from '../workspace/fs-errors.js'
 import { errnoOf, isInside, relOf, segmentsOf } from '../workspace/paths.js'
+import { assertNotProtected } from '../workspace/protected.js'
 
 const shown = (sub: string) => JSON.stringify(sub.length > 200 ? `${sub.slice(0, 200)}…` : sub)
 
@@ -26,6 +27,7 @@ export function keyWorkspacePath(root: string, sub: string): string {
  */
 export function createKeyWorkspace(root: string, sub: string): string {
   const dir = keyWorkspacePath(root, sub)
+  assertNotProtected(`Key workspace ${shown(sub)}`, dir)
   let cur = root
   for (const seg of segmentsOf(relOf(root, dir))) {
     cur = path.join(cur, seg)
@@ -54,6 +56,8 @@ export function createKeyWorkspace(root: string, sub: string): string {
  */
 export function assertKeyWorkspace(root: string, dir: string): void {
   if (dir === root) return
+  // A key confined to the data folder would reach it through the shell, where nothing hides it.
+  assertNotProtected("This key's workspace", dir)
   let real: string
   try {
     real = fs.realpathSync.native(dir)

@@ -26,6 +26,9 @@ export interface ImportCounts {
   rejected: number
 }
 
+/** The counts in the message itself, so that every log format shows them. */
+const countsText = (c: ImportCounts) => `${c.lines} lines, ${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`
+
 export interface ImportSummary extends ImportCounts {
   status: 'ok'
   /** The first `maxErrors` rejected lines, in line order. */
@@ -130,7 +133,7 @@ export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | st
     const now = performance.now()
     if (opts.log && now - lastLog >= opts.logEveryMs) {
       lastLog = now
-      opts.log.info({ corpus_import: snapshot }, 'corpus import progress')
+      opts.log.info({ corpus_import: snapshot }, `corpus import progress: ${countsText(snapshot)}`)
     }
   }
 
@@ -251,7 +254,7 @@ export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | st
         posts_per_second: summary.posts_per_second,
       },
     },
-    'corpus import done',
+    `corpus import done: ${countsText(counts)}, ${summary.threads} threads in ${summary.duration_ms} ms (${summary.posts_per_second} posts/s)`,
   )
   return summary
 }

@@ -3,8 +3,13 @@
  * (the answer must fit X-Max-Output-Size); background shells keep the newest output in a ring, so a
  * chatty process cannot eat the server's memory, and remember how much older output was dropped.
  */
+import { jsonBytes, jsonPrefix } from '../lib/json-bytes.js'
+import { truncationMarked } from '../lib/truncation.js'
 
-/** Text up to a byte budget; what does not fit is counted, not kept. */
+/**
+ * Text up to a budget of bytes as the answer's JSON will carry it (escapes included, so that the
+ * gateway never has to cut it again); what does not fit is counted in UTF-8 bytes, not kept.
+ */
 export class CappedOutput {
   private parts: string[] = []
   private kept = 0
@@ -13,24 +18,20 @@ export class CappedOutput {
   constructor(private readonly budget: number) {}
 
   push(text: string): void {
-    const bytes = Buffer.byteLength(text)
-    if (this.omitted === 0 && this.kept + bytes <= this.budget) {
-      this.parts.push(text)
-      this.kept += bytes
+    if (this.omitted > 0) {
+      this.omitted += Buffer.byteLength(text)
       return
     }
-    const room = this.omitted === 0 ? this.budget - this.kept : 0
-    if (room > 0) {
-      const head = Buffer.from(text)
-        .subarray(0, room)
-        .toString('utf8')
-        .replace(/\uFFFD+$/, '')
-      this.parts.push(head)
-      this.kept += Buffer.byteLength(head)
-      this.omitted += bytes - Buffer.byteLength(head)
-    } else {
-      this.omitted += bytes
+    const size = jsonBytes(text)
+    if (this.kept + size <= this.budget) {
+      this.parts.push(text)
+      this.kept += size
+      return
     }
+    const head = jsonPrefix(text, this.budget - this.kept)
+    this.parts.push(head)
+    this.kept += jsonBytes(head)
+    this.omitted += Buffer.byteLength(text) - Buffer.byteLength(head)
   }
 
   get truncated(): boolean {
@@ -40,7 +41,7 @@ export class CappedOutput {
   /** The kept text, with a marker saying how much was cut. */
   text(): string {
     const body = this.parts.join('')
-    return this.truncated ? `${body}\n…[truncated: ${this.omitted} bytes omitted]` : body
+    return this.truncated ? truncationMarked(body, this.omitted) : body
   }
 }
 

@@ -95,27 +95,52 @@ const rmRecursiveForce = wordRule(
   false,
 )
 
-/** `git [-C dir] [-c k=v] [--flags] <sub> … <flag>`, matched up to the flag. */
-function gitRule(sub: string, flag: (word: string) => boolean) {
+/** One `git [-C dir] [-c k=v] [--flags] <sub> …`: the git word, its subcommand and the words after it. */
+interface GitCall {
+  git: Word
+  sub: string
+  /** The segment's words; the call's own start after index `sub` (sliced only for the call a rule looks into). */
+  words: Word[]
+  after: number
+}
+
+const gitCache = new WeakMap<Parsed, GitCall[][]>()
+
+/** Every segment's git calls, found once per command for all the git rules. */
+function gitCalls(p: Parsed): GitCall[][] {
+  let calls = gitCache.get(p)
+  if (calls) return calls
+  calls = p.segments.map((seg) => {
+    const ws = seg.words
+    const found: GitCall[] = []
+    for (let i = 0; i < ws.length; i++) {
+      const t = ws[i].text
+      if (!t.endsWith('git') || isWordChar(t[t.length - 4])) continue
+      let j = i + 1
+      while (j < ws.length && ws[j].text.startsWith('-')) j += /^-[Cc]$/.test(ws[j].text) ? 2 : 1
+      if (j < ws.length) found.push({ git: ws[i], sub: ws[j].text, words: ws, after: j + 1 })
+    }
+    return found
+  })
+  gitCache.set(p, calls)
+  return calls
+}
+
+/** `git … <sub> …`, matched up to the word `find` picks among the words after `<sub>`. */
+function gitRule(sub: string, find: (rest: Word[]) => Word | undefined) {
   return (p: Parsed): string | undefined => {
-    for (const seg of p.segments) {
-      const ws = seg.words
-      for (let i = 0; i < ws.length; i++) {
-        const t = ws[i].text
-        if (!t.endsWith('git') || isWordChar(t[t.length - 4])) continue
-        let j = i + 1
-        while (j < ws.length && ws[j].text.startsWith('-')) j += /^-[Cc]$/.test(ws[j].text) ? 2 : 1
-        const s = ws[j]?.text
-        if (s === undefined || !s.startsWith(sub) || isWordChar(s[sub.length])) continue
-        // As in wordRule: a later `git <sub>` sees a part of what this one sees.
-        const hit = ws.slice(j + 1).find((w) => flag(w.text))
-        if (hit) return p.command.slice(ws[i].end - 3, hit.end)
-        break
-      }
+    for (const calls of gitCalls(p)) {
+      // As in wordRule: a later `git <sub>` sees a part of what the first one sees.
+      const call = calls.find((c) => c.sub.startsWith(sub) && !isWordChar(c.sub[sub.length]))
+      const hit = call && find(call.words.slice(call.after))
+      if (call && hit) return p.command.slice(call.git.end - 3, hit.end)
     }
     return undefined
   }
 }
+
+/** The first word that passes `test`. */
+const anyWord = (test: (word: string) => boolean) => (rest: Word[]) => rest.find((w) => test(w.text))
 
 /** `curl … | [sudo] sh`: a download piped straight into a shell. */
 function curlPipeShell(p: Parsed): string | undefined {
@@ -211,11 +236,60 @@ function chmod777(rest: Word[]): boolean {
   return r >= 0 && rest.slice(r + 1).some((w) => /^0?777(?!\w)/.test(w.text))
 }
 
+/** Pathspecs that name the whole tree: `git checkout -- .` and `git restore :/` discard every change. */
+const WHOLE_TREE = new Set(['.', './', ':/', ':/.', ':(top)', '*'])
+const isWholeTree = (t: string) => WHOLE_TREE.has(t)
+/** A short-flag cluster holding `letter` (`-qf`, `-Dr`), or the long form. */
+const shortOr = (letter: string, long: string) => (t: string) => t === long || (/^-[a-zA-Z]+$/.test(t) && t.includes(letter))
+const isForce = shortOr('f', '--force')
+
+/** `branch -D`, or `-d`/`--delete` together with `-f`/`--force` (in one cluster or two words). */
+function branchForceDelete(rest: Word[]): Word | undefined {
+  const big = rest.find((w) => /^-[a-zA-Z]*D[a-zA-Z]*$/.test(w.text))
+  if (big) return big
+  const del = rest.findIndex((w) => shortOr('d', '--delete')(w.text))
+  const force = rest.findIndex((w) => isForce(w.text))
+  return del >= 0 && force >= 0 ? rest[Math.max(del, force)] : undefined
+}
+
+/** `restore` of the whole tree, unless only the index is restored (`--staged` without `--worktree`). */
+function restoreWholeTree(rest: Word[]): Word | undefined {
+  const staged = rest.some((w) => shortOr('S', '--staged')(w.text))
+  const worktree = rest.some((w) => shortOr('W', '--worktree')(w.text))
+  return staged && !worktree ? undefined : rest.find((w) => isWholeTree(w.text))
+}
+
+/** `push --delete`/`-d`, or a refspec with nothing before the colon (`:branch` deletes it). */
+const pushDelete = anyWord((t) => shortOr('d', '--delete')(t) || /^:[^/]/.test(t))
+
+/** `stash drop` and `stash clear`: the first word after `stash` that is not a flag. */
+const stashDiscard = (rest: Word[]) => {
+  const action = rest.find((w) => !w.text.startsWith('-'))
+  return action && (action.text === 'drop' || action.text === 'clear') ? action : undefined
+}
+
 const RULES: { why: string; test(p: Parsed): string | undefined }[] = [
   { why: 'deletes files recursively without asking', test: rmRecursiveForce },
-  { why: 'rewrites the remote branch history', test: gitRule('push', isPushForce) },
-  { why: 'throws away uncommitted changes', test: gitRule('reset', (t) => t.startsWith('--hard') && !isWordChar(t[6])) },
-  { why: 'deletes untracked files', test: gitRule('clean', isCleanForce) },
+  { why: 'rewrites the remote branch history', test: gitRule('push', anyWord(isPushForce)) },
+  {
+    why: 'throws away uncommitted changes',
+    test: gitRule(
+      'reset',
+      anyWord((t) => t.startsWith('--hard') && !isWordChar(t[6])),
+    ),
+  },
+  { why: 'deletes untracked files', test: gitRule('clean', anyWord(isCleanForce)) },
+  { why: 'deletes a branch even if it was never merged', test: gitRule('branch', branchForceDelete) },
+  {
+    why: 'throws away uncommitted changes',
+    test: gitRule(
+      'checkout',
+      anyWord((t) => isForce(t) || isWholeTree(t)),
+    ),
+  },
+  { why: 'throws away uncommitted changes', test: gitRule('restore', restoreWholeTree) },
+  { why: 'deletes a remote branch', test: gitRule('push', pushDelete) },
+  { why: 'throws away stashed changes', test: gitRule('stash', stashDiscard) },
   { why: 'creates a file system, erasing the device', test: wordRule((w) => /^mkfs(?:\.\w+)?(?!\w)/.test(w)) },
   { why: 'writes raw blocks (dd)', test: wordRule((w, p, word) => w === 'dd' && isSpace(p.command[word.end]), hasIfOf) },
   { why: 'is a fork bomb', test: forkBomb },

@@ -47,7 +47,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, 
   return logger
 }
 
-/** `2024-01-15 10:23:45.123 INFO  [tools] Executing tool: Read`, one record per line. */
+/** `2024-01-15 10:23:45.123 INFO  [tools] Executing tool: Read execution_id=… tool=Read caller=…`, one record per line. */
 export function prettyStream(out: NodeJS.WritableStream): Writable {
   return new Writable({
     write(chunk, _enc, done) {
@@ -63,14 +63,31 @@ export function prettyStream(out: NodeJS.WritableStream): Writable {
   })
 }
 
+/** Fields the pretty line shows elsewhere (message, stack, the DEBUG Parameters line) or that never vary. */
+const PRETTY_SKIP = new Set(['time', 'level', 'msg', 'component', 'service', 'pid', 'hostname', 'args', 'err'])
+
+/** ` key=value` for each other field, logfmt-style: the execution id, caller, duration and counts a line carries. */
+function prettyFields(rec: Record<string, any>, withStack: boolean): string {
+  const parts: string[] = []
+  const show = (v: unknown): string => {
+    if (typeof v === 'string') return /^[^\s"=]+$/.test(v) ? v : JSON.stringify(v)
+    return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)
+  }
+  for (const [k, v] of Object.entries(rec)) if (!PRETTY_SKIP.has(k) && v !== undefined) parts.push(`${k}=${show(v)}`)
+  // Below ERROR the stack is not printed: the error's message at least is.
+  if (rec.err !== undefined && !withStack) parts.push(`err=${show(typeof rec.err === 'object' && rec.err !== null ? (rec.err.message ?? rec.err) : rec.err)}`)
+  return parts.length ? ` ${parts.join(' ')}` : ''
+}
+
 export function formatPretty(rec: Record<string, any>): string {
   const t = new Date(rec.time ?? Date.now())
   const pad = (n: number, w = 2) => String(n).padStart(w, '0')
   const stamp = `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}.${pad(t.getMilliseconds(), 3)}`
   const level = (typeof rec.level === 'string' ? rec.level.toUpperCase() : (LEVEL_NAMES[rec.level] ?? 'INFO')).padEnd(5)
   const component = rec.component ?? 'server'
-  const lines = [`${stamp} ${level} [${component}] ${rec.msg ?? ''}`]
-  if (rec.err?.stack && (rec.level === 'error' || rec.level === 'fatal')) {
+  const withStack = Boolean(rec.err?.stack) && (rec.level === 'error' || rec.level === 'fatal')
+  const lines = [`${stamp} ${level} [${component}] ${rec.msg ?? ''}${prettyFields(rec, withStack)}`]
+  if (withStack) {
     const indent = ' '.repeat(stamp.length + level.length + component.length + 5)
     for (const l of String(rec.err.stack).split('\n')) lines.push(indent + l.trim())
   }

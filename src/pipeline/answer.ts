@@ -2,6 +2,7 @@
 import { codedError, isCodedError, type CodedError } from '../errors.js'
 import type { AnyTool } from '../tools/define.js'
 import type { PipelineDeps } from './call.js'
+import { logException } from './call-log.js'
 
 /** Milliseconds to two decimals, as answers report them. */
 export const round = (ms: number) => Math.round(ms * 100) / 100
@@ -45,12 +46,12 @@ export function errorBody(err: CodedError, extra: Record<string, unknown>, tool?
   }
 }
 
-/** Anything thrown that is not one of ours is a server fault: logged, never shown. */
-export function normalize(deps: PipelineDeps, err: unknown, executionId?: string): CodedError {
+/** Anything thrown that is not one of ours is a server fault: logged with its stack, never shown. */
+export function normalize(deps: PipelineDeps, err: unknown, executionId?: string, tool?: string): CodedError {
   if (isCodedError(err)) return err
   const known = deps.classify(err)
   if (known) return known
   const e = err as { code?: string } | undefined
-  deps.log.error({ err, execution_id: executionId }, 'Tool raised an unexpected error')
+  logException(deps, tool, err, executionId)
   return codedError('INTERNAL_ERROR', `Internal error${executionId ? `; execution id ${executionId}` : ''}`, e?.code ? { details: {} } : {})
 }

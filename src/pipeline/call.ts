@@ -15,6 +15,7 @@ import type { Registry } from '../tools/registry.js'
 import type { Validation } from '../tools/validate.js'
 import type { AnyTool, Caller, TokenUsage, ToolServices } from '../tools/define.js'
 import type { ExecutionRecord } from '../history/row.js'
+import type { Redactor } from '../redaction/index.js'
 import type { CallContext, HeaderBag } from './context.js'
 import type { Escalation } from './escalation.js'
 
@@ -101,6 +102,8 @@ export interface PipelineDeps {
   escalation: Escalation
   services: ToolServices
   log: FastifyBaseLogger
+  /** Cleans what the DEBUG Parameters line shows (the logger cleans fields, not JSON inside a message). */
+  redactor: Redactor
   /** Executions still running, so that shutdown can abort them all. */
   running: Set<Execution>
   /** Runs a call through the whole pipeline: how tools call other tools (`ctx.callTool`). */

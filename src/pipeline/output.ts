@@ -1,7 +1,12 @@
 /**
  * The X-Max-Output-Size cap: when a result is larger than asked, its longest strings are cut
  * with a visible marker until it fits, and the answer says so (`metadata.truncated`, `messages`).
+ * Sizes are JSON bytes (escapes included), and a string a tool already cut keeps one marker whose
+ * count adds both cuts: the bytes omitted are counted once, exactly.
  */
+import { jsonBytes, jsonPrefix } from '../lib/json-bytes.js'
+import { splitTruncation, truncationMarked } from '../lib/truncation.js'
+
 /** An upper bound of the JSON size of small flat results, without serializing them. */
 function boundedSize(output: Record<string, unknown>): number {
   let n = 2
@@ -14,27 +19,39 @@ function boundedSize(output: Record<string, unknown>): number {
   return n
 }
 
+/** `text` cut so that its JSON is `over` bytes smaller (or as small as it gets); returns the new text. */
+function cutString(text: string, over: number): string {
+  const { kept, omitted: before } = splitTruncation(text)
+  const keptBytes = Buffer.byteLength(kept)
+  // The marker's size depends on its count: reserve for the largest count it could show.
+  const markerBytes = jsonBytes(truncationMarked('', before + keptBytes))
+  const cut = jsonPrefix(kept, Math.max(0, jsonBytes(text) - over - markerBytes))
+  return truncationMarked(cut, before + keptBytes - Buffer.byteLength(cut))
+}
+
+/** Bytes `metadata` grows by when `truncated: true` is set on it. */
+function flagCost(output: Record<string, unknown>): number {
+  const meta = output.metadata
+  if (typeof meta !== 'object' || meta === null || (meta as Record<string, unknown>).truncated === true) return 0
+  const size = (m: unknown) => Buffer.byteLength(JSON.stringify(m))
+  return size({ ...meta, truncated: true }) - size(meta)
+}
+
 export function capOutput(output: Record<string, unknown>, maxBytes: number, messages: string[]): Record<string, unknown> {
   if (boundedSize(output) <= maxBytes) return output
   const size = Buffer.byteLength(JSON.stringify(output))
   if (size <= maxBytes) return output
   const capped: Record<string, unknown> = { ...output }
-  let over = size - maxBytes
+  let over = size - maxBytes + flagCost(output)
   const fields = Object.entries(capped)
     .filter(([, v]) => typeof v === 'string')
     .sort((a, b) => (b[1] as string).length - (a[1] as string).length)
   for (const [key, value] of fields) {
     if (over <= 0) break
     const text = value as string
-    const bytes = Buffer.byteLength(text)
-    const keep = Math.max(0, bytes - over - 64)
-    const cut = Buffer.from(text)
-      .subarray(0, keep)
-      .toString('utf8')
-      .replace(/\uFFFD+$/, '')
-    const omitted = bytes - Buffer.byteLength(cut)
-    capped[key] = `${cut}\n…[truncated: ${omitted} bytes omitted]`
-    over -= omitted - 40
+    const cut = cutString(text, over)
+    over -= jsonBytes(text) - jsonBytes(cut)
+    capped[key] = cut
   }
   if (typeof capped.metadata === 'object' && capped.metadata !== null) capped.metadata = { ...(capped.metadata as object), truncated: true }
   messages.push(`Output truncated to fit X-Max-Output-Size (${maxBytes} bytes; the full result was ${size} bytes)`)

@@ -35,6 +35,7 @@ export default fp(
       escalation: createEscalation(app.database.db, app.config.escalateAfter),
       services: app.toolServices,
       log: app.log.child({ component: 'tools' }),
+      redactor: app.redactor,
       running,
       classify: (err) => app.databaseOutage.classify(err),
       invoke: (request) => runCall(deps, request),

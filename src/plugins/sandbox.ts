@@ -2,8 +2,6 @@
  * The OS sandbox, offered to tools as `ctx.services.sandbox` and decided once at start. When
  * `auto` falls back to no sandbox, the start says so loudly and /readyz shows it.
  */
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fp from 'fastify-plugin'
 import { createSandbox, type Sandbox } from '../sandbox/index.js'
 
@@ -19,14 +17,10 @@ declare module 'fastify' {
   }
 }
 
-/** The server's own checkout (src/ or dist/ is one level below it). */
-const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
 export default fp(
   async (app) => {
     const sandbox = createSandbox({
       mode: app.config.sandbox,
-      hidden: [app.config.dataDir, CODE_DIR],
       memoryBytes: app.config.sandboxMemoryMb * 1024 * 1024,
     })
     const log = app.log.child({ component: 'sandbox' })
@@ -47,5 +41,5 @@ export default fp(
     app.decorate('sandbox', sandbox)
     app.toolServices.sandbox = sandbox
   },
-  { name: 'sandbox', dependencies: ['config', 'registry'] },
+  { name: 'sandbox', dependencies: ['config', 'registry', 'protected-paths'] },
 )

@@ -3,10 +3,12 @@
  * system folders, a short list of harmless /etc files, the caller's workspace read-write, a
  * private /tmp, its own /proc and /dev; its own user (no capabilities), pid, ipc, uts and network
  * namespaces (network shared only for `network` keys); and it dies with the server. Everything
- * else of the host (home folders, /var, /srv, other workspaces, the data dir) does not exist there.
+ * else of the host (home folders, /var, /srv, other workspaces, the data dir) does not exist there,
+ * and the server's own files stay hidden even inside a bound workspace.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { hideProtected } from './hidden.js'
 import type { SandboxPolicy, SpawnPlan } from './policy.js'
 
 /** System folders, bound read-only (or recreated as the links they are on merged-/usr systems). */
@@ -59,8 +61,6 @@ const innerId = (id: number | undefined) => (id === undefined || id === 0 ? 6553
 
 export interface BwrapOptions {
   bwrap: string
-  /** Folders that stay hidden even inside a bound workspace (the data dir, the server's code). */
-  hidden: string[]
   /** RLIMIT_DATA for every process, in bytes. */
   memoryBytes: number
   /** prlimit's path, when installed: it sets the limits inside. */
@@ -85,8 +85,6 @@ function systemArgs(): string[] {
   }
   return args
 }
-
-const inside = (parent: string, p: string) => p === parent || p.startsWith(`${parent}/`)
 
 export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy: SandboxPolicy) => SpawnPlan {
   const system = systemArgs()
@@ -125,11 +123,10 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '/run',
     ]
     for (const dir of policy.writable) args.push('--bind', dir, dir)
-    for (const hidden of opts.hidden) {
-      if (policy.writable.some((w) => inside(w, hidden) && w !== hidden) && fs.existsSync(hidden)) args.push('--tmpfs', hidden)
-    }
     for (const file of policy.readable ?? []) args.push('--ro-bind', file, file)
     for (const o of policy.overlays ?? []) args.push('--ro-bind', o.source, o.target)
+    // Last, so that they cover what the binds above show: the server's own files (hidden.ts).
+    args.push(...hideProtected(policy, argv[0]))
     args.push('--chdir', policy.cwd, '--')
     if (opts.prlimit) {
       // nproc counts per user; the kernel exempts root, so it binds only a server not run as root.

@@ -17,7 +17,6 @@ export { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type 
 
 export interface SandboxOptions {
   mode: 'auto' | SandboxMode
-  hidden: string[]
   memoryBytes: number
   /** bwrap's path; found in the system folders by default. */
   bwrapPath?: string
@@ -68,7 +67,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   const bwrap = opts.bwrapPath ?? which('bwrap')
   let reason = 'bubblewrap (bwrap) is not installed'
   if (bwrap && fs.existsSync(bwrap)) {
-    const plan = createBwrapPlanner({ bwrap, hidden: opts.hidden, memoryBytes: opts.memoryBytes, prlimit: which('prlimit') })
+    const plan = createBwrapPlanner({ bwrap, memoryBytes: opts.memoryBytes, prlimit: which('prlimit') })
     const failed = probe(bwrap, plan)
     if (failed === null) return { mode: 'bwrap', plan }
     reason = `bwrap does not work here: ${failed}`

@@ -26,3 +26,4 @@ export { writeFileInside, type WriteOptions, type WriteResult } from './write.js
 export { isInside, relOf } from './paths.js'
 export { assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'
+export { assertHoldsNoProtected, assertNotProtected, protectedBelow, protectedHit, type ProtectedPath } from './protected.js'

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fail } from '../errors.js'
 import { mapFsError } from './fs-errors.js'
 import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
+import { assertNotProtected } from './protected.js'
 
 export interface Resolution {
   /** Lexical absolute path: the real root joined with `rel`. */
@@ -172,8 +173,11 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
   const realRoot = await realRootOf(root)
   const rel = await callerRel(userPath, path.resolve(root), realRoot)
   const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
+  // The server's own files, as written: refused whether or not they exist.
+  assertNotProtected(rel, abs)
   const found = (real: string): Resolution => {
     if (!isInside(realRoot, real)) outside(rel)
+    assertNotProtected(rel, real)
     return { abs, rel, real, target: real, targetRel: relOf(realRoot, real), root: realRoot }
   }
 
@@ -191,6 +195,7 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
   if (missing.length === 0) return found(dir) // created meanwhile
   const target = path.join(dir, ...missing)
   if (!isInside(realRoot, dir) || !isInside(realRoot, target)) outside(rel)
+  assertNotProtected(rel, dir, target)
   if (!opts.allowMissing) fail('FILE_NOT_FOUND', `File not found: ${rel}`)
   if (missing.includes('..')) {
     // a link target like `gone/../x`: the kernel cannot resolve it either

@@ -10,6 +10,7 @@ import { fail } from '../errors.js'
 import { assertNotBlocked, type AccessMode, type BlockPolicy } from './blocked.js'
 import { mapFsError } from './fs-errors.js'
 import { errnoOf, isInside, relOf } from './paths.js'
+import { assertNotProtected } from './protected.js'
 
 const swapped = (rel: string): never =>
   fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being opened and now leads outside the workspace; access refused`)
@@ -28,6 +29,7 @@ export async function verifyOpened(handle: FileHandle, root: string, checked: st
   }
   if (actual !== null && path.isAbsolute(actual)) {
     if (!isInside(root, actual)) swapped(rel)
+    assertNotProtected(rel, actual)
     assertNotBlocked(rel, relOf(root, actual), mode, policy)
     return st
   }
@@ -67,6 +69,7 @@ export async function mkdirInside(root: string, dir: string): Promise<void> {
       return mapFsError(err, rel)
     }
     if (!isInside(root, real)) swapped(rel)
+    assertNotProtected(rel, real)
     if (!(await fs.stat(real)).isDirectory()) {
       fail('INVALID_REQUEST', `Cannot create folder ${rel}: a file with that name exists`)
     }

@@ -2,6 +2,7 @@
  * loadConfig on the env schema: defaults, case-insensitive choices and booleans, empty as unset,
  * and every bad value reported at once with its variable and what it accepts (secrets never echoed).
  */
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import { ConfigSchema, variables } from '../../src/config-schema.js'
@@ -37,7 +38,7 @@ describe('loadConfig', () => {
       llm: { timeoutMs: 60_000, maxRetries: 2 },
       search: { timeoutMs: 10_000, retryBaseMs: 500 },
     })
-    expect(c.workspace).toBe(process.cwd())
+    expect(c.workspace).toBe(path.join(process.cwd(), 'workspace'))
     expect(c.blockPolicy.read).toEqual([...defaultPolicy.read])
     expect(c.databaseUrl).toBeUndefined()
   })

@@ -294,4 +294,41 @@ describe('bootstrap and first-start keys', () => {
       await first.destroy()
     }
   })
+  it('recovers a lost admin key as the README says: restart with TOOLGATE_BOOTSTRAP_KEY set, even to a revoked value', async () => {
+    const first = await buildTestApp({ env: { TOOLGATE_BOOTSTRAP_KEY: '' }, keep: true })
+    const recovery = 'tg_recovered_admin_0123456789'
+    try {
+      expect(first.app.firstStartKey).toMatch(/^tg_/) // shown once, then lost
+      await first.close()
+      const restart = () =>
+        buildTestApp({ env: { TOOLGATE_BOOTSTRAP_KEY: recovery }, dataDir: first.dataDir, workspace: first.workspace, databaseUrl: first.databaseUrl })
+      const second = await restart()
+      let id: string
+      try {
+        const keys = await second.app.inject({ url: '/v1/keys', headers: { authorization: bearer(recovery) } })
+        expect(keys.statusCode).toBe(200)
+        expect(
+          keys
+            .json()
+            .keys.map((k: { name: string }) => k.name)
+            .sort(),
+        ).toEqual(['admin', 'bootstrap'])
+        id = keys.json().keys.find((k: { name: string }) => k.name === 'bootstrap').id
+        // Done with it: revoke it (or unset the variable); it stops working at once.
+        expect((await second.app.inject({ method: 'DELETE', url: `/v1/keys/${id}`, headers: { authorization: bearer(recovery) } })).statusCode).toBe(200)
+        expect((await second.app.inject({ url: '/v1/keys', headers: { authorization: bearer(recovery) } })).statusCode).toBe(401)
+      } finally {
+        await second.close()
+      }
+      // Lost again: the same value, set again, is an admin key again.
+      const third = await restart()
+      try {
+        expect((await third.app.inject({ url: '/v1/keys', headers: { authorization: bearer(recovery) } })).statusCode).toBe(200)
+      } finally {
+        await third.close()
+      }
+    } finally {
+      await first.destroy()
+    }
+  })
 })

@@ -241,7 +241,7 @@ describe('what a large call leaves in the log and in history', () => {
     expect(body.metadata.bytes_written).toBe(CONTENT)
     expect((await fs.stat(path.join(t.workspace, 'secrets.txt'))).size).toBe(CONTENT)
     await t.app.history.flush()
-    const line = t.logs.lines.find((l) => l.includes(body.execution_id))!
+    const line = t.logs.lines.find((l) => l.includes(body.execution_id) && l.includes('succeeded'))!
     expect(line.length).toBeLessThan(20_000)
     expect(line).toContain('[REDACTED:')
     const row = await t.app.history.get(body.execution_id)

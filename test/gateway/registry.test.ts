@@ -86,7 +86,7 @@ describe('registration', () => {
   it('refuses to build an app with a duplicate tool', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-dup-'))
     try {
-      const config = loadConfig({ TOOLGATE_WORKSPACE: dir, TOOLGATE_DATA_DIR: dir })
+      const config = loadConfig({ TOOLGATE_WORKSPACE: path.join(dir, 'ws'), TOOLGATE_DATA_DIR: dir })
       await expect(buildApp({ config, tools: [...allTools, hello] })).rejects.toMatchObject({ code: 'TOOL_ALREADY_REGISTERED' })
     } finally {
       await fs.rm(dir, { recursive: true, force: true })
@@ -196,8 +196,42 @@ describe('catalog and registry state', () => {
       metadata: { request_id: 'req_xyz789', key_name: 'bootstrap' },
     })
     const bare = (await t.app.inject({ url: '/v1/context', headers: admin() })).json()
-    expect(bare).toMatchObject({ session_id: null, agent_id: null, dry_run: false, timeout_ms: null })
+    expect(bare).toMatchObject({ session_id: null, agent_id: null, dry_run: false, timeout_ms: 30000, timeout: '30s', messages: [] })
     expect(bare.metadata.request_id).toEqual(expect.any(String))
+  })
+
+  it('GET /v1/context shows the effective timeout and output cap: header values fitted as calls fit them', async () => {
+    const ctx = async (query: string, headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: `/v1/context${query}`, headers: { ...admin(), ...headers } })
+      return { status: res.statusCode, body: res.json() }
+    }
+    const max = t.config.maxOutputSize
+    const big = await ctx('', { 'x-timeout-ms': '999999999', 'x-max-output-size': String(max * 10) })
+    expect(big.body).toMatchObject({
+      tool: null,
+      timeout_ms: 300000,
+      timeout: '300s',
+      max_output_size: max,
+      requested: { timeout_ms: 999999999, max_output_size: max * 10 },
+      messages: [
+        "Timeout 999999999 ms is outside a tool's bounds (1–300000 ms); using 300000",
+        `X-Max-Output-Size ${max * 10} is above this server's limit for a tool; using ${max}`,
+      ],
+    })
+    // A tool with bounds of its own: Bash runs 1 s to 600 s (default 120 s).
+    const bash = await ctx('?tool=Bash', { 'x-timeout-ms': '10' })
+    expect(bash.body).toMatchObject({ tool: 'Bash', timeout_ms: 1000, timeout: '1s', max_output_size: max })
+    expect(bash.body.messages).toEqual(["Timeout 10 ms is outside Bash's bounds (1000–600000 ms); using 1000"])
+    expect((await ctx('?tool=Bash', {})).body).toMatchObject({ timeout_ms: 120000, timeout: '120s', messages: [] })
+    // Within bounds, the header is taken as it is; a call with the same headers says the same.
+    expect((await ctx('', { 'x-timeout-ms': '5000', 'x-max-output-size': '500' })).body).toMatchObject({ timeout_ms: 5000, max_output_size: 500, messages: [] })
+    const call = await t.call('hello', { name: 'x' }, { headers: { 'x-max-output-size': String(max * 10) } })
+    expect(call.body.messages).toEqual(big.body.messages.slice(1).map((m: string) => m.replace('a tool', 'hello')))
+    // Bad input: an unknown tool is 404 with suggestions; a bad header 400.
+    const unknown = await ctx('?tool=Bsh', {})
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toMatchObject({ error_code: 'TOOL_NOT_FOUND' })
+    expect((await ctx('', { 'x-timeout-ms': 'soon' })).status).toBe(400)
   })
 })
 

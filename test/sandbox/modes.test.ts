@@ -6,10 +6,11 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSandbox } from '../../src/sandbox/index.js'
+import { createSandbox, type SandboxPolicy } from '../../src/sandbox/index.js'
+import { protectPaths } from '../../src/workspace/protected.js'
 import { buildTestApp } from '../helper.js'
 
-const base = { hidden: [], memoryBytes: 1 << 30 }
+const base = { memoryBytes: 1 << 30 }
 
 describe('createSandbox', () => {
   it('auto: uses bwrap where it works (as here), and falls back with the reason where it does not', () => {
@@ -28,19 +29,38 @@ describe('createSandbox', () => {
     expect(createSandbox({ ...base, mode: 'bwrap' }).mode).toBe('bwrap')
   })
 
-  it('plans the policy it is given: the workspace, network only when asked, a hidden data dir', async () => {
+  it('plans the policy it is given: the workspace, network only when asked, protected paths hidden', async () => {
     const ws = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-plan-'))
     const data = path.join(ws, 'data')
-    const sandbox = createSandbox({ ...base, mode: 'bwrap', hidden: [data] })
-    const plan = (network: boolean) => sandbox.plan(['/bin/true'], { writable: [ws], network, cwd: ws, env: { PATH: '/usr/bin' } })
-    expect(plan(false).args.join(' ')).toContain(`--unshare-net --unshare-user`)
-    expect(plan(true).args).toContain('--share-net')
-    expect(plan(false).args.join(' ')).toContain(`--bind ${ws} ${ws}`)
-    expect(plan(false).args.join(' ')).not.toContain(`--tmpfs ${data}`) // not there: nothing to hide
-    await fs.mkdir(data)
-    expect(plan(false).args.join(' ')).toContain(`--tmpfs ${data}`)
-    expect(plan(false).env).toEqual({ PATH: '/usr/bin' })
-    await fs.rm(ws, { recursive: true, force: true })
+    const secret = path.join(ws, 'secret.hex')
+    const release = protectPaths([
+      { path: data, kind: 'data' },
+      { path: secret, kind: 'secret' },
+    ])
+    try {
+      const sandbox = createSandbox({ ...base, mode: 'bwrap' })
+      const plan = (network: boolean, policy: Partial<SandboxPolicy> = {}) =>
+        sandbox.plan(['/bin/true'], { writable: [ws], network, cwd: ws, env: { PATH: '/usr/bin' }, ...policy })
+      expect(plan(false).args.join(' ')).toContain('--unshare-net --unshare-user')
+      expect(plan(true).args).toContain('--share-net')
+      expect(plan(false).args.join(' ')).toContain(`--bind ${ws} ${ws}`)
+      expect(plan(false).args.join(' ')).not.toContain(`--tmpfs ${data}`) // not there: nothing to hide
+      await fs.mkdir(data)
+      await fs.writeFile(secret, 'x')
+      const args = plan(false).args.join(' ')
+      expect(args).toContain(`--tmpfs ${data} --remount-ro ${data}`)
+      expect(args).toContain(`--ro-bind /dev/null ${secret}`)
+      // After the bind that would show them; read-only binds (rg's) hide them too.
+      expect(args.indexOf(`--tmpfs ${data}`)).toBeGreaterThan(args.indexOf(`--bind ${ws} ${ws}`))
+      expect(plan(false, { writable: [], readable: [ws] }).args.join(' ')).toContain(`--tmpfs ${data}`)
+      expect(plan(false).env).toEqual({ PATH: '/usr/bin' })
+      // A protected folder is never bound itself.
+      expect(() => plan(false, { writable: [data] })).toThrow(/server's own files/)
+      expect(() => plan(false, { writable: [], readable: [path.join(data, 'x')] })).toThrow(/server's own files/)
+    } finally {
+      release()
+      await fs.rm(ws, { recursive: true, force: true })
+    }
   })
 })
 

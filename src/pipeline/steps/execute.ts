@@ -6,12 +6,13 @@
 import { performance } from 'node:perf_hooks'
 import { codedError, isCodedError } from '../../errors.js'
 import { normalize } from '../answer.js'
+import { logStart } from '../call-log.js'
 import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
 import { seconds } from '../context.js'
+import { effectiveLimits } from '../limits.js'
 import { capOutput } from '../output.js'
 import { buildToolContext } from '../tool-context.js'
 
-const DEFAULT_TIMEOUT = { defaultMs: 30_000, minMs: 1, maxMs: 300_000 }
 const CHANGING_SCOPES = new Set(['write', 'exec', 'network'])
 /** How long a timed-out tool may take to answer with its own partial result before the generic one. */
 const GRACE_MS = 250
@@ -19,24 +20,11 @@ const GRACE_MS = 250
 /** The call's timeout and output cap, fitted into the tool's and the server's bounds (saying so). */
 export function prepare(deps: PipelineDeps, call: AdmittedCall): Execution {
   const { tool, context } = call
-  const messages: string[] = []
-  const bounds = { ...DEFAULT_TIMEOUT, ...tool.timeout, minMs: tool.timeout?.minMs ?? 1 }
-  let timeoutMs = tool.timeoutFromArgs?.(call.args) ?? context.timeoutMs ?? bounds.defaultMs
-  if (timeoutMs < bounds.minMs || timeoutMs > bounds.maxMs) {
-    const fitted = Math.min(Math.max(timeoutMs, bounds.minMs), bounds.maxMs)
-    messages.push(`Timeout ${timeoutMs} ms is outside ${tool.name}'s bounds (${bounds.minMs}–${bounds.maxMs} ms); using ${fitted}`)
-    timeoutMs = fitted
-  }
-  // A caller may ask for less output than the server allows, never for more.
-  const ceiling = Math.max(deps.config.maxOutputSize, tool.maxOutputSize ?? 0)
-  let maxOutputSize = context.maxOutputSize ?? tool.maxOutputSize ?? deps.config.maxOutputSize
-  if (maxOutputSize > ceiling) {
-    messages.push(`X-Max-Output-Size ${maxOutputSize} is above this server's limit for ${tool.name}; using ${ceiling}`)
-    maxOutputSize = ceiling
-  }
+  const limits = effectiveLimits(tool, context, deps.config.maxOutputSize, tool.timeoutFromArgs?.(call.args))
+  let { timeoutMs } = limits
   // An inner call ends with its parent: it gets what is left of the parent's time, silently.
   if (call.request.deadline !== undefined) timeoutMs = Math.max(1, Math.min(timeoutMs, Math.floor(call.request.deadline - performance.now())))
-  return { timeoutMs, maxOutputSize, messages, controller: new AbortController(), timedOut: false }
+  return { timeoutMs, maxOutputSize: limits.maxOutputSize, messages: limits.messages, controller: new AbortController(), timedOut: false }
 }
 
 /** A dry run of a tool that honours it changes nothing. */
@@ -52,7 +40,7 @@ export async function recordStart(deps: PipelineDeps, call: AdmittedCall, resume
     else if (changesSomething(call)) await deps.history.insertNow({ ...call.record, status: 'running', httpStatus: 0 })
     return undefined
   } catch (err) {
-    return { ok: false, error: normalize(deps, err, call.record.id) }
+    return { ok: false, error: normalize(deps, err, call.record.id, call.tool.name) }
   }
 }
 
@@ -74,7 +62,7 @@ function deadline(execution: Execution) {
 
 export async function execute(deps: PipelineDeps, call: AdmittedCall, execution: Execution): Promise<Settled> {
   const ctx = buildToolContext(deps, call, execution)
-  deps.log.debug({ tool: call.tool.name, args: call.args, execution_id: call.record.id }, `Executing tool: ${call.tool.name}`)
+  logStart(deps, call, execution)
   const time = deadline(execution)
   const stop = follow(call.request.signal, execution.controller)
   deps.running.add(execution)
@@ -83,7 +71,10 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
     return { ok: true, output: capOutput(output as Record<string, unknown>, execution.maxOutputSize, execution.messages) }
   } catch (err) {
     // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
-    return { ok: false, error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id) }
+    return {
+      ok: false,
+      error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id, call.tool.name),
+    }
   } finally {
     time.cancel()
     stop()

@@ -2,11 +2,12 @@
 import { performance } from 'node:perf_hooks'
 import { errorBody, normalize, okBody, round } from '../answer.js'
 import type { AdmittedCall, Call, CallOutcome, Execution, PipelineDeps, Settled } from '../call.js'
+import { logEnd } from '../call-log.js'
 
 /** A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). */
 export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutcome {
-  const e = normalize(deps, err)
   const name = call.request.tool
+  const e = normalize(deps, err, undefined, name.slice(0, 128))
   const duration = round(performance.now() - call.t0)
   // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
   deps.metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : name, 'error', e.code, duration)
@@ -17,7 +18,7 @@ export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutco
 /** A call whose arguments failed validation: recorded, never run. */
 export function invalid(deps: PipelineDeps, call: AdmittedCall, err: unknown): CallOutcome {
   const { tool, record } = call
-  const e = normalize(deps, err, record.id)
+  const e = normalize(deps, err, record.id, tool.name)
   const duration = round(performance.now() - call.t0)
   deps.history.record({
     ...record,
@@ -30,10 +31,28 @@ export function invalid(deps: PipelineDeps, call: AdmittedCall, err: unknown): C
   })
   deps.metrics.observe(tool.name, 'error', e.code, duration)
   deps.log.warn(
-    { tool: tool.name, args: call.request.args, success: false, duration_ms: duration, execution_id: record.id },
+    { tool: tool.name, args: call.request.args, success: false, duration_ms: duration, execution_id: record.id, caller: call.caller.id },
     `Tool ${tool.name} failed: ${e.message}`,
   )
   return { statusCode: e.statusCode, body: errorBody(e, { execution_id: record.id, duration_ms: duration }, tool), headers: call.headers }
+}
+
+/** The code history and metrics give a call whose tool ran and answered `success: false` (its answer is still 200). */
+export const TOOL_FAILED = 'TOOL_FAILED'
+
+/** A tool's own failure: seed 002/003 tools answer `success: false` (a command that exited non-zero). */
+function reportedFailure(settled: Settled): string | undefined {
+  if (!settled.ok || typeof settled.output !== 'object' || settled.output === null) return undefined
+  const { success, error } = settled.output as { success?: unknown; error?: unknown }
+  if (success !== false) return undefined
+  return typeof error === 'string' && error !== '' ? error : 'The tool reported a failure'
+}
+
+/** The history status, code and message of a settled call; a tool's own failure is an error too (seed 002 §7 "Failed"). */
+function statusOf(settled: Settled): { status: string; code: string | null; message: string | null } {
+  if (!settled.ok) return { status: settled.error.code === 'TIMEOUT' ? 'timeout' : 'error', code: settled.error.code, message: settled.error.message }
+  const failed = reportedFailure(settled)
+  return failed === undefined ? { status: 'ok', code: null, message: null } : { status: 'error', code: TOOL_FAILED, message: failed }
 }
 
 /**
@@ -53,13 +72,12 @@ export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: 
     const extra = { execution_id: record.id, duration_ms: duration, messages, ...(call.context.dryRun && { dry_run: true }) }
     outcome = { statusCode: e.statusCode, body: errorBody(e, extra, tool), headers: { ...headers, ...e.headers } }
   }
-  const error = settled.ok ? undefined : settled.error
-  const status = !error ? 'ok' : error.code === 'TIMEOUT' ? 'timeout' : 'error'
+  const { status, code, message } = statusOf(settled)
   const done = {
     status,
     httpStatus: outcome.statusCode,
-    errorCode: error?.code ?? null,
-    error: error?.message ?? null,
+    errorCode: code,
+    error: message,
     result: settled.ok ? (settled.output ?? null) : (settled.error.details ?? null),
     messages,
     usage: execution.usage ?? null,
@@ -68,9 +86,12 @@ export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: 
   }
   if (resumed) await deps.history.complete(record.id, { params: record.params, ...done })
   else deps.history.record({ ...record, ...done })
-  deps.metrics.observe(tool.name, status, error?.code, duration)
-  const logged = { tool: tool.name, args: call.args, success: !error, duration_ms: duration, execution_id: record.id, caller: call.caller.id }
-  if (error) deps.log.warn({ ...logged, error_code: error.code }, `Tool ${tool.name} failed: ${error.message}`)
-  else deps.log.info(logged, `Tool ${tool.name} succeeded`)
+  deps.metrics.observe(tool.name, status, code ?? undefined, duration)
+  logEnd(deps, call, {
+    success: status === 'ok',
+    durationMs: duration,
+    output: settled.ok ? settled.output : undefined,
+    error: message === null ? undefined : { code, message },
+  })
   return outcome
 }

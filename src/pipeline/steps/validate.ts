@@ -16,7 +16,7 @@ function check(deps: PipelineDeps, call: AdmittedCall): CodedError | undefined {
   try {
     call.tool.precheck?.(checked.value, deps.settings)
   } catch (err) {
-    return normalize(deps, err, call.record.id)
+    return normalize(deps, err, call.record.id, call.tool.name)
   }
   call.args = checked.value
   call.record.params = checked.value

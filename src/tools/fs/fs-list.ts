@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
-import { assertAllowed } from '../../workspace/index.js'
+import { assertAllowed, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
@@ -90,7 +90,8 @@ export default defineTool({
     const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
     let entries: Entry[]
     try {
-      entries = await readEntries(dir.path, res.rel, details)
+      // The server's own files are not listed (the other tools refuse them).
+      entries = (await readEntries(dir.path, res.rel, details)).filter((e) => !protectedHit(path.join(res.real as string, e.name)))
     } finally {
       await dir.handle.close()
     }

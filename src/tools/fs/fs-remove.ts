@@ -9,7 +9,18 @@ import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertNotBlocked, assertNotInGitDir, isBlocked, realRootOf, relInside, relOf, resolveInside, type BlockPolicy } from '../../workspace/index.js'
+import {
+  assertHoldsNoProtected,
+  assertNotBlocked,
+  assertNotInGitDir,
+  assertNotProtected,
+  isBlocked,
+  realRootOf,
+  relInside,
+  relOf,
+  resolveInside,
+  type BlockPolicy,
+} from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
@@ -76,6 +87,9 @@ export default defineTool({
     if (parent === null) return gone((await resolveInside(ctx.workspace, norm, { allowMissing: true })).rel)
     const rel = parent.rel === '.' ? name : `${parent.rel}/${name}`
     assertNotBlocked(rel, relOf(root, path.join(parent.target, name)), 'write', policy)
+    // The named entry itself (never followed) must not be, or hold, the server's own files.
+    assertNotProtected(rel, path.join(parent.target, name))
+    assertHoldsNoProtected(rel, path.join(parent.target, name))
     await assertNotInGitDir(root, path.join(parent.target, name), rel)
 
     const dir = await openDir(root, parent.target, parent.rel, 'write', policy)

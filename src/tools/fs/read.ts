@@ -61,7 +61,7 @@ export default defineTool({
   category: 'FILE',
   description: 'Read contents of a file from the filesystem. Supports reading partial files with offset and limit parameters.',
   input: Type.Object({
-    file_path: Type.String({ description: 'Absolute path to the file to read' }),
+    file_path: Type.String({ description: 'Absolute path to the file to read', minLength: 1, maxLength: 4096 }),
     offset: Type.Optional(Type.Integer({ description: 'Line number to start reading from', minimum: 0, default: 0 })),
     limit: Type.Optional(Type.Integer({ description: 'Maximum number of lines to read', minimum: 1, maximum: 10000, default: 2000 })),
   }),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { clearCorpus, importBody, ndjson, post, storedPosts, storedThreads } from './helpers.js'
 import { IMPORT_DEFAULTS } from '../../../src/corpus/import.js'
+import { formatPretty } from '../../../src/logging/logger.js'
 import { loadConfig } from '../../../src/config.js'
 
 const BATCH = IMPORT_DEFAULTS.batchSize
@@ -249,8 +250,17 @@ describe('progress', () => {
     expect(done.posts_per_second).toBeGreaterThan(0)
     // And the log has it too.
     const logged = t.logs.records().filter((r) => r.corpus_import)
-    expect(logged.some((r) => r.msg === 'corpus import progress' && r.corpus_import.inserted >= 500)).toBe(true)
-    expect(logged.some((r) => r.msg === 'corpus import done' && r.corpus_import.inserted === total)).toBe(true)
+    // The numbers are in the message as well as in fields, so that the pretty format shows them too.
+    const progressLine = logged.find((r) => r.msg.startsWith('corpus import progress: ') && r.corpus_import.inserted >= 500)
+    const c = progressLine!.corpus_import
+    expect(progressLine!.msg).toBe(
+      `corpus import progress: ${c.lines} lines, ${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`,
+    )
+    const doneLine = logged.find((r) => r.msg.startsWith('corpus import done: ') && r.corpus_import.inserted === total)
+    expect(doneLine!.msg).toMatch(
+      new RegExp(`^corpus import done: ${total} lines, ${total} inserted, 0 updated, 0 unchanged, 0 rejected, 3 threads in \\d+ ms \\(\\d+ posts/s\\)$`),
+    )
+    expect(formatPretty(progressLine!)).toContain(`corpus import progress: ${c.lines} lines, ${c.inserted} inserted`)
   })
 
   it('reads a chunked upload over real HTTP as it streams, answering progress as it goes', async () => {

@@ -204,6 +204,15 @@ describe('Read: refusals', () => {
     expectFail(await read({ file_path: 'five.txt', limit: 50000 }), 400, 'VALIDATION_ERROR', 'Value for limit exceeds maximum: 10000')
     expectFail(await read({ file_path: 'five.txt', offset: -1 }), 400, 'VALIDATION_ERROR', 'Value for offset is below minimum: 0')
   })
+
+  it('file_path is 1 to 4096 characters, as seed 002 §11 gives it: an empty path is a validation error, not the root', async () => {
+    const empty = expectFail(await read({ file_path: '' }), 400, 'VALIDATION_ERROR', 'Value for file_path is too short: minimum length is 1')
+    expect(empty.details).toMatchObject({ parameter: 'file_path', constraints: 'minLength=1, maxLength=4096' })
+    expectFail(await read({ file_path: 'a'.repeat(4097) }), 400, 'VALIDATION_ERROR', 'Value for file_path is too long: maximum length is 4096')
+    // the limits themselves are accepted (a 4096-character name is refused by the file system, not the schema)
+    expectOk(await read({ file_path: 'five.txt' }))
+    expect((await read({ file_path: `${'./'.repeat(2044)}five.txt` })).statusCode).toBe(200)
+  })
 })
 
 describe('Read: escapes', () => {

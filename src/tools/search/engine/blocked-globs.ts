@@ -1,8 +1,11 @@
 /**
  * The always-on exclusions every search passes to rg as case-insensitive `--iglob` overrides:
- * `.git` and the names blocked for reading. Grep and Glob/fs_glob share them.
+ * `.git` and the names blocked for reading, and the server's own files below the root. Grep and
+ * Glob/fs_glob share them.
  */
-import type { BlockRule } from '../../../workspace/index.js'
+import { protectedBelow, type BlockRule } from '../../../workspace/index.js'
+
+const GLOB_META = /[*?[\]{}\\!]/g
 
 /** rg override globs (case-insensitive, `--iglob`) that keep `.git` and blocked names out. */
 export function blockedGlobs(rules: readonly BlockRule[]): string[] {
@@ -18,4 +21,9 @@ export function blockedGlobs(rules: readonly BlockRule[]): string[] {
   }
   for (const r of rules) if (Object.hasOwn(byRule, r)) globs.push(byRule[r])
   return globs
+}
+
+/** Anchored excludes for the server's own files below `root`, the folder rg runs from (its overrides are relative to it). */
+export function protectedGlobs(root: string): string[] {
+  return protectedBelow(root).map((rel) => `!/${rel.replace(GLOB_META, '\\$&')}`)
 }

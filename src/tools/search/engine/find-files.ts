@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks'
 import { fail } from '../../../errors.js'
 import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
-import { blockedGlobs } from './blocked-globs.js'
+import { blockedGlobs, protectedGlobs } from './blocked-globs.js'
 import { compileGlob, type GlobMatcher } from './glob-match.js'
 import { parentIgnoreRules } from './parent-ignores.js'
 import { RG_BASE } from './rg-args.js'
@@ -52,7 +52,7 @@ export async function findFiles(ctx: ToolContext, pattern: string, userPath: str
 
 async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ignoreFile: string | null, matcher: GlobMatcher): Promise<FoundFiles> {
   const args = [...RG_BASE, '--files', '--null']
-  for (const g of blockedGlobs(ctx.settings.blockPolicy.read)) args.push('--iglob', g)
+  for (const g of [...blockedGlobs(ctx.settings.blockPolicy.read), ...protectedGlobs(target.root)]) args.push('--iglob', g)
   if (ignoreFile !== null) args.push('--ignore-file', ignoreFile)
   args.push('--', target.rel)
   const child = spawnConfined(

@@ -6,7 +6,7 @@
  * names excluded, file types from our own table.
  */
 import { FILE_TYPES } from './file-types.js'
-import { blockedGlobs } from './blocked-globs.js'
+import { blockedGlobs, protectedGlobs } from './blocked-globs.js'
 import { parentIgnoreRules } from './parent-ignores.js'
 import { MAX_COLUMNS } from './output.js'
 import type { GrepJob } from './job.js'
@@ -41,7 +41,7 @@ export function rgArgs(job: GrepJob, opts: { ignoreFile: string | null; sorted: 
     for (const g of FILE_TYPES[job.type]) args.push('--type-add', `toolgate:${g}`)
     args.push('--type', 'toolgate')
   }
-  for (const g of blockedGlobs(job.policy.read)) args.push('--iglob', g)
+  for (const g of [...blockedGlobs(job.policy.read), ...protectedGlobs(job.root)]) args.push('--iglob', g)
   if (opts.ignoreFile !== null) args.push('--ignore-file', opts.ignoreFile)
   if (job.mode === 'files_with_matches') args.push('--files-with-matches', '--null')
   else if (job.mode === 'count') args.push('--count', '--null', '--with-filename')

@@ -1,0 +1,45 @@
+/**
+ * Sizes of strings as they travel in a JSON answer: UTF-8 bytes after JSON escaping (a newline is
+ * 2 bytes, a control character 6). Output caps measure with these, so a cut text really fits,
+ * without serializing it again and again to find out.
+ */
+
+/** Bytes the UTF-16 code unit at `i` of `s` takes inside a JSON string, and how many units it spans. */
+function unitCost(s: string, i: number): [bytes: number, units: number] {
+  const c = s.charCodeAt(i)
+  if (c < 0x20) return [c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6, 1]
+  if (c === 0x22 || c === 0x5c) return [2, 1]
+  if (c < 0x80) return [1, 1]
+  if (c < 0x800) return [2, 1]
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const next = s.charCodeAt(i + 1)
+    // A pair is one 4-byte character; a lone surrogate is escaped as \udXXX.
+    return next >= 0xdc00 && next <= 0xdfff ? [4, 2] : [6, 1]
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) return [6, 1]
+  return [3, 1]
+}
+
+/** Bytes of `s` inside a JSON string, without the quotes. */
+export function jsonBytes(s: string): number {
+  let n = 0
+  for (let i = 0; i < s.length; ) {
+    const [bytes, units] = unitCost(s, i)
+    n += bytes
+    i += units
+  }
+  return n
+}
+
+/** The longest start of `s` whose JSON bytes (without quotes) are at most `budget`; never splits a character. */
+export function jsonPrefix(s: string, budget: number): string {
+  let n = 0
+  let i = 0
+  while (i < s.length) {
+    const [bytes, units] = unitCost(s, i)
+    if (n + bytes > budget) break
+    n += bytes
+    i += units
+  }
+  return s.slice(0, i)
+}
