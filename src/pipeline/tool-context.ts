@@ -65,5 +65,6 @@ function innerRequest(call: AdmittedCall, execution: Execution, deadline: number
     requestId: context.requestId,
     signal: execution.controller.signal,
     deadline,
+    holdReason: options.holdReason,
   }
 }

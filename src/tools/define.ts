@@ -75,6 +75,11 @@ export interface InnerCallOptions {
   agentId?: string
   /** Sent as X-Timeout-Ms; the call never outlives what is left of the outer call's own time. */
   timeoutMs?: number
+  /**
+   * Hold the call for approval whatever its tool's policy, with this reason (a workflow step that
+   * escalated goes to a person): it can only add a check, never skip one.
+   */
+  holdReason?: string
 }
 
 /** An inner call's answer, exactly as a client would have had it: status and JSON body. */
@@ -116,6 +121,13 @@ export interface ToolContext {
    */
   callTool(tool: string, args: unknown, options?: InnerCallOptions): Promise<InnerCallOutcome>
 }
+
+/**
+ * A successful answer's HTTP status when it is not 200 (`ToolDefinition.status`). 202 means the
+ * work waits on a held call: the answer says `status: "pending"` and carries `approval_id`, as
+ * the pipeline's own holds do.
+ */
+export type AnswerStatus = { code: 200 | 201 } | { code: 202; approvalId: string }
 
 export interface ApprovalDecision {
   required: boolean
@@ -164,6 +176,11 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    * tool in one session, the next error comes back as `ESCALATE`.
    */
   escalates?: boolean
+  /**
+   * The answer's HTTP status, decided from the output, when it is not a plain 200: workflow_run
+   * answers 202 while its run waits for an approval. Errors are thrown as coded errors, not set here.
+   */
+  status?(output: Static<O>): AnswerStatus | undefined
   execute(args: Static<I>, ctx: ToolContext): Promise<Static<O>> | Static<O>
 }
 
