@@ -23,6 +23,7 @@ import approvalsPlugin from './plugins/approvals.js'
 import shellsPlugin from './plugins/shells.js'
 import sandboxPlugin from './plugins/sandbox.js'
 import pipelinePlugin from './plugins/pipeline.js'
+import workflowsPlugin from './plugins/workflows.js'
 import llmPlugin from './plugins/llm.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
@@ -37,6 +38,7 @@ import corpusRoutes from './routes/corpus.js'
 import glossaryRoutes from './routes/glossary.js'
 import snapshotsRoutes from './routes/snapshots.js'
 import explicateRoutes from './routes/explicate.js'
+import workflowRoutes from './routes/workflows.js'
 
 export interface BuildOptions {
   config: AppConfig
@@ -103,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sandboxPlugin)
   await app.register(shellsPlugin)
   await app.register(pipelinePlugin)
+  await app.register(workflowsPlugin)
   await app.register(swaggerPlugin)
 
   await app.register(toolRoutes)
@@ -114,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(glossaryRoutes)
   await app.register(snapshotsRoutes)
   await app.register(explicateRoutes)
+  await app.register(workflowRoutes)
   await app.register(registryRoutes)
   await app.register(healthRoutes)
   await app.register(mcpRoutes)

@@ -2,7 +2,7 @@
  * A workflow file (YAML, or JSON, which YAML reads too) as plain data plus where each value sits
  * in the file, so that every problem can say its line and column.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node, type YAMLError } from 'yaml'
 
 export interface Position {
   line: number
@@ -43,11 +43,7 @@ export function parseWorkflowFile(source: string): ParsedFile {
     const { line, col } = lines.linePos(offset)
     return { line, column: col }
   }
-  const problems: Problem[] = doc.errors.map((e) => ({
-    ...(e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : toPos(e.pos[0])),
-    // yaml's message repeats the position and quotes the source after its first line.
-    message: `Invalid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
-  }))
+  const problems = yamlProblems(doc.errors, source, toPos)
   const index = new Map<string, Located>()
   if (doc.contents) indexNodes(doc.contents as Node, [], index)
   const at: ParsedFile['at'] = (path, opts = {}) => {
@@ -66,6 +62,29 @@ export function parseWorkflowFile(source: string): ParsedFile {
   } catch (err) {
     return { value: undefined, problems: [{ line: 1, column: 1, message: `Invalid YAML: ${(err as Error).message}` }], at }
   }
+}
+
+/** An unquoted `${{` inside `{ }` or `[ ]` is YAML's flow syntax, not an expression: say so. */
+const FLOW_HINT = ' (inside { } or [ ] an expression must be quoted: "${{ … }}")'
+/** The first YAML errors, one per line: the later ones mostly follow from the first (a stray "}" confuses the rest). */
+const MAX_YAML_ERRORS = 3
+
+function yamlProblems(errors: YAMLError[], source: string, toPos: (offset: number) => Position): Problem[] {
+  const where = (e: YAMLError) => (e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : toPos(e.pos[0]))
+  const firsts = errors.filter((e, i) => i === 0 || where(e).line !== where(errors[i - 1]).line)
+  const problems = firsts.slice(0, MAX_YAML_ERRORS).map((e) => {
+    const at = where(e)
+    const line = source.split('\n', at.line)[at.line - 1] ?? ''
+    // yaml's message repeats the position and quotes the source after its first line.
+    const text = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')
+    const hint = /\{\s*[\w"' ]*:?\s*\$\{\{|\[\s*\$\{\{|, *\$\{\{/.test(line) ? FLOW_HINT : ''
+    return { ...at, message: `Invalid YAML: ${text}${hint}` }
+  })
+  if (firsts.length > MAX_YAML_ERRORS) {
+    const last = problems[problems.length - 1]
+    problems.push({ ...last, message: `Invalid YAML: errors on ${firsts.length - MAX_YAML_ERRORS} more line(s) after these, most following from them` })
+  }
+  return problems
 }
 
 /** How far into the source a character of a scalar's value is, when that can be told exactly. */
