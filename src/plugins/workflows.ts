@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin'
 import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
 import type { HeaderBag } from '../pipeline/context.js'
-import { bound, RECORD_BOUNDS } from '../redaction/index.js'
+import { bound, RECORD_BOUNDS, type Bounds } from '../redaction/index.js'
 import { registryCatalog } from '../workflows/catalog.js'
 import { createRunner, type Runner } from '../workflows/runner.js'
 import { createRunStore, type RunContext, type RunStore } from '../workflows/store.js'
@@ -17,6 +17,9 @@ declare module 'fastify' {
     workflows: { runner: Runner; store: RunStore }
   }
 }
+
+/** A step's output as the run record shows it (its execution in history has it whole, as redacted as ever). */
+const STEP_BOUNDS: Bounds = { maxString: 4096, maxEntries: 100, maxChars: 16_384, maxDepth: 10 }
 
 /** A run's context as the headers its steps are sent with. */
 const headersOf = (c: RunContext): HeaderBag => ({
@@ -30,7 +33,10 @@ export default fp(
   async (app) => {
     const log = app.log.child({ component: 'workflows' })
     const box = createSecretbox(loadOrCreateKey({ hexKey: app.config.secretKey, dataDir: app.config.dataDir }))
-    const store = createRunStore(app.database.db, box, (v) => app.redactor.redact(bound(v, RECORD_BOUNDS)))
+    const store = createRunStore(app.database.db, box, {
+      run: (v) => app.redactor.redact(bound(v, RECORD_BOUNDS)),
+      step: (v) => app.redactor.redact(bound(v, STEP_BOUNDS)),
+    })
     const runner = createRunner({
       store,
       catalog: registryCatalog(app.registry),

@@ -18,7 +18,7 @@ export const LIMITS = {
   /** Items one for_each may go over. */
   forEachItems: 1000,
   /** Step runs in one workflow run, every iteration counted. */
-  stepRuns: 2000,
+  stepRuns: 1000,
   /** Parameters a workflow declares. */
   params: 50,
   /** Characters of a prompt or of any string value. */

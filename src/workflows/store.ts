@@ -65,8 +65,17 @@ export interface RunStore {
   get(runId: string): Promise<{ row: RunRow; steps: StepRow[] } | undefined>
 }
 
-/** `redact` returns what people may read of a value: secrets replaced, size bounded. */
-export function createRunStore(db: Db, box: Secretbox, redact: (v: unknown) => unknown): RunStore {
+/**
+ * What people may read of a value: secrets replaced, size bounded; a step's output more tightly
+ * than the run's (a run shows up to LIMITS.stepRuns of them in one record).
+ */
+export interface Redactors {
+  run(value: unknown): unknown
+  step(value: unknown): unknown
+}
+
+export function createRunStore(db: Db, box: Secretbox, redactors: Redactors): RunStore {
+  const redact = redactors.run
   const stepValues = (runId: string, r: StepRecord) => ({
     runId,
     key: r.key,
@@ -78,7 +87,7 @@ export function createRunStore(db: Db, box: Secretbox, redact: (v: unknown) => u
     executionId: r.executionId ?? null,
     approvalId: r.approvalId ?? null,
     sealedOutput: r.output === undefined ? null : box.seal(r.output),
-    output: r.output === undefined ? null : redact(r.output),
+    output: r.output === undefined ? null : redactors.step(r.output),
     errorCode: r.errorCode ?? null,
     error: r.error ? String(redact(r.error)) : null,
     startedAt: r.startedAt,

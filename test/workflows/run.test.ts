@@ -31,6 +31,17 @@ const flaky = defineTool({
   },
 })
 
+const REMEMBER = `version: 1
+name: remember
+steps:
+  - id: note
+    tool: write_memory_entry
+    with: { file: best_practices.md, entry: "Workflows pause on approvals" }
+  - id: after
+    tool: fs_write
+    with: { path: out/after.txt, content: "wrote \${{ steps.note.output.bytes_written }} bytes" }
+`
+
 let t: TestApp
 let writer: string // read + write: runs workflows
 let approver: string // approve only: decides held steps
@@ -157,19 +168,7 @@ outputs:
   })
 
   it('pauses on a step held for approval (202), and finishes once another key approves', async () => {
-    await put(
-      'flows/remember.yaml',
-      `version: 1
-name: remember
-steps:
-  - id: note
-    tool: write_memory_entry
-    with: { file: best_practices.md, entry: "Workflows pause on approvals" }
-  - id: after
-    tool: fs_write
-    with: { path: out/after.txt, content: "wrote \${{ steps.note.output.bytes_written }} bytes" }
-`,
-    )
+    await put('flows/remember.yaml', REMEMBER)
     const res = await t.call('workflow_run', { path: 'flows/remember.yaml' }, { key: writer })
     expect(res.statusCode, JSON.stringify(res.body)).toBe(202)
     const { approval_id: approvalId, metadata } = res.body
@@ -201,6 +200,28 @@ steps:
     const run = await settled(res.body.metadata.run_id)
     expect(run).toMatchObject({ status: 'rejected', error_code: 'APPROVAL_REJECTED' })
     expect(run.steps.map((s: any) => `${s.key}:${s.status}`)).toEqual(['note:rejected'])
+  })
+
+  it('ends expired when nobody decides before the approval expires', async () => {
+    const short = await buildTestApp({ env: { TOOLGATE_APPROVAL_TTL: '1' } })
+    try {
+      const key = await short.key(['read', 'write'], 'runner')
+      await fs.mkdir(path.join(short.workspace, 'flows'))
+      await fs.writeFile(path.join(short.workspace, 'flows/remember.yaml'), REMEMBER)
+      const res = await short.call('workflow_run', { path: 'flows/remember.yaml' }, { key })
+      expect(res.statusCode).toBe(202)
+      await new Promise((r) => setTimeout(r, 1100))
+      const end = Date.now() + 10_000
+      let run: any
+      do {
+        // Reading the run notices the expiry; the run ends in the background.
+        run = (await short.app.inject({ url: `/v1/workflow-runs/${res.body.metadata.run_id}`, headers: auth(key) })).json().run
+      } while (['paused', 'running'].includes(run.status) && Date.now() < end && (await new Promise((r) => setTimeout(r, 50))) === undefined)
+      expect(run).toMatchObject({ status: 'expired', error_code: 'APPROVAL_EXPIRED' })
+      expect(run.steps).toMatchObject([{ key: 'note', status: 'expired' }])
+    } finally {
+      await short.close()
+    }
   })
 
   it('holds a step whose tool escalates for a person, and runs it once more when approved', async () => {
