@@ -28,10 +28,15 @@ export default defineTool({
   input: Type.Object({
     path: Type.String({ maxLength: PATH_MAX, description: 'The workflow file, relative to the workspace root' }),
     params: Type.Optional(
-      Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 100_000 }), {
-        maxProperties: LIMITS.params,
-        description: "The workflow's parameters, as strings: read as each one's declared type (lists: a JSON array or comma-separated)",
-      }),
+      // A plain map (additionalProperties), as http's headers: every surface shows it the same way.
+      Type.Object(
+        {},
+        {
+          additionalProperties: Type.String({ maxLength: 100_000 }),
+          maxProperties: LIMITS.params,
+          description: "The workflow's parameters, as strings: read as each one's declared type (lists: a JSON array or comma-separated)",
+        },
+      ),
     ),
   }),
   output: ToolResult({
@@ -63,7 +68,7 @@ export default defineTool({
         details: { path: rel, problems: checked.problems.slice(0, 20) },
       })
     }
-    const bound = bindParams(checked.workflow, params)
+    const bound = bindParams(checked.workflow, params as Record<string, string> | undefined)
     const { run, artifacts, note } = await ctx.services.workflows.start(ctx, { workflow: checked.workflow, path: rel, params: bound })
     if (note) ctx.warn(`No artifacts: ${note}`)
     const metadata = {
