@@ -12,6 +12,7 @@ import { writeRunRecord } from './artifacts.js'
 import { checkWorkflow, type ToolCatalog } from './check.js'
 import { executeRun, outputOf, type EngineDeps, type Halt, type StepRecord } from './engine.js'
 import { presentRun } from './record.js'
+import type { Workflow } from './schema.js'
 import type { RunReport, WorkflowService } from './service.js'
 import type { LoadedRun, RunContext, RunPatch, RunStore } from './store.js'
 
@@ -58,126 +59,133 @@ function patchFor(halt: Exclude<Halt, { status: 'stopped' }>): RunPatch {
 const CLAIM_WAIT_MS = 5_000
 
 export function createRunner(deps: RunnerDeps): Runner {
-  const { store, log } = deps
-  const background = new Set<Promise<unknown>>()
-  const engineDeps = (invoke: EngineDeps['invoke'], runId: string): EngineDeps => ({
-    invoke,
-    saveStep: (record) => store.saveStep(runId, record),
-    isReadOnly: (tool) => deps.catalog.isReadOnly(tool),
-    stopping: deps.stopping,
-  })
+  return new WorkflowRunner(deps)
+}
+
+/** The decided step's record: its output once approved and run, or how it ended. */
+function decidedStep(step: StepRecord, d: DecidedCall): StepRecord {
+  const done = { ...step, finishedAt: new Date() }
+  if (d.decision !== 'approved')
+    return { ...done, status: d.decision, errorCode: `APPROVAL_${d.decision.toUpperCase()}`, error: `The held call was ${d.decision}` }
+  const body = d.outcome?.body ?? {}
+  if (body.status === 'ok') return { ...done, status: 'ok', output: outputOf(body), errorCode: null, error: null }
+  const code = String(body.error_code ?? 'FAILED')
+  if (code === 'ESCALATE') return { ...step, status: 'escalated', error: `${code}: ${body.error_message}` }
+  return { ...done, status: 'error', errorCode: code, error: `Step ${step.stepId} (${step.tool}) failed once approved: ${String(body.error_message ?? '')}` }
+}
+
+class WorkflowRunner implements Runner {
+  private readonly background = new Set<Promise<unknown>>()
+  constructor(private readonly deps: RunnerDeps) {}
+
+  check(source: string) {
+    return checkWorkflow(source, this.deps.catalog)
+  }
+
+  async start(ctx: ToolContext, input: { workflow: Workflow; path: string; params: Record<string, unknown> }): Promise<RunReport> {
+    const id = uuidv7()
+    const context: RunContext = { sessionId: ctx.sessionId, agentId: ctx.agentId, requestId: ctx.requestId, dryRun: ctx.dryRun }
+    const { caller } = ctx
+    await this.deps.store.create({
+      id,
+      executionId: ctx.executionId,
+      path: input.path,
+      callerId: caller.id,
+      callerName: caller.name,
+      instance: this.deps.instance,
+      depth: ctx.depth,
+      state: { workflow: input.workflow, params: input.params, context },
+    })
+    const invoke: EngineDeps['invoke'] = (tool, args, opts) => ctx.callTool(tool, args, { holdReason: opts.holdReason })
+    const halt = await executeRun({ id, workflow: input.workflow, params: input.params, steps: new Map() }, this.engineDeps(invoke, id))
+    return this.settle(id, halt, caller, ctx.dryRun)
+  }
+
+  async decided(d: DecidedCall): Promise<void> {
+    const loaded = await this.claimFor(d)
+    if (!loaded) return
+    const step = [...loaded.steps.values()].find((s) => s.approvalId === d.approvalId)
+    if (step) await this.deps.store.saveStep(loaded.row.id, decidedStep(step, d))
+    this.inBackground(loaded.row.id, () => this.continueRun(loaded.row.id))
+  }
+
+  async resumeOwned(): Promise<string[]> {
+    const ids = await this.deps.store.runningOn(this.deps.instance)
+    for (const id of ids) this.inBackground(id, () => this.continueRun(id))
+    return ids
+  }
+
+  async idle(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background])
+  }
+
+  private engineDeps(invoke: EngineDeps['invoke'], runId: string): EngineDeps {
+    return {
+      invoke,
+      saveStep: (record) => this.deps.store.saveStep(runId, record),
+      isReadOnly: (tool) => this.deps.catalog.isReadOnly(tool),
+      stopping: this.deps.stopping,
+    }
+  }
 
   /**
    * Writes the run record, then stores how the engine stopped: whoever sees the run's new status in
    * the database finds its record in the workspace already. The report workflow_run answers with.
    */
-  async function settle(runId: string, halt: Halt, caller: Caller, dryRun: boolean): Promise<RunReport> {
+  private async settle(runId: string, halt: Halt, caller: Caller, dryRun: boolean): Promise<RunReport> {
+    const { store } = this.deps
     const found = (await store.get(runId))!
     if (halt.status === 'stopped') {
       return { run: presentRun(found.row, found.steps), artifacts: null, note: 'the server is shutting down; the run resumes at its next start' }
     }
     const patch = patchFor(halt)
     const run = presentRun({ ...found.row, ...store.columns(patch) }, found.steps)
-    const written = await writeRunRecord(caller, run, { dryRun, policy: deps.policy })
+    const written = await writeRunRecord(caller, run, { dryRun, policy: this.deps.policy })
     await store.update(runId, patch)
     return 'written' in written ? { run, artifacts: written.written } : { run, artifacts: null, note: written.skipped }
   }
 
-  async function continueRun(runId: string): Promise<void> {
+  private async continueRun(runId: string): Promise<void> {
+    const { store, log } = this.deps
     const loaded = await store.load(runId)
     if (loaded?.row.status !== 'running') return
-    const caller = await deps.callerById(loaded.row.callerId)
+    const caller = await this.deps.callerById(loaded.row.callerId)
     if (!caller) {
       const error = 'The API key that started this run has been revoked; the run stopped'
       await store.update(runId, { status: 'failed', errorCode: 'UNAUTHORIZED', error, finishedAt: new Date() })
       return
     }
-    const invoke: EngineDeps['invoke'] = (tool, args, opts) => deps.invoke(loaded, caller, tool, args, opts.holdReason)
+    const invoke: EngineDeps['invoke'] = (tool, args, opts) => this.deps.invoke(loaded, caller, tool, args, opts.holdReason)
     const state = { id: runId, workflow: loaded.state.workflow, params: loaded.state.params, steps: loaded.steps }
-    const halt = await executeRun(state, engineDeps(invoke, runId))
-    const report = await settle(runId, halt, caller, loaded.state.context.dryRun)
+    const halt = await executeRun(state, this.engineDeps(invoke, runId))
+    const report = await this.settle(runId, halt, caller, loaded.state.context.dryRun)
     log.info({ run_id: runId, status: report.run.status }, `Workflow run ${runId} went on in the background: ${report.run.status}`)
   }
 
   /** Runs `work` without the caller waiting for it; failures are logged and the run marked failed. */
-  function inBackground(runId: string, work: () => Promise<void>): void {
+  private inBackground(runId: string, work: () => Promise<void>): void {
     const task = work()
       .catch(async (err) => {
-        log.error({ err, run_id: runId }, 'A workflow run failed in the background')
+        this.deps.log.error({ err, run_id: runId }, 'A workflow run failed in the background')
         const error = 'The run failed on a server error; see the server log'
-        await store.update(runId, { status: 'failed', errorCode: 'INTERNAL_ERROR', error, finishedAt: new Date() }).catch(() => {})
+        await this.deps.store.update(runId, { status: 'failed', errorCode: 'INTERNAL_ERROR', error, finishedAt: new Date() }).catch(() => {})
       })
-      .finally(() => background.delete(task))
-    background.add(task)
+      .finally(() => this.background.delete(task))
+    this.background.add(task)
   }
 
   /** The run a decided call belongs to, claimed by this instance once it is paused on that call. */
-  async function claimFor(d: DecidedCall): Promise<LoadedRun | undefined> {
-    const parent = await deps.parentOf(d.executionId)
+  private async claimFor(d: DecidedCall): Promise<LoadedRun | undefined> {
+    const { store } = this.deps
+    const parent = await this.deps.parentOf(d.executionId)
     const row = parent ? await store.byExecution(parent) : undefined
     if (!row) return undefined
     const until = Date.now() + CLAIM_WAIT_MS
-    while (!(await store.claimPaused(row.id, d.approvalId, deps.instance))) {
+    while (!(await store.claimPaused(row.id, d.approvalId, this.deps.instance))) {
       const now = await store.get(row.id)
       if (now?.row.status !== 'running' || Date.now() > until) return undefined
       await new Promise((r) => setTimeout(r, 50))
     }
     return store.load(row.id)
-  }
-
-  /** The decided step's record: its output once approved and run, or how it ended. */
-  function decidedStep(step: StepRecord, d: DecidedCall): StepRecord {
-    const done = { ...step, finishedAt: new Date() }
-    if (d.decision !== 'approved')
-      return { ...done, status: d.decision, errorCode: `APPROVAL_${d.decision.toUpperCase()}`, error: `The held call was ${d.decision}` }
-    const body = d.outcome?.body ?? {}
-    if (body.status === 'ok') return { ...done, status: 'ok', output: outputOf(body), errorCode: null, error: null }
-    const code = String(body.error_code ?? 'FAILED')
-    const message = `Step ${step.stepId} (${step.tool}) failed once approved: ${String(body.error_message ?? '')}`
-    return code === 'ESCALATE'
-      ? { ...step, status: 'escalated', error: `${code}: ${body.error_message}` }
-      : { ...done, status: 'error', errorCode: code, error: message }
-  }
-
-  return {
-    check: (source) => checkWorkflow(source, deps.catalog),
-
-    async start(ctx: ToolContext, input) {
-      const id = uuidv7()
-      const context: RunContext = { sessionId: ctx.sessionId, agentId: ctx.agentId, requestId: ctx.requestId, dryRun: ctx.dryRun }
-      const caller = ctx.caller
-      const state = { workflow: input.workflow, params: input.params, context }
-      await store.create({
-        id,
-        executionId: ctx.executionId,
-        path: input.path,
-        callerId: caller.id,
-        callerName: caller.name,
-        instance: deps.instance,
-        depth: ctx.depth,
-        state,
-      })
-      const invoke: EngineDeps['invoke'] = (tool, args, opts) => ctx.callTool(tool, args, { holdReason: opts.holdReason })
-      const halt = await executeRun({ id, workflow: input.workflow, params: input.params, steps: new Map() }, engineDeps(invoke, id))
-      return settle(id, halt, caller, ctx.dryRun)
-    },
-
-    async decided(d) {
-      const loaded = await claimFor(d)
-      if (!loaded) return
-      const step = [...loaded.steps.values()].find((s) => s.approvalId === d.approvalId)
-      if (step) await store.saveStep(loaded.row.id, decidedStep(step, d))
-      inBackground(loaded.row.id, () => continueRun(loaded.row.id))
-    },
-
-    async resumeOwned() {
-      const ids = await store.runningOn(deps.instance)
-      for (const id of ids) inBackground(id, () => continueRun(id))
-      return ids
-    },
-
-    async idle() {
-      while (background.size) await Promise.allSettled([...background])
-    },
   }
 }

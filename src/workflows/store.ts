@@ -75,105 +75,127 @@ export interface Redactors {
 }
 
 export function createRunStore(db: Db, box: Secretbox, redactors: Redactors): RunStore {
-  const redact = redactors.run
-  const stepValues = (runId: string, r: StepRecord) => ({
-    runId,
-    key: r.key,
-    stepId: r.stepId,
-    seq: r.seq,
-    kind: r.kind,
-    tool: r.tool,
-    status: r.status,
-    executionId: r.executionId ?? null,
-    approvalId: r.approvalId ?? null,
-    sealedOutput: r.output === undefined ? null : box.seal(r.output),
-    output: r.output === undefined ? null : redactors.step(r.output),
-    errorCode: r.errorCode ?? null,
-    error: r.error ? String(redact(r.error)) : null,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt ?? null,
-  })
-  const toRecord = (s: StepRow): StepRecord => ({
-    key: s.key,
-    stepId: s.stepId,
-    seq: s.seq,
-    kind: s.kind as StepRecord['kind'],
-    tool: s.tool,
-    status: s.status as StepRecord['status'],
-    output: s.sealedOutput === null ? undefined : box.open(s.sealedOutput),
-    executionId: s.executionId,
-    approvalId: s.approvalId,
-    errorCode: s.errorCode,
-    error: s.error,
-    startedAt: s.startedAt,
-    finishedAt: s.finishedAt,
-  })
-  const store: RunStore = {
-    async create(run) {
-      await db.insert(workflowRuns).values({
-        id: run.id,
-        executionId: run.executionId,
-        name: run.state.workflow.name,
-        path: run.path,
-        callerId: run.callerId,
-        callerName: run.callerName,
-        status: 'running',
-        instance: run.instance,
-        depth: run.depth,
-        sealedState: box.seal(run.state),
-        params: redact(run.state.params) as object,
-      })
-    },
-    async saveStep(runId, record) {
-      const { runId: _, key: __, ...rest } = stepValues(runId, record)
-      await db
-        .insert(workflowRunSteps)
-        .values(stepValues(runId, record))
-        .onConflictDoUpdate({ target: [workflowRunSteps.runId, workflowRunSteps.key], set: rest })
-    },
-    async update(runId, patch) {
-      await db.update(workflowRuns).set(store.columns(patch)).where(eq(workflowRuns.id, runId))
-    },
-    columns(patch) {
-      const outputs = patch.outputs === undefined ? {} : { outputs: redact(patch.outputs) }
-      const error = patch.error ? { error: String(redact(patch.error)) } : {}
-      return { ...patch, ...outputs, ...error, updatedAt: new Date() }
-    },
-    async load(runId) {
-      const found = await store.get(runId)
-      if (!found) return undefined
-      const steps = new Map(found.steps.map((s) => [s.key, toRecord(s)]))
-      return { row: found.row, state: box.open<SealedState>(found.row.sealedState), steps }
-    },
-    async claimPaused(runId, approvalId, instance) {
-      const rows = await db
-        .update(workflowRuns)
-        .set({ status: 'running', instance, approvalId: null, waitingStep: null, updatedAt: new Date() })
-        .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'paused'), eq(workflowRuns.approvalId, approvalId)))
-        .returning({ id: workflowRuns.id })
-      return rows.length === 1
-    },
-    async byExecution(executionId) {
-      const [row] = await db.select().from(workflowRuns).where(eq(workflowRuns.executionId, executionId))
-      return row
-    },
-    async runningOn(instance) {
-      const rows = await db
-        .select({ id: workflowRuns.id })
-        .from(workflowRuns)
-        .where(and(eq(workflowRuns.status, 'running'), eq(workflowRuns.instance, instance)))
-      return rows.map((r) => r.id)
-    },
-    async list({ callerId, status, limit }) {
-      const where = and(callerId ? eq(workflowRuns.callerId, callerId) : undefined, status ? eq(workflowRuns.status, status) : undefined)
-      return db.select().from(workflowRuns).where(where).orderBy(desc(workflowRuns.id)).limit(limit)
-    },
-    async get(runId) {
-      const [row] = await db.select().from(workflowRuns).where(eq(workflowRuns.id, runId))
-      if (!row) return undefined
-      const steps = await db.select().from(workflowRunSteps).where(eq(workflowRunSteps.runId, runId)).orderBy(asc(workflowRunSteps.seq))
-      return { row, steps }
-    },
+  return new PgRunStore(db, box, redactors)
+}
+
+class PgRunStore implements RunStore {
+  constructor(
+    private readonly db: Db,
+    private readonly box: Secretbox,
+    private readonly redactors: Redactors,
+  ) {}
+
+  async create(run: NewRun): Promise<void> {
+    await this.db.insert(workflowRuns).values({
+      id: run.id,
+      executionId: run.executionId,
+      name: run.state.workflow.name,
+      path: run.path,
+      callerId: run.callerId,
+      callerName: run.callerName,
+      status: 'running',
+      instance: run.instance,
+      depth: run.depth,
+      sealedState: this.box.seal(run.state),
+      params: this.redactors.run(run.state.params) as object,
+    })
   }
-  return store
+
+  async saveStep(runId: string, record: StepRecord): Promise<void> {
+    const values = this.stepValues(runId, record)
+    const { runId: _, key: __, ...rest } = values
+    await this.db
+      .insert(workflowRunSteps)
+      .values(values)
+      .onConflictDoUpdate({ target: [workflowRunSteps.runId, workflowRunSteps.key], set: rest })
+  }
+
+  async update(runId: string, patch: RunPatch): Promise<void> {
+    await this.db.update(workflowRuns).set(this.columns(patch)).where(eq(workflowRuns.id, runId))
+  }
+
+  columns(patch: RunPatch): Partial<RunRow> {
+    const outputs = patch.outputs === undefined ? {} : { outputs: this.redactors.run(patch.outputs) }
+    const error = patch.error ? { error: String(this.redactors.run(patch.error)) } : {}
+    return { ...patch, ...outputs, ...error, updatedAt: new Date() }
+  }
+
+  async load(runId: string): Promise<LoadedRun | undefined> {
+    const found = await this.get(runId)
+    if (!found) return undefined
+    const steps = new Map(found.steps.map((s) => [s.key, this.toRecord(s)]))
+    return { row: found.row, state: this.box.open<SealedState>(found.row.sealedState), steps }
+  }
+
+  async claimPaused(runId: string, approvalId: string, instance: string): Promise<boolean> {
+    const rows = await this.db
+      .update(workflowRuns)
+      .set({ status: 'running', instance, approvalId: null, waitingStep: null, updatedAt: new Date() })
+      .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'paused'), eq(workflowRuns.approvalId, approvalId)))
+      .returning({ id: workflowRuns.id })
+    return rows.length === 1
+  }
+
+  async byExecution(executionId: string): Promise<RunRow | undefined> {
+    const [row] = await this.db.select().from(workflowRuns).where(eq(workflowRuns.executionId, executionId))
+    return row
+  }
+
+  async runningOn(instance: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: workflowRuns.id })
+      .from(workflowRuns)
+      .where(and(eq(workflowRuns.status, 'running'), eq(workflowRuns.instance, instance)))
+    return rows.map((r) => r.id)
+  }
+
+  async list({ callerId, status, limit }: { callerId?: string; status?: string; limit: number }): Promise<RunRow[]> {
+    const where = and(callerId ? eq(workflowRuns.callerId, callerId) : undefined, status ? eq(workflowRuns.status, status) : undefined)
+    return this.db.select().from(workflowRuns).where(where).orderBy(desc(workflowRuns.id)).limit(limit)
+  }
+
+  async get(runId: string): Promise<{ row: RunRow; steps: StepRow[] } | undefined> {
+    const [row] = await this.db.select().from(workflowRuns).where(eq(workflowRuns.id, runId))
+    if (!row) return undefined
+    const steps = await this.db.select().from(workflowRunSteps).where(eq(workflowRunSteps.runId, runId)).orderBy(asc(workflowRunSteps.seq))
+    return { row, steps }
+  }
+
+  private stepValues(runId: string, r: StepRecord) {
+    return {
+      runId,
+      key: r.key,
+      stepId: r.stepId,
+      seq: r.seq,
+      kind: r.kind,
+      tool: r.tool,
+      status: r.status,
+      executionId: r.executionId ?? null,
+      approvalId: r.approvalId ?? null,
+      sealedOutput: r.output === undefined ? null : this.box.seal(r.output),
+      output: r.output === undefined ? null : this.redactors.step(r.output),
+      errorCode: r.errorCode ?? null,
+      error: r.error ? String(this.redactors.run(r.error)) : null,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt ?? null,
+    }
+  }
+
+  private toRecord(s: StepRow): StepRecord {
+    return {
+      key: s.key,
+      stepId: s.stepId,
+      seq: s.seq,
+      kind: s.kind as StepRecord['kind'],
+      tool: s.tool,
+      status: s.status as StepRecord['status'],
+      output: s.sealedOutput === null ? undefined : this.box.open(s.sealedOutput),
+      executionId: s.executionId,
+      approvalId: s.approvalId,
+      errorCode: s.errorCode,
+      error: s.error,
+      startedAt: s.startedAt,
+      finishedAt: s.finishedAt,
+    }
+  }
 }
