@@ -30,6 +30,19 @@ export const NOT_STEPS = new Set(['workflow_run'])
 
 type Report = (path: Path, message: string, opts?: { key?: boolean }) => void
 
+/**
+ * An argument to check against its tool's schema, later: the first check of an argument compiles
+ * its validator (about a millisecond), so the checker runs them in slices between event-loop turns.
+ */
+export interface ArgumentCheck {
+  input: ToolInput
+  name: string
+  value: unknown
+  path: Path
+  /** Where it is, for the message: `step read, tool Read`. */
+  where: string
+}
+
 /** True when `value` holds no `${{ }}` anywhere, so it can be checked before the run. */
 function isPlain(value: unknown): boolean {
   if (typeof value === 'string') return !hasExpression(value)
@@ -38,7 +51,7 @@ function isPlain(value: unknown): boolean {
   return true
 }
 
-export function checkToolStep(step: Record<string, any>, info: StepInfo, catalog: ToolCatalog, report: Report): void {
+export function checkToolStep(step: Record<string, any>, info: StepInfo, catalog: ToolCatalog, report: Report, checks: ArgumentCheck[]): void {
   const name: string = step.tool
   if (NOT_STEPS.has(name)) {
     report([...info.path, 'tool'], `${name} cannot be a step: a workflow cannot start another run (its pauses and resumes would not be this run's)`)
@@ -64,19 +77,17 @@ export function checkToolStep(step: Record<string, any>, info: StepInfo, catalog
       const hint = closest(key, known)
       report([...at, key], `Unknown parameter: ${key.slice(0, 64)} for tool ${name}${hint ? ` (did you mean ${hint}?)` : ''}`, { key: true })
     } else if (isPlain(value)) {
-      const problem = input.checkArgument(key, value)
-      if (problem) report([...at, key], `${problem} (step ${info.id}, tool ${name})`)
+      checks.push({ input, name: key, value, path: [...at, key], where: `step ${info.id}, tool ${name}` })
     }
   }
 }
 
-export function checkAgentStep(step: Record<string, any>, info: StepInfo, catalog: ToolCatalog, report: Report): void {
+export function checkAgentStep(step: Record<string, any>, info: StepInfo, catalog: ToolCatalog, report: Report, checks: ArgumentCheck[]): void {
   const task = catalog.input(AGENT_TOOL)
   if (!task) {
     report([...info.path, 'agent'], `Agent steps run as ${AGENT_TOOL} calls, and this server does not serve the ${AGENT_TOOL} tool`)
     return
   }
   // A subagent type the Task tool does not know fails on its own schema, with its own message.
-  const problem = task.checkArgument('subagent_type', step.agent)
-  if (problem) report([...info.path, 'agent'], `${problem} (step ${info.id})`)
+  checks.push({ input: task, name: 'subagent_type', value: step.agent, path: [...info.path, 'agent'], where: `step ${info.id}` })
 }

@@ -9,7 +9,7 @@ import { parseWorkflowFile, type ParsedFile, type Path, type Problem } from './p
 import { LIMITS, PARAM_TYPES, type Workflow } from './schema.js'
 import { schemaProblems, showField } from './schema-check.js'
 import { hasExpression, parseTemplate } from './templates.js'
-import { checkAgentStep, checkToolStep, type ToolCatalog } from './check-steps.js'
+import { checkAgentStep, checkToolStep, type ArgumentCheck, type ToolCatalog } from './check-steps.js'
 
 export type { ToolCatalog, ToolInput } from './check-steps.js'
 
@@ -21,12 +21,14 @@ export interface CheckResult {
   steps: number
 }
 
+/** Arguments checked per event-loop turn: a first check compiles a validator, about 1 ms. */
+const ARGUMENTS_PER_TURN = 8
 /** Most problems reported for one file: past that the first ones say enough. */
 const MAX_PROBLEMS = 100
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export function checkWorkflow(source: string, catalog: ToolCatalog): CheckResult {
+export async function checkWorkflow(source: string, catalog: ToolCatalog): Promise<CheckResult> {
   const file = parseWorkflowFile(source)
   if (file.problems.length) return { problems: file.problems, steps: 0 }
   const problems = schemaProblems(file)
@@ -36,8 +38,10 @@ export function checkWorkflow(source: string, catalog: ToolCatalog): CheckResult
   const params = isObject(root.params) ? Object.keys(root.params) : []
   checkParams(root, report)
   const ctx: RefContext = { steps, params }
-  for (const info of all) checkStep(valueAt(root, info.path), info, ctx, catalog, report)
+  const checks: ArgumentCheck[] = []
+  for (const info of all) checkStep(valueAt(root, info.path), info, { ...ctx, catalog, checks }, report)
   if (isObject(root.outputs)) checkExpressions(root.outputs, ['outputs'], { loops: [] }, ctx, report)
+  await checkArguments(checks, report)
   problems.sort((a, b) => a.line - b.line || a.column - b.column)
   const count = countSteps(root.steps)
   if (problems.length) return { problems: problems.slice(0, MAX_PROBLEMS), steps: count }
@@ -102,15 +106,24 @@ export function fitsType(v: unknown, type: string): boolean {
   }
 }
 
-function checkStep(step: Record<string, any>, info: StepInfo, ctx: RefContext, catalog: ToolCatalog, report: Report): void {
+/** Plain-valued arguments against their tools' schemas, a slice per event-loop turn. */
+async function checkArguments(checks: ArgumentCheck[], report: Report): Promise<void> {
+  for (const [i, c] of checks.entries()) {
+    if (i > 0 && i % ARGUMENTS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
+    const problem = c.input.checkArgument(c.name, c.value)
+    if (problem) report(c.path, `${problem} (${c.where})`)
+  }
+}
+
+function checkStep(step: Record<string, any>, info: StepInfo, ctx: RefContext & { catalog: ToolCatalog; checks: ArgumentCheck[] }, report: Report): void {
   // The for_each's own list and condition are read before the loop: they see the loops around it only.
   const outside: Where = { step: info, loops: info.loops }
   const inside: Where = { step: info, loops: step.for_each !== undefined ? [...info.loops, info.id] : info.loops }
   if (typeof step.if === 'string') checkCondition(step.if, [...info.path, 'if'], outside, ctx, report)
   if (typeof step.for_each === 'string') checkCondition(step.for_each, [...info.path, 'for_each'], outside, ctx, report)
   else if (Array.isArray(step.for_each)) checkExpressions(step.for_each, [...info.path, 'for_each'], outside, ctx, report)
-  if (typeof step.tool === 'string') checkToolStep(step, info, catalog, report)
-  if (typeof step.agent === 'string') checkAgentStep(step, info, catalog, report)
+  if (typeof step.tool === 'string') checkToolStep(step, info, ctx.catalog, report, ctx.checks)
+  if (typeof step.agent === 'string') checkAgentStep(step, info, ctx.catalog, report, ctx.checks)
   if (isObject(step.with)) checkExpressions(step.with, [...info.path, 'with'], inside, ctx, report)
   if (typeof step.prompt === 'string') checkExpressions(step.prompt, [...info.path, 'prompt'], inside, ctx, report)
 }

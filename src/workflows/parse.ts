@@ -38,14 +38,23 @@ const MAX_ALIAS_COUNT = 100
 
 export function parseWorkflowFile(source: string): ParsedFile {
   const lines = new LineCounter()
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true })
+  // yaml's own duplicate-key check compares each key with every other (quadratic): indexNodes does it in one pass.
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false })
   const toPos = (offset: number): Position => {
     const { line, col } = lines.linePos(offset)
     return { line, column: col }
   }
   const problems = yamlProblems(doc.errors, source, toPos)
   const index = new Map<string, Located>()
-  if (doc.contents) indexNodes(doc.contents as Node, [], index)
+  const duplicates: Node[] = []
+  if (doc.contents) indexNodes(doc.contents as Node, [], index, duplicates)
+  for (const key of duplicates.slice(0, MAX_YAML_ERRORS)) {
+    problems.push({
+      ...toPos(key.range?.[0] ?? 0),
+      message: `Invalid YAML: duplicate key ${JSON.stringify(String((key as Scalar).value).slice(0, 64))}: map keys must be unique`,
+    })
+  }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column)
   const at: ParsedFile['at'] = (path, opts = {}) => {
     for (let n = path.length; n >= 0; n--) {
       const found = index.get(keyOf(path.slice(0, n)))
@@ -99,18 +108,21 @@ function shift(node: Node, offset: number, source: string): number {
   return quoted && (firstEscape === -1 || offset < firstEscape) ? offset + 1 : 0
 }
 
-function indexNodes(node: Node, path: (string | number)[], index: Map<string, Located>, key?: Node): void {
+/** Where every node is, by path; keys met twice in one map go to `duplicates`. */
+function indexNodes(node: Node, path: (string | number)[], index: Map<string, Located>, duplicates: Node[], key?: Node): void {
   index.set(keyOf(path), { node, key })
   if (isAlias(node)) return
   if (isMap(node)) {
+    const seen = new Set<string>()
     for (const pair of node.items) {
       const k = isScalar(pair.key) ? String(pair.key.value) : undefined
-      if (k !== undefined && pair.value) indexNodes(pair.value as Node, [...path, k], index, pair.key as Node)
-      else if (k !== undefined && isScalar(pair.key)) index.set(keyOf([...path, k]), { node: pair.key as Node, key: pair.key as Node })
+      if (k === undefined) continue
+      if (seen.has(k)) duplicates.push(pair.key as Node)
+      seen.add(k)
+      if (pair.value) indexNodes(pair.value as Node, [...path, k], index, duplicates, pair.key as Node)
+      else index.set(keyOf([...path, k]), { node: pair.key as Node, key: pair.key as Node })
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => {
-      indexNodes(item as Node, [...path, i], index)
-    })
+    for (const [i, item] of node.items.entries()) indexNodes(item as Node, [...path, i], index, duplicates)
   }
 }

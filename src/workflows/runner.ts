@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Caller, InnerCallOutcome, ToolContext } from '../tools/define.js'
 import type { BlockPolicy } from '../workspace/index.js'
 import { writeRunRecord } from './artifacts.js'
-import { checkWorkflow, type ToolCatalog } from './check.js'
+import { checkWorkflow, type CheckResult, type ToolCatalog } from './check.js'
 import { executeRun, outputOf, type EngineDeps, type Halt, type StepRecord } from './engine.js'
 import { presentRun } from './record.js'
 import type { Workflow } from './schema.js'
@@ -78,7 +78,7 @@ class WorkflowRunner implements Runner {
   private readonly background = new Set<Promise<unknown>>()
   constructor(private readonly deps: RunnerDeps) {}
 
-  check(source: string) {
+  check(source: string): Promise<CheckResult> {
     return checkWorkflow(source, this.deps.catalog)
   }
 

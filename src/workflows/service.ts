@@ -18,7 +18,7 @@ export interface RunReport {
 
 export interface WorkflowService {
   /** A workflow file's text against schema v1 and the tools this server serves. */
-  check(source: string): CheckResult
+  check(source: string): Promise<CheckResult>
   /**
    * Runs a checked workflow as the call `ctx`, each step through the pipeline as its caller.
    * Answers when the run ends or pauses on an approval (it then goes on in the background once

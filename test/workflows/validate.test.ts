@@ -157,7 +157,7 @@ describe('workflow_validate', () => {
     expect(bad.body.metadata.problems[0]).toMatchObject({ line: 6, message: expect.stringMatching(/^Invalid YAML: /) })
     const dup = await validate('flows/dup.yaml')
     const messages = dup.body.metadata.problems.map((p: { line: number; message: string }) => `${p.line}: ${p.message}`)
-    expect(messages.join('\n')).toMatch(/3: Invalid YAML: Map keys must be unique/)
+    expect(messages.join('\n')).toMatch(/3: Invalid YAML: duplicate key "name": map keys must be unique/)
     // An unquoted expression inside { } is YAML flow syntax: the message says to quote it, once per line.
     await fs.writeFile(path.join(t.workspace, 'flows/flow.yaml'), 'version: 1\nname: f\nsteps:\n  - id: a\n    tool: hello\n    with: { name: ${{ item }} }\n')
     const flow = await validate('flows/flow.yaml')

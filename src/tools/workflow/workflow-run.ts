@@ -61,7 +61,7 @@ export default defineTool({
   },
   async execute({ path, params }, ctx) {
     const { rel, source } = await readWorkflowFile(ctx, path)
-    const checked = ctx.services.workflows.check(source)
+    const checked = await ctx.services.workflows.check(source)
     if (!checked.workflow) {
       const problems = checked.problems.map((p) => `${rel}:${p.line}:${p.column}: ${p.message}`)
       fail('INVALID_WORKFLOW', `${rel} has ${problems.length} problem(s); run workflow_validate for all of them. First: ${problems[0]}`, {

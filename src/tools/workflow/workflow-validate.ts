@@ -32,7 +32,7 @@ export default defineTool({
   annotations: { title: 'Validate a workflow', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async execute({ path }, ctx) {
     const { rel, source } = await readWorkflowFile(ctx, path)
-    const result = ctx.services.workflows.check(source)
+    const result = await ctx.services.workflows.check(source)
     const name = result.workflow?.name ?? nameOf(source)
     const metadata = { path: rel, valid: result.problems.length === 0, name, steps: result.steps, problems: result.problems }
     if (metadata.valid) return { success: true, output: `${rel}: workflow ${name} is valid (${result.steps} steps)`, error: null, metadata }
