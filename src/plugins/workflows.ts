@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** A step's output as the run record shows it (its execution in history has it whole, as redacted as ever). */
-const STEP_BOUNDS: Bounds = { maxString: 4096, maxEntries: 100, maxChars: 16_384, maxDepth: 10 }
+const STEP_BOUNDS: Bounds = { maxString: 2048, maxEntries: 50, maxChars: 4096, maxDepth: 8 }
 
 /** A run's context as the headers its steps are sent with. */
 const headersOf = (c: RunContext): HeaderBag => ({
