@@ -23,13 +23,16 @@ export interface CheckResult {
 
 /** Arguments checked per event-loop turn: a first check compiles a validator, about 1 ms. */
 const ARGUMENTS_PER_TURN = 8
+/** Steps checked per event-loop turn (their expressions parsed and resolved). */
+const STEPS_PER_TURN = 25
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 /** Most problems reported for one file: past that the first ones say enough. */
 const MAX_PROBLEMS = 100
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export async function checkWorkflow(source: string, catalog: ToolCatalog): Promise<CheckResult> {
-  const file = parseWorkflowFile(source)
+  const file = await parseWorkflowFile(source)
   if (file.problems.length) return { problems: file.problems, steps: 0 }
   const problems = schemaProblems(file)
   const root = isObject(file.value) ? file.value : {}
@@ -39,7 +42,10 @@ export async function checkWorkflow(source: string, catalog: ToolCatalog): Promi
   checkParams(root, report)
   const ctx: RefContext = { steps, params }
   const checks: ArgumentCheck[] = []
-  for (const info of all) checkStep(valueAt(root, info.path), info, { ...ctx, catalog, checks }, report)
+  for (const [i, info] of all.entries()) {
+    if (i > 0 && i % STEPS_PER_TURN === 0) await nextTurn()
+    checkStep(valueAt(root, info.path), info, { ...ctx, catalog, checks }, report)
+  }
   if (isObject(root.outputs)) checkExpressions(root.outputs, ['outputs'], { loops: [] }, ctx, report)
   await checkArguments(checks, report)
   problems.sort((a, b) => a.line - b.line || a.column - b.column)
@@ -109,7 +115,7 @@ export function fitsType(v: unknown, type: string): boolean {
 /** Plain-valued arguments against their tools' schemas, a slice per event-loop turn. */
 async function checkArguments(checks: ArgumentCheck[], report: Report): Promise<void> {
   for (const [i, c] of checks.entries()) {
-    if (i > 0 && i % ARGUMENTS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
+    if (i > 0 && i % ARGUMENTS_PER_TURN === 0) await nextTurn()
     const problem = c.input.checkArgument(c.name, c.value)
     if (problem) report(c.path, `${problem} (${c.where})`)
   }

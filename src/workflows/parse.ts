@@ -2,7 +2,7 @@
  * A workflow file (YAML, or JSON, which YAML reads too) as plain data plus where each value sits
  * in the file, so that every problem can say its line and column.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node, type YAMLError } from 'yaml'
+import { Composer, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, Scalar, type Node, type YAMLError } from 'yaml'
 
 export interface Position {
   line: number
@@ -36,15 +36,37 @@ const keyOf = (path: Path) => path.join('\u0000')
 /** Aliases expanded beyond this many are refused (a "billion laughs" file). */
 const MAX_ALIAS_COUNT = 100
 
-export function parseWorkflowFile(source: string): ParsedFile {
+/** Characters parsed per event-loop turn: the yaml package takes a few milliseconds for 4 KB. */
+const CHUNK = 4096
+
+/**
+ * The file's one document, parsed a chunk per event-loop turn (yaml's parser takes a stream), so
+ * that a large file never holds the loop for long. Duplicate keys are left to indexNodes: yaml's
+ * own check compares each key with every other one (quadratic).
+ */
+async function parseChunked(source: string, lines: LineCounter): Promise<Document.Parsed[]> {
+  const parser = new Parser(lines.addNewLine)
+  const composer = new Composer({ uniqueKeys: false })
+  const docs: Document.Parsed[] = []
+  for (let i = 0; i < source.length || i === 0; i += CHUNK) {
+    const last = i + CHUNK >= source.length
+    for (const token of parser.parse(source.slice(i, i + CHUNK), !last)) docs.push(...composer.next(token))
+    if (last) docs.push(...composer.end(true, source.length))
+    else await new Promise((resolve) => setImmediate(resolve))
+  }
+  return docs
+}
+
+export async function parseWorkflowFile(source: string): Promise<ParsedFile> {
   const lines = new LineCounter()
-  // yaml's own duplicate-key check compares each key with every other (quadratic): indexNodes does it in one pass.
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: false })
+  const docs = await parseChunked(source, lines)
+  const doc = docs[0]
   const toPos = (offset: number): Position => {
     const { line, col } = lines.linePos(offset)
     return { line, column: col }
   }
   const problems = yamlProblems(doc.errors, source, toPos)
+  if (docs.length > 1) problems.push({ ...toPos(docs[1].range[0]), message: 'Invalid YAML: a workflow file holds one document; this is a second one' })
   const index = new Map<string, Located>()
   const duplicates: Node[] = []
   if (doc.contents) indexNodes(doc.contents as Node, [], index, duplicates)
