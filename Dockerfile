@@ -27,6 +27,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # dist/db/client.js reads its migrations at ../../migrations, i.e. /app/migrations.
 COPY migrations ./migrations
+# dist/config.js finds the shipped subagent definitions at ../agents (TOOLGATE_AGENTS_DIR overrides it).
+COPY agents ./agents
 RUN mkdir -p /data /workspace && chown node:node /data /workspace
 
 # Listen on every interface inside the container (the default, 127.0.0.1, would be unreachable);

@@ -25,6 +25,8 @@ import sandboxPlugin from './plugins/sandbox.js'
 import pipelinePlugin from './plugins/pipeline.js'
 import workflowsPlugin from './plugins/workflows.js'
 import llmPlugin from './plugins/llm.js'
+import agentsPlugin from './plugins/agents.js'
+import { loadDefinitions } from './agents/index.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
 import schemaRoutes from './routes/schemas.js'
@@ -39,6 +41,7 @@ import glossaryRoutes from './routes/glossary.js'
 import snapshotsRoutes from './routes/snapshots.js'
 import explicateRoutes from './routes/explicate.js'
 import workflowRoutes from './routes/workflows.js'
+import agentRoutes from './routes/agents.js'
 
 export interface BuildOptions {
   config: AppConfig
@@ -73,6 +76,8 @@ function requestIds(): (req: IncomingMessage) => string {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts
   const registry = createRegistry(opts.tools ?? allTools)
+  // Read before anything opens: a broken definition stops the start like a bad setting does.
+  const definitions = await loadDefinitions(config.agents.dir)
   const redactor = createRedactor()
   const app = Fastify({
     loggerInstance: createLogger(config, redactor, opts.logDestination),
@@ -98,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: opts.database })
   await app.register(registryPlugin, { registry })
   await app.register(llmPlugin)
+  await app.register(agentsPlugin, { definitions })
   await app.register(authPlugin)
   await app.register(rateLimitPlugin)
   await app.register(historyPlugin)
@@ -118,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(snapshotsRoutes)
   await app.register(explicateRoutes)
   await app.register(workflowRoutes)
+  await app.register(agentRoutes)
   await app.register(registryRoutes)
   await app.register(healthRoutes)
   await app.register(mcpRoutes)

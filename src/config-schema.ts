@@ -111,6 +111,19 @@ export const ConfigSchema = Type.Object({
     description: '`deny`: another key decides a held call (four eyes); `allow`: a key may decide calls it queued itself (single-user setups).',
   }),
 
+  // Agents (Task and its subagents)
+  TOOLGATE_AGENTS_DIR: text('Folder of subagent definitions (`<name>.md`: YAML front matter and a system prompt) that `Task` and `GET /v1/agents` offer.', {
+    'x-default': 'the `agents/` folder of the toolgate checkout',
+    'x-accepts': 'a folder path',
+  }),
+  TOOLGATE_AGENT_MAX_STEPS: int(1, 1000, 20, 'Model turns one subagent run may take before it ends with what it has (its steps budget).'),
+  TOOLGATE_AGENT_MAX_TOKENS: int(
+    1,
+    1_000_000_000,
+    500_000,
+    'LLM tokens (prompt + completion, summed over its turns) one subagent run may use before it ends with what it has.',
+  ),
+
   // LLM and web search
   LLM_BASE_URL: url(['http:', 'https:'], 'An OpenAI-compatible endpoint (used by the text, web and glossary tools).'),
   LLM_API_KEY: text('API key for LLM_BASE_URL.', { 'x-secret': true }),

@@ -4,11 +4,15 @@
  * all at once, before anything binds.
  */
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
 import envSchema from 'env-schema'
 import { accepted, ConfigSchema, variables, type ConfigEnv, type ConfigName, type VariableSchema } from './config-schema.js'
 import { parseAllowlist } from './net/allowlist.js'
 import { parseBlockPolicy, type BlockPolicy } from './workspace/blocked.js'
+
+/** The subagent definitions shipped with toolgate: `agents/` beside src/ (and dist/). */
+export const SHIPPED_AGENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'agents')
 
 export interface RateRule {
   limit: number
@@ -74,6 +78,8 @@ export interface AppConfig {
   sandbox: 'auto' | 'bwrap' | 'off'
   /** TOOLGATE_SANDBOX_MEMORY_MB: data memory (RLIMIT_DATA) each sandboxed process may use. */
   sandboxMemoryMb: number
+  /** Subagents: where their definitions are (TOOLGATE_AGENTS_DIR) and each run's default budgets. */
+  agents: { dir: string; maxSteps: number; maxTokens: number }
 }
 
 export class ConfigError extends Error {
@@ -238,5 +244,10 @@ function toAppConfig(e: ConfigEnv): AppConfig {
     escalateAfter: e.TOOLGATE_ESCALATE_AFTER,
     sandbox: e.TOOLGATE_SANDBOX,
     sandboxMemoryMb: e.TOOLGATE_SANDBOX_MEMORY_MB,
+    agents: {
+      dir: e.TOOLGATE_AGENTS_DIR ? path.resolve(e.TOOLGATE_AGENTS_DIR) : SHIPPED_AGENTS_DIR,
+      maxSteps: e.TOOLGATE_AGENT_MAX_STEPS,
+      maxTokens: e.TOOLGATE_AGENT_MAX_TOKENS,
+    },
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The one LLM client: OpenAI-compatible `POST {LLM_BASE_URL}/chat/completions` over undici, so it
  * works with OpenAI, vLLM, Ollama, LiteLLM and the like. Each attempt has its own timeout joined to
- * the caller's signal; 429, 5xx and network failures are retried with exponential backoff and
+ * the caller's signal. With `tools` it offers OpenAI function-calling tools and reads the answer's
+ * `tool_calls`; messages may carry assistant tool calls and `tool` answers. 429, 5xx and network failures are retried with exponential backoff and
  * jitter (a 429's Retry-After wins). Failures are coded: LLM_NOT_CONFIGURED 503, UPSTREAM_ERROR
  * 502 (status and a short body excerpt), TIMEOUT 504. The endpoint is chosen by the operator, so
  * the SSRF guard does not apply; the API key goes in the Authorization header and nowhere else.
@@ -10,7 +11,7 @@ import { request, type Dispatcher } from 'undici'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config.js'
 import { codedError, isCodedError } from '../errors.js'
-import type { ChatMessage, ChatOptions, ChatResult, LlmProvider, TokenUsage } from './types.js'
+import type { ChatMessage, ChatOptions, ChatResult, LlmProvider, LlmToolCall, TokenUsage } from './types.js'
 
 export interface LlmProviderOptions {
   /** Where requests go (an undici Agent, or a MockAgent in tests); undici's global one by default. */
@@ -80,10 +81,34 @@ async function readBody(body: Dispatcher.ResponseData['body']): Promise<string> 
   return Buffer.concat(parts).toString('utf8')
 }
 
+interface WireCall {
+  id?: unknown
+  function?: { name?: unknown; arguments?: unknown }
+}
+
 interface Completion {
   model?: string
-  choices?: { message?: { content?: string | null }; finish_reason?: string | null }[]
+  choices?: { message?: { content?: string | null; tool_calls?: WireCall[] }; finish_reason?: string | null }[]
   usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
+}
+
+/**
+ * The tool calls of an assistant message. Arguments stay the JSON string the model wrote (the
+ * caller reports bad JSON back to the model); some servers send an object, which is written back
+ * as JSON, and a missing id is made up so that the answer can still refer to its call.
+ */
+export function parseToolCalls(calls: unknown): LlmToolCall[] {
+  if (!Array.isArray(calls)) return []
+  return (calls as WireCall[])
+    .filter((c) => typeof c?.function?.name === 'string')
+    .map((c, n) => {
+      const args = c.function!.arguments
+      return {
+        id: typeof c.id === 'string' && c.id !== '' ? c.id : `call_${n}`,
+        name: c.function!.name as string,
+        arguments: typeof args === 'string' ? args : args === undefined || args === null ? '' : JSON.stringify(args),
+      }
+    })
 }
 
 /** What went wrong in one attempt, and whether another attempt may help. */
@@ -176,13 +201,14 @@ export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOption
         retry: false,
       }
     }
-    const model = data.model || llm.model!
+    const model = data.model || options.model || llm.model!
     const u = data.usage
     const prompt = Number(u?.prompt_tokens) || 0
     const completion = Number(u?.completion_tokens) || 0
     const usage: TokenUsage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: Number(u?.total_tokens) || prompt + completion, model }
     if (u) options.onUsage?.(usage)
-    return { content: choice.message?.content ?? '', model, usage, finishReason: choice.finish_reason ?? null }
+    const toolCalls = parseToolCalls(choice.message?.tool_calls)
+    return { content: choice.message?.content ?? '', model, usage, finishReason: choice.finish_reason ?? null, toolCalls }
   }
 
   async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
@@ -193,8 +219,9 @@ export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOption
       )
     }
     const body = JSON.stringify({
-      model: llm.model,
+      model: options.model ?? llm.model,
       messages,
+      ...(options.tools?.length && { tools: options.tools }),
       ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
       ...(options.temperature !== undefined && { temperature: options.temperature }),
     })

@@ -1,8 +1,8 @@
 /** The context a tool runs with (`ctx`): built in this one place, one per call. */
 import { performance } from 'node:perf_hooks'
-import type { InnerCallOptions, TokenUsage, ToolContext } from '../tools/define.js'
-import type { AdmittedCall, CallRequest, Execution, PipelineDeps } from './call.js'
-import type { HeaderBag } from './context.js'
+import type { TokenUsage, ToolContext } from '../tools/define.js'
+import type { AdmittedCall, Execution, PipelineDeps } from './call.js'
+import { innerCaller } from './inner-call.js'
 
 const addUsage = (had: TokenUsage | undefined, u: TokenUsage): TokenUsage =>
   had
@@ -37,34 +37,14 @@ export function buildToolContext(deps: PipelineDeps, call: AdmittedCall, executi
     warn: (message) => void execution.messages.push(message),
     reportUsage: (usage) => void (execution.usage = addUsage(execution.usage, usage)),
     depth: call.request.depth ?? 0,
-    callTool: (tool, args, options = {}) => deps.invoke(innerRequest(call, execution, startedAt + execution.timeoutMs, tool, args, options)),
-  }
-}
-
-/** A call made by a tool: as its caller, with its context, its child in history, one level deeper. */
-function innerRequest(call: AdmittedCall, execution: Execution, deadline: number, tool: string, args: unknown, options: InnerCallOptions): CallRequest {
-  const { context } = call
-  const headers: HeaderBag = {
-    'x-session-id': context.sessionId,
-    'x-agent-id': options.agentId ?? context.agentId,
-    'x-request-id': context.requestId,
-    'x-dry-run': context.dryRun ? 'true' : undefined,
-    'x-post-id': context.postId?.toString(),
-    'x-thread-id': context.threadId?.toString(),
-    'x-timeout-ms': options.timeoutMs?.toString(),
-  }
-  return {
-    tool,
-    args,
-    headers,
-    caller: call.caller,
-    parentExecutionId: call.record.id,
-    depth: (call.request.depth ?? 0) + 1,
-    transport: 'inner',
-    clientIp: call.request.clientIp,
-    requestId: context.requestId,
-    signal: execution.controller.signal,
-    deadline,
-    holdReason: options.holdReason,
+    callTool: innerCaller(deps.invoke, {
+      caller: call.caller,
+      executionId: call.record.id,
+      depth: call.request.depth ?? 0,
+      context,
+      clientIp: call.request.clientIp,
+      signal: execution.controller.signal,
+      deadline: startedAt + execution.timeoutMs,
+    }),
   }
 }

@@ -54,5 +54,8 @@ export default fp(
       },
     })
   },
-  { name: 'pipeline', dependencies: ['config', 'db', 'registry', 'llm', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'] },
+  {
+    name: 'pipeline',
+    dependencies: ['config', 'db', 'registry', 'llm', 'agents', 'auth', 'rate-limit', 'history', 'approvals', 'shells', 'metrics', 'redaction'],
+  },
 )

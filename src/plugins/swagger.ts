@@ -26,6 +26,7 @@ export default fp(
           { name: 'approvals', description: 'The approval queue' },
           { name: 'workflows', description: 'Workflow schema v1 and durable workflow runs' },
           { name: 'keys', description: 'API keys (admin)' },
+          { name: 'agents', description: 'Subagent definitions (Task)' },
           { name: 'mcp', description: 'Model Context Protocol' },
           { name: 'health', description: 'Liveness, readiness, metrics' },
         ],

@@ -6,11 +6,11 @@
  */
 import fp from 'fastify-plugin'
 import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
-import type { HeaderBag } from '../pipeline/context.js'
+import { innerCaller } from '../pipeline/inner-call.js'
 import { bound, RECORD_BOUNDS, type Bounds } from '../redaction/index.js'
 import { registryCatalog } from '../workflows/catalog.js'
 import { createRunner, type Runner } from '../workflows/runner.js'
-import { createRunStore, type RunContext, type RunStore } from '../workflows/store.js'
+import { createRunStore, type RunStore } from '../workflows/store.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +20,6 @@ declare module 'fastify' {
 
 /** A step's output as the run record shows it (its execution in history has it whole, as redacted as ever). */
 const STEP_BOUNDS: Bounds = { maxString: 2048, maxEntries: 50, maxChars: 4096, maxDepth: 8 }
-
-/** A run's context as the headers its steps are sent with. */
-const headersOf = (c: RunContext): HeaderBag => ({
-  'x-session-id': c.sessionId,
-  'x-agent-id': c.agentId,
-  'x-request-id': c.requestId,
-  'x-dry-run': c.dryRun ? 'true' : undefined,
-})
 
 export default fp(
   async (app) => {
@@ -42,19 +34,13 @@ export default fp(
       catalog: registryCatalog(app.registry),
       instance: app.history.instance,
       policy: app.config.blockPolicy,
+      // As the workflow_run call's own inner calls: its caller, its context, its children in history.
       invoke: (run, caller, tool, args, holdReason) =>
-        app.pipeline.invoke({
+        innerCaller(app.pipeline.invoke, { caller, executionId: run.row.executionId, depth: run.row.depth, context: run.state.context, clientIp: '' })(
           tool,
           args,
-          caller,
-          parentExecutionId: run.row.executionId,
-          depth: run.row.depth + 1,
-          transport: 'inner',
-          clientIp: '',
-          headers: headersOf(run.state.context),
-          requestId: run.state.context.requestId,
-          holdReason,
-        }),
+          { holdReason },
+        ),
       callerById: (id) => app.keys.callerById(id),
       parentOf: async (id) => ((await app.history.get(id))?.parent_execution_id as string | null) ?? undefined,
       stopping: () => app.pipeline.closing,

@@ -75,6 +75,11 @@ export interface InnerCallOptions {
   agentId?: string
   /** Sent as X-Timeout-Ms; the call never outlives what is left of the outer call's own time. */
   timeoutMs?: number
+  /** Stops the inner call early (a subagent out of time); it stops with the outer call regardless. */
+  signal?: AbortSignal
+  /** Sent as X-Post-Id / X-Thread-Id instead of the outer call's (the post a subagent is annotating). */
+  postId?: number
+  threadId?: number
   /**
    * Hold the call for approval whatever its tool's policy, with this reason (a workflow step that
    * escalated goes to a person): it can only add a check, never skip one.

@@ -18,6 +18,7 @@ import { contextTools } from './context/index.js'
 import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
 import { workflowTools } from './workflow/index.js'
+import { taskTools } from './task/index.js'
 
 export const allTools: AnyTool[] = [
   ...boosterTools,
@@ -28,6 +29,7 @@ export const allTools: AnyTool[] = [
   ...gitTools,
   ...webTools,
   ...webSearchTools,
+  ...taskTools,
   ...textTools,
   ...glossaryTools,
   ...corpusTools,

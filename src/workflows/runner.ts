@@ -84,7 +84,8 @@ class WorkflowRunner implements Runner {
 
   async start(ctx: ToolContext, input: { workflow: Workflow; path: string; params: Record<string, unknown> }): Promise<RunReport> {
     const id = uuidv7()
-    const context: RunContext = { sessionId: ctx.sessionId, agentId: ctx.agentId, requestId: ctx.requestId, dryRun: ctx.dryRun }
+    const { sessionId, agentId, requestId, dryRun, postId, threadId } = ctx
+    const context: RunContext = { sessionId, agentId, requestId, dryRun, postId, threadId }
     const { caller } = ctx
     await this.deps.store.create({
       id,

@@ -19,6 +19,8 @@ export interface RunContext {
   agentId?: string
   requestId: string
   dryRun: boolean
+  postId?: number
+  threadId?: number
 }
 
 export interface SealedState {

@@ -4,10 +4,12 @@
  * abort, and the coded errors, none of which may carry the API key.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { completionsUrl, createLlmProvider, parseRetryAfter } from '../../src/llm/provider.js'
+import { completionsUrl, createLlmProvider, parseRetryAfter, parseToolCalls } from '../../src/llm/provider.js'
+import type { ChatMessage } from '../../src/llm/types.js'
 import type { AppConfig } from '../../src/config.js'
 import type { TokenUsage } from '../../src/tools/define.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
+import { toolCallsCompletion } from '../support/scripted-llm.js'
 
 const KEY = 'sk-test-provider-0123456789abcdef'
 let standIn: LlmStandIn | undefined
@@ -56,6 +58,7 @@ describe('LLM provider', () => {
       model: 'stand-in-2024',
       finishReason: 'stop',
       usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15, model: 'stand-in-2024' },
+      toolCalls: [],
     })
     expect(usages).toEqual([r.usage])
     expect(standIn.requests).toHaveLength(1)
@@ -73,6 +76,30 @@ describe('LLM provider', () => {
       max_tokens: 33,
       temperature: 0.2,
     })
+  })
+
+  it('offers tools, reads tool_calls, and sends assistant tool calls and tool answers back', async () => {
+    standIn = await startLlmStandIn(() => ({ body: toolCallsCompletion([{ name: 'Read', arguments: { file_path: 'a.txt' }, id: 'call_a' }], 0) }))
+    const llm = createLlmProvider(config(), fast)
+    const tools = [{ type: 'function' as const, function: { name: 'Read', description: 'Read a file', parameters: { type: 'object' } } }]
+    const messages: ChatMessage[] = [
+      { role: 'user', content: 'read it' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: { name: 'Glob', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'call_0', content: '{"output":"a.txt"}' },
+    ]
+    const r = await llm.chat(messages, { tools, model: 'other-model' })
+    expect(r.content).toBe('')
+    expect(r.finishReason).toBe('tool_calls')
+    expect(r.toolCalls).toEqual([{ id: 'call_a', name: 'Read', arguments: '{"file_path":"a.txt"}' }])
+    expect(standIn.requests[0].body).toEqual({ model: 'other-model', messages, tools })
+  })
+
+  it('reads tool calls whose arguments are an object or missing, and makes up missing ids', () => {
+    expect(parseToolCalls([{ function: { name: 'A', arguments: { x: 1 } } }, { id: 'k', function: { name: 'B' } }, { id: 'z', function: {} }])).toEqual([
+      { id: 'call_0', name: 'A', arguments: '{"x":1}' },
+      { id: 'k', name: 'B', arguments: '' },
+    ])
+    expect(parseToolCalls(undefined)).toEqual([])
   })
 
   it('joins the path with or without a trailing slash, and sends no Authorization without a key', async () => {
