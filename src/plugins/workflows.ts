@@ -31,7 +31,7 @@ export default fp(
     })
     const runner = createRunner({
       store,
-      catalog: registryCatalog(app.registry),
+      catalog: registryCatalog(app.registry, () => app.agents.list().map((d) => d.name)),
       instance: app.history.instance,
       policy: app.config.blockPolicy,
       // As the workflow_run call's own inner calls: its caller, its context, its children in history.
@@ -56,5 +56,5 @@ export default fp(
     // After the pipeline's own preClose has aborted every call: runs stop at their next step and stay `running`.
     app.addHook('preClose', async () => runner.idle())
   },
-  { name: 'workflows', dependencies: ['config', 'db', 'registry', 'auth', 'redaction', 'history', 'approvals', 'pipeline'] },
+  { name: 'workflows', dependencies: ['config', 'db', 'registry', 'agents', 'auth', 'redaction', 'history', 'approvals', 'pipeline'] },
 )

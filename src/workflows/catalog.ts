@@ -11,7 +11,8 @@ import { NOT_STEPS } from './check-steps.js'
 
 type JsonObject = { properties?: Record<string, unknown>; required?: string[] }
 
-export function registryCatalog(registry: Registry): ToolCatalog & { isReadOnly(tool: string): boolean } {
+/** `agents` lists the subagent types (the agents plugin's definitions). */
+export function registryCatalog(registry: Registry, agents: () => string[]): ToolCatalog & { isReadOnly(tool: string): boolean } {
   // One small validator per tool and argument, compiled when a workflow first passes that argument as a plain value.
   const validators = new WeakMap<AnyTool, Map<string, (args: unknown) => Validation>>()
   const validatorFor = (tool: AnyTool, name: string, schema: unknown) => {
@@ -42,6 +43,7 @@ export function registryCatalog(registry: Registry): ToolCatalog & { isReadOnly(
       }
     },
     suggest: (name) => registry.suggest(name).filter((n) => !NOT_STEPS.has(n)),
+    agents,
     isReadOnly(name) {
       const tool = registry.get(name)?.tool
       return !!tool && (tool.scope === 'read' || tool.scope === 'public') && tool.annotations?.readOnlyHint === true

@@ -21,6 +21,8 @@ export interface ToolCatalog {
   input(tool: string): ToolInput | undefined
   /** Served names close to `name`, best first. */
   suggest(name: string): string[]
+  /** The subagent types agent steps may name (GET /v1/agents). */
+  agents(): string[]
 }
 
 /** The tool agent steps call: `{description, prompt, subagent_type}`. */
@@ -89,5 +91,11 @@ export function checkAgentStep(step: Record<string, any>, info: StepInfo, catalo
     return
   }
   // A subagent type the Task tool does not know fails on its own schema, with its own message.
+  const agents = catalog.agents()
+  if (!agents.includes(step.agent)) {
+    const hint = closest(step.agent, agents)
+    const known = agents.length ? `; GET /v1/agents lists them: ${agents.join(', ')}` : '; this server has none (GET /v1/agents)'
+    report([...info.path, 'agent'], `Unknown agent: ${String(step.agent).slice(0, 64)}${hint ? ` (did you mean ${hint}?)` : ''}${known}`)
+  }
   checks.push({ input: task, name: 'subagent_type', value: step.agent, path: [...info.path, 'agent'], where: `step ${info.id}` })
 }

@@ -183,7 +183,8 @@ class Runner {
   private args(step: Step, frame: Frame): Record<string, unknown> {
     if (step.agent === undefined) return renderValue(step.with ?? {}, this.scope(frame)) as Record<string, unknown>
     const prompt = renderValue(step.prompt ?? '', this.scope(frame))
-    const description = (step.description ?? `${this.state.workflow.name}: ${step.id}`).slice(0, 200)
+    // Task wants 3 to 5 words: names and ids are one word each, so this is always 4.
+    const description = `Workflow ${this.state.workflow.name} step ${step.id}`
     return { description, prompt: typeof prompt === 'string' ? prompt : JSON.stringify(prompt), subagent_type: step.agent }
   }
 

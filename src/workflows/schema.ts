@@ -44,7 +44,7 @@ const Param = Type.Object(
 const StepDef = Type.Object(
   {
     id: Ident('Unique in the file; later steps read this step as steps.<id>'),
-    description: Type.Optional(Text('What the step does (an agent step passes it to Task as its description)', 2000)),
+    description: Type.Optional(Text('What the step does, for people reading the file', 2000)),
     if: Type.Optional(
       Type.Union([Text('An expression, with or without ${{ }}: the step runs only when it is true', MAX_EXPRESSION_LENGTH + 8), Type.Boolean()]),
     ),
