@@ -24,6 +24,7 @@ import shellsPlugin from './plugins/shells.js'
 import protectedPathsPlugin from './plugins/protected-paths.js'
 import sandboxPlugin from './plugins/sandbox.js'
 import pipelinePlugin from './plugins/pipeline.js'
+import workflowsPlugin from './plugins/workflows.js'
 import llmPlugin from './plugins/llm.js'
 import agentsPlugin from './plugins/agents.js'
 import { loadDefinitions } from './agents/index.js'
@@ -40,6 +41,7 @@ import corpusRoutes from './routes/corpus.js'
 import glossaryRoutes from './routes/glossary.js'
 import snapshotsRoutes from './routes/snapshots.js'
 import explicateRoutes from './routes/explicate.js'
+import workflowRoutes from './routes/workflows.js'
 import agentRoutes from './routes/agents.js'
 
 export interface BuildOptions {
@@ -111,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sandboxPlugin)
   await app.register(shellsPlugin)
   await app.register(pipelinePlugin)
+  await app.register(workflowsPlugin)
   await app.register(swaggerPlugin)
 
   await app.register(toolRoutes)
@@ -122,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(glossaryRoutes)
   await app.register(snapshotsRoutes)
   await app.register(explicateRoutes)
+  await app.register(workflowRoutes)
   await app.register(agentRoutes)
   await app.register(registryRoutes)
   await app.register(healthRoutes)

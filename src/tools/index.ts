@@ -17,6 +17,7 @@ import { corpusTools } from './corpus/index.js'
 import { contextTools } from './context/index.js'
 import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
+import { workflowTools } from './workflow/index.js'
 import { taskTools } from './task/index.js'
 
 export const allTools: AnyTool[] = [
@@ -35,4 +36,5 @@ export const allTools: AnyTool[] = [
   ...contextTools,
   ...notebookTools,
   ...validatorTools,
+  ...workflowTools,
 ]

@@ -31,12 +31,22 @@ beforeAll(async () => {
   await fs.mkdir(path.join(t.workspace, DEEP), { recursive: true })
   await fs.writeFile(path.join(t.workspace, DEEP, `${'a'.repeat(254)}b`), '')
   await fs.writeFile(path.join(t.workspace, 'line.txt'), `${'a'.repeat(1 << 20)}\nend aab\n`)
+  // Workflow files at the 64 KiB limit: as many steps with expressions as fit, and one map of flow lists.
+  await fs.writeFile(
+    path.join(t.workspace, 'steps.yaml'),
+    workflowOf((i) => STEP(i)),
+  )
+  await fs.writeFile(
+    path.join(t.workspace, 'flow.yaml'),
+    workflowOf((i) => `      k${i}: [1, 2, {a: b}]\n`, '  - id: a\n    tool: hello\n    with:\n'),
+  )
   base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   // Warm up: the first call of a tool compiles code paths that no later call pays for.
   for (const tool of ['Bash', 'shell', 'Grep', 'Glob', 'analyze', 'summarize', 'hello']) {
     await (await post(tool, { command: 'true', pattern: 'x', text: 'Warm up. A sentence.' }, dry)).text()
   }
   await (await post('Write', { file_path: 'w.txt', content: 'password=x '.repeat(100_000) }, dry)).text()
+  await (await post('workflow_validate', { path: 'steps.yaml' })).text()
 })
 afterAll(async () => t?.close())
 
@@ -143,6 +153,14 @@ function manyFields(count: number): string {
   for (let i = 0; i < count; i++) parts.push(`"f${i}":"v"`)
   return `{${parts.join(',')}}`
 }
+/** A workflow file of nearly 64 KiB (the limit): `line(i)` repeated after `head`. */
+function workflowOf(line: (i: number) => string, head = ''): string {
+  let text = `version: 1\nname: big\nparams:\n  p: { type: string, default: x }\nsteps:\n${head}`
+  for (let i = 0; text.length + line(i).length < 64 * 1024; i++) text += line(i)
+  return text
+}
+const STEP = (i: number) =>
+  `  - id: s${i}\n    if: \${{ params.p == 'x' && steps.s0.status != 'ok' }}\n    tool: fs_read\n    with: { path: "a/\${{ steps.s${Math.max(0, i - 1)}.output.output }}", tail: 5 }\n`
 const AWS = j('AKIA', 'ABCDEFGHIJKLMNOP')
 const ANTHROPIC = j('sk-', 'ant-', 'A'.repeat(24))
 /** The largest file content a 10 MiB body can carry beside its path. */
@@ -178,6 +196,8 @@ const hostile: [name: string, tool: string, body: () => unknown, headers?: Recor
   ['a 10 MiB Write of password=x words', 'Write', () => ({ file_path: 'big2.txt', content: words('password=x ', CONTENT) })],
   ['a 10 MiB body of small fields (over the limit)', 'hello', () => manyFields(900_000)],
   ['a body of small fields at the limit', 'hello', () => manyFields(BODY_ELEMENTS_MAX)],
+  ['workflow_validate of 64 KiB of steps with expressions', 'workflow_validate', () => ({ path: 'steps.yaml' })],
+  ['workflow_validate of a 64 KiB map of flow lists', 'workflow_validate', () => ({ path: 'flow.yaml' })],
   // Two containers, n objects and n - 1 commas: 2n + 1 elements.
   [
     'a body of empty objects at the limit',
