@@ -23,6 +23,7 @@ import approvalsPlugin from './plugins/approvals.js'
 import shellsPlugin from './plugins/shells.js'
 import sandboxPlugin from './plugins/sandbox.js'
 import pipelinePlugin from './plugins/pipeline.js'
+import workflowsPlugin from './plugins/workflows.js'
 import llmPlugin from './plugins/llm.js'
 import agentsPlugin from './plugins/agents.js'
 import { loadDefinitions } from './agents/index.js'
@@ -40,6 +41,7 @@ import glossaryRoutes from './routes/glossary.js'
 import snapshotsRoutes from './routes/snapshots.js'
 import explicateRoutes from './routes/explicate.js'
 import agentRoutes from './routes/agents.js'
+import workflowRoutes from './routes/workflows.js'
 
 export interface BuildOptions {
   config: AppConfig
@@ -109,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sandboxPlugin)
   await app.register(shellsPlugin)
   await app.register(pipelinePlugin)
+  await app.register(workflowsPlugin)
   await app.register(swaggerPlugin)
 
   await app.register(toolRoutes)
@@ -121,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(snapshotsRoutes)
   await app.register(explicateRoutes)
   await app.register(agentRoutes)
+  await app.register(workflowRoutes)
   await app.register(registryRoutes)
   await app.register(healthRoutes)
   await app.register(mcpRoutes)

@@ -17,6 +17,8 @@ const catalogue = {
   EDIT_NO_CHANGE: 400,
   GIT_OPTION_INJECTION: 400,
   INVALID_NOTEBOOK: 400,
+  /** A workflow file with problems (workflow_validate lists them all, each with its line:column). */
+  INVALID_WORKFLOW: 400,
   /** Seed 000 §3: the second consecutive error from one tool in a session; carries the failing call's own status. */
   ESCALATE: 400,
   UNAUTHORIZED: 401,
@@ -38,6 +40,7 @@ const catalogue = {
   THREAD_NOT_FOUND: 404,
   SNAPSHOT_NOT_FOUND: 404,
   CELL_NOT_FOUND: 404,
+  WORKFLOW_RUN_NOT_FOUND: 404,
   NO_ACTIVE_SUMMON: 409,
   NO_ACTIVE_NOTEBOOK: 409,
   CONFLICT: 409,

@@ -40,6 +40,8 @@ export interface CallRequest {
   deadline?: number
   /** The HTTP request's id: the call's request id when it sends no X-Request-Id of its own. */
   requestId?: string
+  /** Hold the call for approval with this reason whatever the tool's policy (inner calls only: InnerCallOptions.holdReason). */
+  holdReason?: string
 }
 
 /** What a call answers: Fastify serializes the body (or the XML writer renders it). */

@@ -55,5 +55,6 @@ function innerRequest(parent: InnerCallParent, tool: string, args: unknown, opti
     requestId: context.requestId,
     signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
     deadline: parent.deadline,
+    holdReason: options.holdReason,
   }
 }

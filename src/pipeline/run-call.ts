@@ -31,7 +31,7 @@ export async function runCall(deps: PipelineDeps, request: CallRequest): Promise
   } catch (err) {
     return invalid(deps, admitted, err)
   }
-  const approval = approvalNeeded(deps, admitted)
+  const approval = request.holdReason ? { required: true, reason: request.holdReason } : approvalNeeded(deps, admitted)
   if (approval.required) return hold(deps, admitted, approval.reason)
   return executeAndRecord(deps, admitted, false)
 }

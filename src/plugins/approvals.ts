@@ -33,6 +33,15 @@ export interface Claimed {
   callerId: string
 }
 
+/** A held call's fate, told to whoever waits on it (a paused workflow run). */
+export interface Decision {
+  approvalId: string
+  executionId: string
+  decision: 'approved' | 'rejected' | 'expired'
+  /** An approved call's answer, as its caller would have had it. */
+  outcome?: { statusCode: number; body: Record<string, unknown> }
+}
+
 export interface Approvals {
   decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
   hold(input: {
@@ -54,6 +63,13 @@ export interface Approvals {
   claim(id: string, decision: 'approved' | 'rejected', by: Caller, note?: string): Promise<Claimed>
   /** Marks pending approvals past their expiry as expired; returns their execution ids. */
   expireStale(): Promise<string[]>
+  /**
+   * Calls `listener` after each decision: approved (once the call ran), rejected or expired. It runs
+   * on the instance that decided, after the answer's work is done; its errors are logged, not thrown.
+   */
+  onDecided(listener: (d: Decision) => Promise<void>): void
+  /** Tells the listeners (the approval routes call it once a decision is carried out). */
+  announce(d: Decision): void
 }
 
 declare module 'fastify' {
@@ -120,6 +136,7 @@ export default fp(
       return { required: false }
     }
     const decisions = new WeakMap<AnyTool, ApprovalDecision | undefined>()
+    const listeners: ((d: Decision) => Promise<void>)[] = []
 
     /** 404 for an approval `by` may not see, 403 when `by` queued it (who queued it never changes). */
     const mayDecide = async (id: string, decision: 'approved' | 'rejected', by: Caller): Promise<void> => {
@@ -211,7 +228,7 @@ export default fp(
           .update(approvals)
           .set({ status: 'expired', decidedAt: new Date() })
           .where(and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, sql`now()`)))
-          .returning({ executionId: approvals.executionId })
+          .returning({ id: approvals.id, executionId: approvals.executionId })
         for (const r of rows) {
           await app.history.complete(r.executionId, {
             status: 'expired',
@@ -219,8 +236,17 @@ export default fp(
             error: 'The approval expired before anyone decided',
             completedAt: new Date(),
           })
+          service.announce({ approvalId: r.id, executionId: r.executionId, decision: 'expired' })
         }
         return rows.map((r) => r.executionId)
+      },
+      onDecided(listener) {
+        listeners.push(listener)
+      },
+      announce(d) {
+        for (const listener of listeners) {
+          listener(d).catch((err) => app.log.error({ err, approval_id: d.approvalId }, 'A listener for approval decisions failed'))
+        }
       },
     }
     app.decorate('approvals', service)

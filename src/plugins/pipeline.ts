@@ -12,6 +12,8 @@ export interface Pipeline {
   invoke(call: CallRequest): Promise<CallOutcome>
   /** Runs a call that was held for approval and has just been approved. */
   resume(claimed: Claimed): Promise<CallOutcome>
+  /** True once the server is shutting down: a call aborted from then on was aborted for that. */
+  readonly closing: boolean
 }
 
 declare module 'fastify' {
@@ -39,12 +41,17 @@ export default fp(
       classify: (err) => app.databaseOutage.classify(err),
       invoke: (request) => runCall(deps, request),
     }
+    let closing = false
     app.addHook('preClose', async () => {
+      closing = true
       for (const execution of running) execution.controller.abort(new Error('server shutting down'))
     })
     app.decorate('pipeline', {
       invoke: (request: CallRequest) => runCall(deps, request),
       resume: (claimed: Claimed) => resumeCall(deps, claimed),
+      get closing() {
+        return closing
+      },
     })
   },
   {

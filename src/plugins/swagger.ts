@@ -24,6 +24,7 @@ export default fp(
           { name: 'catalog', description: 'Tools, schemas for LLM APIs, registry and context' },
           { name: 'history', description: 'Execution history' },
           { name: 'approvals', description: 'The approval queue' },
+          { name: 'workflows', description: 'Workflow schema v1 and durable workflow runs' },
           { name: 'keys', description: 'API keys (admin)' },
           { name: 'agents', description: 'Subagent definitions (Task)' },
           { name: 'mcp', description: 'Model Context Protocol' },

@@ -72,8 +72,11 @@ export default async function approvalRoutes(app: FastifyInstance) {
             completedAt: new Date(),
           })
           .catch(() => {})
+        const body = { status: 'error', error_code: 'INTERNAL_ERROR', error_message: 'The approved call failed to run' }
+        app.approvals.announce({ approvalId: id, executionId: claimed.executionId, decision: 'approved', outcome: { statusCode: 500, body } })
         throw err
       }
+      app.approvals.announce({ approvalId: id, executionId: claimed.executionId, decision: 'approved', outcome })
       return reply.code(200).send({ approval: claimed.approval, execution_id: claimed.executionId, http_status: outcome.statusCode, result: outcome.body })
     },
   )
@@ -96,6 +99,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
         error: `Rejected by ${approver.name}${note ? `: ${note}` : ''}`,
         completedAt: new Date(),
       })
+      app.approvals.announce({ approvalId: id, executionId: claimed.executionId, decision: 'rejected' })
       return { approval: claimed.approval, execution_id: claimed.executionId }
     },
   )

@@ -9,11 +9,25 @@ import type { FastifyInstance } from 'fastify'
 import { FORMATS, exportNameMap, exportTools, harmonyDeveloperMessage, isExportFormat } from '../exports/index.js'
 import { preferredType } from '../lib/accept.js'
 import { validationError } from '../tools/validate.js'
+import { workflowJsonSchema } from '../workflows/schema.js'
 
 /** JSON when the client ranks application/json above text/plain (a bare wildcard or no Accept means text). */
 export const wantsJson = (accept: string | undefined): boolean => preferredType(accept, ['text/plain', 'application/json']) === 'application/json'
 
 export default async function schemaRoutes(app: FastifyInstance) {
+  // A static route: it wins over /v1/schemas/:format below.
+  app.get(
+    '/v1/schemas/workflow',
+    {
+      schema: {
+        summary: 'Workflow schema v1, as JSON Schema (2020-12)',
+        description: 'The format workflow_validate checks and workflow_run runs: docs/workflows.md explains it with an example.',
+        tags: ['workflows'],
+      },
+    },
+    async () => workflowJsonSchema(),
+  )
+
   app.get(
     '/v1/schemas/:format',
     {

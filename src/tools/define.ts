@@ -80,6 +80,11 @@ export interface InnerCallOptions {
   /** Sent as X-Post-Id / X-Thread-Id instead of the outer call's (the post a subagent is annotating). */
   postId?: number
   threadId?: number
+  /**
+   * Hold the call for approval whatever its tool's policy, with this reason (a workflow step that
+   * escalated goes to a person): it can only add a check, never skip one.
+   */
+  holdReason?: string
 }
 
 /** An inner call's answer, exactly as a client would have had it: status and JSON body. */
@@ -121,6 +126,13 @@ export interface ToolContext {
    */
   callTool(tool: string, args: unknown, options?: InnerCallOptions): Promise<InnerCallOutcome>
 }
+
+/**
+ * A successful answer's HTTP status when it is not 200 (`ToolDefinition.status`). 202 means the
+ * work waits on a held call: the answer says `status: "pending"` and carries `approval_id`, as
+ * the pipeline's own holds do.
+ */
+export type AnswerStatus = { code: 200 | 201 } | { code: 202; approvalId: string }
 
 export interface ApprovalDecision {
   required: boolean
@@ -169,6 +181,11 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    * `TOOLGATE_ESCALATE_AFTER`th (2nd) consecutive error from this tool in one session is `ESCALATE`.
    */
   escalates?: boolean
+  /**
+   * The answer's HTTP status, decided from the output, when it is not a plain 200: workflow_run
+   * answers 202 while its run waits for an approval. Errors are thrown as coded errors, not set here.
+   */
+  status?(output: Static<O>): AnswerStatus | undefined
   execute(args: Static<I>, ctx: ToolContext): Promise<Static<O>> | Static<O>
 }
 

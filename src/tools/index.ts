@@ -18,6 +18,7 @@ import { contextTools } from './context/index.js'
 import { notebookEditTools, notebookTools } from './notebook/index.js'
 import { validatorTools } from './validator/index.js'
 import { taskTools } from './task/index.js'
+import { workflowTools } from './workflow/index.js'
 
 export const allTools: AnyTool[] = [
   ...boosterTools,
@@ -35,4 +36,5 @@ export const allTools: AnyTool[] = [
   ...contextTools,
   ...notebookTools,
   ...validatorTools,
+  ...workflowTools,
 ]

@@ -247,7 +247,7 @@ export function distance(a: string, b: string): number {
   return prev[b.length]
 }
 
-function closest(word: string, candidates: string[]): string | undefined {
+export function closest(word: string, candidates: string[]): string | undefined {
   if (word.length > 64) return undefined
   const best = candidates.map((c) => ({ c, d: distance(word.toLowerCase(), c.toLowerCase()) })).sort((x, y) => x.d - y.d)[0]
   return best && best.d <= Math.max(2, Math.floor(word.length / 3)) ? best.c : undefined

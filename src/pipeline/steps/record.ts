@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks'
 import { errorBody, normalize, okBody, round } from '../answer.js'
 import type { AdmittedCall, Call, CallOutcome, Execution, PipelineDeps, Settled } from '../call.js'
+import type { AnswerStatus, AnyTool } from '../../tools/define.js'
 
 /** A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). */
 export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutcome {
@@ -37,6 +38,23 @@ export function invalid(deps: PipelineDeps, call: AdmittedCall, err: unknown): C
 }
 
 /**
+ * A successful answer, with the status its tool says (`ToolDefinition.status`): 202 is "pending",
+ * with the approval it waits on, as a held call's answer is. A status function that throws or
+ * answers nonsense leaves the answer a 200 (logged): the output itself is sound.
+ */
+function answered(deps: PipelineDeps, tool: AnyTool, output: unknown, body: Record<string, unknown>, headers: Record<string, string>): CallOutcome {
+  if (!tool.status) return { statusCode: 200, body, headers }
+  let status: AnswerStatus | undefined
+  try {
+    status = tool.status(output)
+  } catch (err) {
+    deps.log.error({ err, tool: tool.name }, `The status function of ${tool.name} failed; answering 200`)
+  }
+  if (status?.code === 202) return { statusCode: 202, body: { ...body, status: 'pending', approval_id: status.approvalId }, headers }
+  return { statusCode: status?.code === 201 ? 201 : 200, body, headers }
+}
+
+/**
  * A call that ran (or could not start): answered, its row queued (`resumed`: a held call's row,
  * updated at once), counted and logged.
  */
@@ -47,7 +65,7 @@ export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: 
   const envelope = { executionId: record.id, duration, messages, dryRun: call.context.dryRun }
   let outcome: CallOutcome
   if (settled.ok) {
-    outcome = { statusCode: 200, body: okBody(settled.output, envelope), headers }
+    outcome = answered(deps, tool, settled.output, okBody(settled.output, envelope), headers)
   } else {
     const e = settled.error
     const extra = { execution_id: record.id, duration_ms: duration, messages, ...(call.context.dryRun && { dry_run: true }) }

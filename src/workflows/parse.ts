@@ -1,0 +1,116 @@
+/**
+ * A workflow file (YAML, or JSON, which YAML reads too) as plain data plus where each value sits
+ * in the file, so that every problem can say its line and column.
+ */
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node, type YAMLError } from 'yaml'
+
+export interface Position {
+  line: number
+  column: number
+}
+
+export interface Problem extends Position {
+  message: string
+}
+
+export type Path = readonly (string | number)[]
+
+export interface ParsedFile {
+  /** The data, or undefined when the YAML itself is broken (see problems). */
+  value: unknown
+  /** YAML syntax errors: when there are some, there is no value to check. */
+  problems: Problem[]
+  /**
+   * Where the value at `path` is (`key`: its key, for "unknown field"). `offset`, a character of a
+   * string value, is placed exactly in plain and single-line quoted strings, else at the string's start.
+   */
+  at(path: Path, opts?: { key?: boolean; offset?: number }): Position
+}
+
+interface Located {
+  node: Node
+  key?: Node
+}
+
+const keyOf = (path: Path) => path.join('\u0000')
+/** Aliases expanded beyond this many are refused (a "billion laughs" file). */
+const MAX_ALIAS_COUNT = 100
+
+export function parseWorkflowFile(source: string): ParsedFile {
+  const lines = new LineCounter()
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true })
+  const toPos = (offset: number): Position => {
+    const { line, col } = lines.linePos(offset)
+    return { line, column: col }
+  }
+  const problems = yamlProblems(doc.errors, source, toPos)
+  const index = new Map<string, Located>()
+  if (doc.contents) indexNodes(doc.contents as Node, [], index)
+  const at: ParsedFile['at'] = (path, opts = {}) => {
+    for (let n = path.length; n >= 0; n--) {
+      const found = index.get(keyOf(path.slice(0, n)))
+      if (!found) continue
+      const node = opts.key && n === path.length && found.key ? found.key : found.node
+      const start = node.range?.[0] ?? 0
+      return toPos(start + (n === path.length && opts.offset ? shift(node, opts.offset, source) : 0))
+    }
+    return { line: 1, column: 1 }
+  }
+  if (problems.length) return { value: undefined, problems, at }
+  try {
+    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), problems, at }
+  } catch (err) {
+    return { value: undefined, problems: [{ line: 1, column: 1, message: `Invalid YAML: ${(err as Error).message}` }], at }
+  }
+}
+
+/** An unquoted `${{` inside `{ }` or `[ ]` is YAML's flow syntax, not an expression: say so. */
+const FLOW_HINT = ' (inside { } or [ ] an expression must be quoted: "${{ … }}")'
+/** The first YAML errors, one per line: the later ones mostly follow from the first (a stray "}" confuses the rest). */
+const MAX_YAML_ERRORS = 3
+
+function yamlProblems(errors: YAMLError[], source: string, toPos: (offset: number) => Position): Problem[] {
+  const where = (e: YAMLError) => (e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : toPos(e.pos[0]))
+  const firsts = errors.filter((e, i) => i === 0 || where(e).line !== where(errors[i - 1]).line)
+  const problems = firsts.slice(0, MAX_YAML_ERRORS).map((e) => {
+    const at = where(e)
+    const line = source.split('\n', at.line)[at.line - 1] ?? ''
+    // yaml's message repeats the position and quotes the source after its first line.
+    const text = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')
+    const hint = /\{\s*[\w"' ]*:?\s*\$\{\{|\[\s*\$\{\{|, *\$\{\{/.test(line) ? FLOW_HINT : ''
+    return { ...at, message: `Invalid YAML: ${text}${hint}` }
+  })
+  if (firsts.length > MAX_YAML_ERRORS) {
+    const last = problems[problems.length - 1]
+    problems.push({ ...last, message: `Invalid YAML: errors on ${firsts.length - MAX_YAML_ERRORS} more line(s) after these, most following from them` })
+  }
+  return problems
+}
+
+/** How far into the source a character of a scalar's value is, when that can be told exactly. */
+function shift(node: Node, offset: number, source: string): number {
+  if (!isScalar(node) || !node.range) return 0
+  const raw = source.slice(node.range[0], node.range[1])
+  if (raw.includes('\n')) return 0
+  if (node.type === Scalar.PLAIN) return Math.min(offset, raw.length)
+  // In a quoted string escapes (\n, '') make value and source differ: exact only before the first.
+  const quoted = node.type === Scalar.QUOTE_SINGLE || node.type === Scalar.QUOTE_DOUBLE
+  const firstEscape = raw.slice(1).search(node.type === Scalar.QUOTE_DOUBLE ? /\\/ : /''/)
+  return quoted && (firstEscape === -1 || offset < firstEscape) ? offset + 1 : 0
+}
+
+function indexNodes(node: Node, path: (string | number)[], index: Map<string, Located>, key?: Node): void {
+  index.set(keyOf(path), { node, key })
+  if (isAlias(node)) return
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : undefined
+      if (k !== undefined && pair.value) indexNodes(pair.value as Node, [...path, k], index, pair.key as Node)
+      else if (k !== undefined && isScalar(pair.key)) index.set(keyOf([...path, k]), { node: pair.key as Node, key: pair.key as Node })
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, i) => {
+      indexNodes(item as Node, [...path, i], index)
+    })
+  }
+}
