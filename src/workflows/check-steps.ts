@@ -52,8 +52,11 @@ export function checkToolStep(step: Record<string, any>, info: StepInfo, catalog
   }
   const args: Record<string, unknown> = typeof step.with === 'object' && step.with !== null && !Array.isArray(step.with) ? step.with : {}
   const at: Path = step.with === undefined ? info.path : [...info.path, 'with']
+  // A required argument with a default is filled in by the validator (summarize's max_tokens).
+  const hasDefault = (name: string) => (input.properties[name] as { default?: unknown } | undefined)?.default !== undefined
   for (const required of input.required) {
-    if (!(required in args)) report(at, `Missing required parameter: ${required} (step ${info.id}, tool ${name})`, { key: step.with !== undefined })
+    if (!(required in args) && !hasDefault(required))
+      report(at, `Missing required parameter: ${required} (step ${info.id}, tool ${name})`, { key: step.with !== undefined })
   }
   const known = Object.keys(input.properties)
   for (const [key, value] of Object.entries(args)) {

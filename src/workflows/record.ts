@@ -40,6 +40,12 @@ export interface StepView {
   finished_at: string | null
 }
 
+/** A run without its steps, for lists. */
+export function presentRunSummary(row: RunRow): Omit<RunRecord, 'steps' | 'params' | 'outputs'> {
+  const { steps: _, params: __, outputs: ___, ...rest } = presentRun(row, [])
+  return rest
+}
+
 export function presentRun(row: RunRow, steps: StepRow[]): RunRecord {
   return {
     id: row.id,

@@ -3,7 +3,7 @@
  * its parameters, its context, each finished step's output — is sealed; people read the redacted
  * copies. Claiming a paused run is one conditional UPDATE, so only one instance continues it.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { workflowRuns, workflowRunSteps } from '../db/schema/index.js'
 import type { Secretbox } from '../lib/secretbox.js'
@@ -59,6 +59,8 @@ export interface RunStore {
   byExecution(executionId: string): Promise<RunRow | undefined>
   /** Runs `instance` was running when it stopped. */
   runningOn(instance: string): Promise<string[]>
+  /** Runs newest first: `callerId`'s only, unless undefined (an admin's view). */
+  list(q: { callerId?: string; status?: string; limit: number }): Promise<RunRow[]>
   /** A run and its steps in the order it reached them, as stored (redacted copies). */
   get(runId: string): Promise<{ row: RunRow; steps: StepRow[] } | undefined>
 }
@@ -152,6 +154,10 @@ export function createRunStore(db: Db, box: Secretbox, redact: (v: unknown) => u
         .from(workflowRuns)
         .where(and(eq(workflowRuns.status, 'running'), eq(workflowRuns.instance, instance)))
       return rows.map((r) => r.id)
+    },
+    async list({ callerId, status, limit }) {
+      const where = and(callerId ? eq(workflowRuns.callerId, callerId) : undefined, status ? eq(workflowRuns.status, status) : undefined)
+      return db.select().from(workflowRuns).where(where).orderBy(desc(workflowRuns.id)).limit(limit)
     },
     async get(runId) {
       const [row] = await db.select().from(workflowRuns).where(eq(workflowRuns.id, runId))

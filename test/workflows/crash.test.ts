@@ -1,0 +1,157 @@
+/**
+ * A workflow run survives its server: SIGKILL a real server process while two runs are mid-step,
+ * start it again on the same data folder, and the instance that owned them resumes them. A step
+ * that was running is run again when its tool is read-only (summarize, whose LLM call hung), and
+ * the steps finished before the crash are not; a step that can change things (Bash) is not run
+ * again, and its run stops `interrupted` there.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ADMIN_KEY, buildTestApp, type TestApp } from '../helper.js'
+import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
+
+let made: TestApp | undefined
+let llm: LlmStandIn | undefined
+const children: ChildProcess[] = []
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
+  await llm?.close()
+  await made?.destroy()
+})
+
+async function startServer(t: TestApp, llmUrl: string): Promise<{ child: ChildProcess; address: string }> {
+  const env = {
+    ...process.env,
+    PORT: '0',
+    TOOLGATE_DATA_DIR: t.dataDir,
+    TOOLGATE_WORKSPACE: t.workspace,
+    TOOLGATE_BOOTSTRAP_KEY: ADMIN_KEY,
+    TOOLGATE_HISTORY_FLUSH_MS: '10',
+    LLM_BASE_URL: llmUrl,
+    LLM_MODEL: 'stand-in',
+    LLM_MAX_RETRIES: '0',
+    LOG_LEVEL: 'warn',
+    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const address = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)))
+    child.stdout!.on('data', () => {
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    })
+  })
+  return { child, address }
+}
+
+const admin = { authorization: `Bearer ${ADMIN_KEY}` }
+const runs = async (address: string): Promise<any[]> => ((await (await fetch(`${address}/v1/workflow-runs`, { headers: admin })).json()) as any).runs
+const run = async (address: string, id: string): Promise<any> =>
+  ((await (await fetch(`${address}/v1/workflow-runs/${id}`, { headers: admin })).json()) as any).run
+
+async function until<T>(what: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const got = await what()
+    if (got !== undefined) return got
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+const RESUMABLE = `version: 1
+name: resumable
+steps:
+  - id: note
+    tool: fs_write
+    with: { path: out/notes.txt, content: "once\\n", append: true }
+  - id: sum
+    tool: summarize
+    with: { text: "Workflows are durable. They resume after a restart." }
+  - id: after
+    tool: fs_write
+    with: { path: out/summary.txt, content: "\${{ steps.sum.output.output }}" }
+outputs:
+  summary: \${{ steps.sum.output.output }}
+`
+const UNSAFE = `version: 1
+name: unsafe
+steps:
+  - id: sleep
+    tool: Bash
+    with: { command: "sleep 30" }
+  - id: after
+    tool: fs_write
+    with: { path: out/unsafe.txt, content: "ran" }
+`
+
+describe('a restart in the middle of workflow runs', () => {
+  it('resumes read-only steps, never re-runs finished ones, and stops at a step that changes things', async () => {
+    // The first summary request hangs until the server dies; the ones after it answer at once.
+    llm = await startLlmStandIn((_req, i) => (i === 0 ? { delayMs: 120_000, body: completion('never') } : { body: completion('Durable runs resume.') }))
+    made = await buildTestApp({ keep: true })
+    const key = await made.key(['read', 'write', 'exec'], 'crash')
+    await fs.mkdir(path.join(made.workspace, 'flows'))
+    await fs.writeFile(path.join(made.workspace, 'flows/resumable.yaml'), RESUMABLE)
+    await fs.writeFile(path.join(made.workspace, 'flows/unsafe.yaml'), UNSAFE)
+    await made.app.close()
+
+    const first = await startServer(made, llm.url)
+    const start = (file: string) =>
+      fetch(`${first.address}/v1/tools/workflow_run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ path: file }),
+      }).catch(() => undefined)
+    const calls = [start('flows/resumable.yaml'), start('flows/unsafe.yaml')]
+    // Both runs are mid-step: summarize waits on the LLM, Bash sleeps.
+    const ids = await until(async () => {
+      const listed = await runs(first.address)
+      if (listed.length < 2) return undefined
+      const full = await Promise.all(listed.map((r) => run(first.address, r.id)))
+      const busy = (name: string, step: string) => full.find((r) => r.workflow === name && r.steps.some((s: any) => s.id === step && s.status === 'running'))
+      const [resumable, unsafe] = [busy('resumable', 'sum'), busy('unsafe', 'sleep')]
+      return resumable && unsafe && llm!.requests.length === 1 ? { resumable: resumable.id as string, unsafe: unsafe.id as string } : undefined
+    })
+    first.child.kill('SIGKILL')
+    await new Promise((r) => first.child.once('exit', r))
+    await Promise.all(calls)
+
+    const second = await startServer(made, llm.url)
+    try {
+      const resumed = await until(async () => {
+        const r = await run(second.address, ids.resumable)
+        return r.status === 'succeeded' ? r : undefined
+      })
+      expect(resumed.steps.map((s: any) => `${s.key}:${s.status}`)).toEqual(['note:ok', 'sum:ok', 'after:ok'])
+      expect(resumed.outputs).toEqual({ summary: 'Durable runs resume.' })
+      // The write before the crash happened once: it was finished, so it was not run again.
+      expect(await fs.readFile(path.join(made.workspace, 'out/notes.txt'), 'utf8')).toBe('once\n')
+      expect(await fs.readFile(path.join(made.workspace, 'out/summary.txt'), 'utf8')).toBe('Durable runs resume.')
+      expect(llm.requests).toHaveLength(2)
+
+      const stopped = await until(async () => {
+        const r = await run(second.address, ids.unsafe)
+        return r.status === 'interrupted' ? r : undefined
+      })
+      expect(stopped.steps).toMatchObject([{ key: 'sleep', status: 'interrupted', error_code: 'INTERRUPTED' }])
+      expect(stopped.error).toMatch(/it can change things, so it is not run again/)
+      await expect(fs.stat(path.join(made.workspace, 'out/unsafe.txt'))).rejects.toThrow()
+      const record = JSON.parse(await fs.readFile(path.join(made.workspace, `artifacts/${ids.resumable}/run.json`), 'utf8'))
+      expect(record.status).toBe('succeeded')
+    } finally {
+      second.child.kill('SIGTERM')
+      await new Promise((r) => second.child.once('exit', r))
+    }
+  }, 240_000)
+})
