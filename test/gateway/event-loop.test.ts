@@ -287,7 +287,7 @@ describe('hostile searches answer correctly, not just quickly', () => {
     const res = await post('Grep', { pattern: '(a+)+b$', output_mode: 'content' })
     expect(res.status).toBe(200)
     expect((await res.json()).output).toBe('line.txt:2:end aab')
-    const count = await (await post('Grep', { pattern: '(a+)+$', output_mode: 'count' })).json()
+    const count = await (await post('Grep', { pattern: '(a+)+$', output_mode: 'count', glob: '*.txt' })).json()
     expect(count.output).toBe('line.txt:1')
   })
 

@@ -36,7 +36,7 @@ const CORPUS = [
 
 beforeAll(async () => {
   // One checkpoint per thread, as seed 004's list_snapshots shows them.
-  h = await startHarness({ TOOLGATE_CHECKPOINT_EVERY: '1' })
+  h = await startHarness()
   const res = await importBody(h.t, ndjson(CORPUS))
   expect(res.body).toMatchObject({ inserted: CORPUS.length, rejected: 0, threads: 3 })
 })
@@ -124,11 +124,13 @@ describe('workflows/glossary-annotate.yaml', () => {
       ['update', 71031, 7103],
     ])
 
-    // Checkpoints: entering thread 2 froze threads 1's glossary, entering thread 3 froze 1-2's.
+    // Checkpoints, one per thread written in, the first included: each holds the glossary as it
+    // stood just before that thread's first write (none yet before thread 1).
     const checkpoints = metadata.outputs.checkpoints
     expect(checkpoints.map((s: any) => [s.type, s.thread_position, s.entry_count])).toEqual([
-      ['checkpoint', 2, 3],
-      ['checkpoint', 1, 2],
+      ['checkpoint', 3, 3],
+      ['checkpoint', 2, 2],
+      ['checkpoint', 1, 0],
     ])
 
     // The run as stored: one read and one annotate per thread, then the checkpoint listing.
