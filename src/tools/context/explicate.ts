@@ -25,6 +25,7 @@ export default defineTool({
     }),
     entry_id: Type.Optional(Type.Integer({ description: "Only look in this entry's definition", minimum: 1 })),
   }),
+  examples: [{ summary: "Explicate a quote (seed 004's example)", value: { quote: 'the vys flows through crystalline channels in the body', entry_id: 15 } }],
   output: Type.Object({
     entry_id: Type.Optional(Type.Integer({ description: 'The entry the quote belongs to (absent when no definition resembles it)' })),
     term: Type.Optional(Type.String({ description: 'Its term' })),

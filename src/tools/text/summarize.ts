@@ -26,6 +26,16 @@ export default defineTool({
       }),
     ),
   }),
+  examples: [
+    {
+      summary: 'A bullet summary',
+      value: {
+        text: 'Node.js is a JavaScript runtime built on V8. It uses an event-driven, non-blocking I/O model. npm is its package manager.',
+        max_tokens: 128,
+        style: 'bullet',
+      },
+    },
+  ],
   output: ToolResult({
     method: StringEnum(['llm', 'extractive'], { description: 'How the summary was made' }),
     chunks: Type.Integer({ description: 'Pieces the text was cut into for the LLM' }),
