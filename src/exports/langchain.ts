@@ -12,6 +12,7 @@ export interface LangChainTool {
   type: 'object'
   properties: JsonSchema
   required?: string[]
+  additionalProperties?: false
 }
 
 export function toLangChain(tool: AnyTool): LangChainTool {
@@ -23,5 +24,6 @@ export function toLangChain(tool: AnyTool): LangChainTool {
     properties: params.properties as JsonSchema,
   }
   if (Array.isArray(params.required)) out.required = params.required as string[]
+  if (params.additionalProperties === false) out.additionalProperties = false
   return out
 }

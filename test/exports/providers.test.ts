@@ -64,7 +64,7 @@ describe('seed 002 shapes as served: the seed plus the limits the validator enfo
     expect(toOpenAI(served(Read))).toStrictEqual({ ...seedOpenAIRead, function: { ...seedOpenAIRead.function, parameters: read } })
     expect(toOpenAI(served(Bash))).toStrictEqual({ ...seedOpenAIBash, function: { ...seedOpenAIBash.function, parameters: bashParams } })
     expect(toAnthropic(served(Read))).toStrictEqual({ ...seedAnthropicRead, input_schema: read })
-    expect(Object.keys(toOpenAI(served(Read)).function.parameters)).toEqual(['type', 'properties', 'required'])
+    expect(Object.keys(toOpenAI(served(Read)).function.parameters)).toEqual(['type', 'properties', 'required', 'additionalProperties'])
   })
   it('LangChain and MCP Read', () => {
     expect(toLangChain(served(Read))).toStrictEqual({ title: 'Read', description: seedOpenAIRead.function.description, ...read })

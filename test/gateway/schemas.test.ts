@@ -27,6 +27,7 @@ const probe = defineTool({
 const HELLO_PARAMETERS = {
   type: 'object',
   properties: { name: { type: 'string', description: 'Name to greet', default: 'World', maxLength: 256 } },
+  additionalProperties: false,
 }
 const BOOSTER = ['hello', 'read_repo_file', 'write_memory_entry']
 const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
@@ -139,9 +140,15 @@ describe('formats', () => {
       type: 'object',
       properties: {
         note: { type: 'string', description: 'What to echo', maxLength: 100_000 },
-        cell: { type: 'object', properties: { id: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } }, required: ['id'] },
+        cell: {
+          type: 'object',
+          properties: { id: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } },
+          required: ['id'],
+          additionalProperties: false,
+        },
       },
       required: ['note'],
+      additionalProperties: false,
     })
   })
 })

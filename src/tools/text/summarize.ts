@@ -18,7 +18,7 @@ export default defineTool({
     'Summarize provided text (pass file content read with fs_read). Uses the configured LLM, chunking long input and merging the partial summaries; without an LLM, returns an extractive summary of the most important sentences (metadata.method tells which).',
   input: Type.Object({
     text: Type.String({ description: 'The text to summarize', minLength: 1 }),
-    max_tokens: Type.Integer({ description: 'Largest summary, in tokens (about 4 characters each)', default: 512, minimum: 16, maximum: 4096 }),
+    max_tokens: Type.Optional(Type.Integer({ description: 'Largest summary, in tokens (about 4 characters each)', default: 512, minimum: 16, maximum: 4096 })),
     style: Type.Optional(
       Type.String({
         description: 'How to write it: "bullet", "paragraph", "tl;dr", or any short instruction (the extractive fallback knows the first three)',
