@@ -96,15 +96,15 @@ describe('formats', () => {
     })
   })
 
-  it('langchain: JSON-schema dicts with title as the function name', async () => {
+  it('langchain: {name, description, schema} (StructuredToolParams)', async () => {
     const list = (await get('/v1/schemas/langchain')).json()
-    expect(list.map((x: any) => x.title)).toEqual(providerNames)
-    expect(list.find((x: any) => x.title === 'hello')).toEqual({
-      title: 'hello',
+    expect(list.map((x: any) => x.name)).toEqual(providerNames)
+    expect(list.find((x: any) => x.name === 'hello')).toEqual({
+      name: 'hello',
       description: 'Returns a greeting message. Use for testing MCP connectivity.',
-      ...HELLO_PARAMETERS,
+      schema: HELLO_PARAMETERS,
     })
-    const write = list.find((x: any) => x.title === 'write_memory_entry')
+    const write = list.find((x: any) => x.name === 'write_memory_entry').schema
     expect(write).toMatchObject({ type: 'object', required: ['file', 'entry'] })
     expect(write.properties.file.enum).toEqual(['progress_log.jsonl', 'decisions.jsonl', 'best_practices.md'])
   })
@@ -157,7 +157,7 @@ describe('filters and errors', () => {
   it('?toolset=booster keeps only that toolset', async () => {
     for (const format of ['openai', 'anthropic', 'langchain']) {
       const list = (await get(`/v1/schemas/${format}?toolset=booster`)).json()
-      expect(list.map((x: any) => x.function?.name ?? x.name ?? x.title)).toEqual(BOOSTER)
+      expect(list.map((x: any) => x.function?.name ?? x.name)).toEqual(BOOSTER)
     }
     expect(
       (await get('/v1/schemas/mcp?toolset=alain'))
