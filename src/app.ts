@@ -26,6 +26,7 @@ import pipelinePlugin from './plugins/pipeline.js'
 import llmPlugin from './plugins/llm.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
+import catalogRoutes from './routes/catalog.js'
 import schemaRoutes from './routes/schemas.js'
 import executionRoutes from './routes/executions.js'
 import approvalRoutes from './routes/approvals.js'
@@ -88,6 +89,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
   })
 
+  // Response schemas document the answers; they never filter them (fast-json-stringify would drop
+  // a field a schema forgot, silently): every answer goes out as JSON.stringify writes it.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
   await app.register(configPlugin, { config })
   await app.register(redactionPlugin, { redactor })
   await app.register(errorsPlugin)
@@ -106,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerPlugin)
 
   await app.register(toolRoutes)
+  await app.register(catalogRoutes)
   await app.register(schemaRoutes)
   await app.register(executionRoutes)
   await app.register(approvalRoutes)

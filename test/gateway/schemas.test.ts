@@ -153,6 +153,29 @@ describe('formats', () => {
   })
 })
 
+describe('?strict=true', () => {
+  it('openai: every function says strict; those with a strict form have every property required and objects closed', async () => {
+    const res = await get('/v1/schemas/openai?strict=true')
+    expect(res.statusCode).toBe(200)
+    const list = res.json()
+    expect(list.map((x: any) => x.function.name)).toEqual(providerNames)
+    for (const { function: fn } of list) {
+      expect(typeof fn.strict, fn.name).toBe('boolean')
+      if (!fn.strict) continue
+      expect(fn.parameters.additionalProperties, fn.name).toBe(false)
+      expect([...fn.parameters.required].sort(), fn.name).toEqual(Object.keys(fn.parameters.properties).sort())
+    }
+    expect(list.find((x: any) => x.function.name === 'http').function.strict).toBe(false)
+    expect(list.find((x: any) => x.function.name === 'hello').function.parameters.properties.name.type).toEqual(['string', 'null'])
+  })
+
+  it('is refused for the other formats', async () => {
+    const res = await get('/v1/schemas/anthropic?strict=true')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ error_code: 'VALIDATION_ERROR', error_message: 'strict applies to the openai format only' })
+  })
+})
+
 describe('filters and errors', () => {
   it('?toolset=booster keeps only that toolset', async () => {
     for (const format of ['openai', 'anthropic', 'langchain']) {
