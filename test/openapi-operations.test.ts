@@ -178,3 +178,21 @@ describe('every operation, called', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('the document follows the configuration it is built with', () => {
+  let configured: TestApp
+  beforeAll(async () => {
+    configured = await buildTestApp({ env: { TOOLGATE_APPROVAL_REQUIRED: 'Read,@glossary', TOOLGATE_METRICS_PUBLIC: 'true' } })
+  })
+  afterAll(async () => configured?.close())
+
+  it('lists 202 on the tools TOOLGATE_APPROVAL_REQUIRED holds, and no key on /metrics when it is public', () => {
+    const live = JSON.parse(JSON.stringify(configured.app.swagger()))
+    expect(live.paths['/v1/tools/Read'].post.responses['202']).toBeDefined()
+    expect(live.paths['/v1/tools/glossary_search'].post.responses['202']).toBeDefined()
+    expect(live.paths['/v1/tools/Glob'].post.responses['202']).toBeUndefined()
+    expect(live.paths['/metrics'].get.security).toEqual([])
+    expect(live.paths['/metrics'].get.responses['401']).toBeUndefined()
+    expect(doc.paths['/metrics'].get.security).toEqual([{ bearerAuth: [] }])
+  })
+})
