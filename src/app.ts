@@ -30,6 +30,7 @@ import agentsPlugin from './plugins/agents.js'
 import { loadDefinitions } from './agents/index.js'
 import swaggerPlugin from './plugins/swagger.js'
 import toolRoutes from './routes/tools.js'
+import catalogRoutes from './routes/catalog.js'
 import schemaRoutes from './routes/schemas.js'
 import executionRoutes from './routes/executions.js'
 import approvalRoutes from './routes/approvals.js'
@@ -96,6 +97,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
   })
 
+  // Response schemas document the answers; they never filter them (fast-json-stringify would drop
+  // a field a schema forgot, silently): every answer goes out as JSON.stringify writes it.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
   await app.register(configPlugin, { config })
   await app.register(redactionPlugin, { redactor })
   await app.register(errorsPlugin)
@@ -117,6 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerPlugin)
 
   await app.register(toolRoutes)
+  await app.register(catalogRoutes)
   await app.register(schemaRoutes)
   await app.register(executionRoutes)
   await app.register(approvalRoutes)

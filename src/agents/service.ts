@@ -73,7 +73,7 @@ export function createAgentService(opts: AgentServiceOptions): AgentService {
       const host = request.host ?? (request.ctx ? hostOf(request.ctx) : undefined)
       if (!host) throw new Error('AgentService.run needs a ctx (from a tool) or a host (caller and callTool)')
       if (!opts.llm.configured) throw llmNotConfigured()
-      const offered: LlmToolSpec[] = service.offeredTo(definition, host.caller.scopes).map(toOpenAI)
+      const offered: LlmToolSpec[] = service.offeredTo(definition, host.caller.scopes).map((t) => toOpenAI(t))
       host.log?.debug({ agent: definition.name, offered: offered.map((t) => t.function.name) }, `Subagent ${definition.name} starting`)
       return runAgentLoop({
         definition,

@@ -17,7 +17,12 @@ export function isExportFormat(value: string): value is ExportFormat {
   return (FORMATS as readonly string[]).includes(value)
 }
 
-const CONVERTERS: Record<ExportFormat, (tool: AnyTool) => unknown> = {
+export interface ExportOptions {
+  /** OpenAI only: strict function calling (openai-strict.ts). */
+  strict?: boolean
+}
+
+const CONVERTERS: Record<ExportFormat, (tool: AnyTool, options: ExportOptions) => unknown> = {
   openai: toOpenAI,
   anthropic: toAnthropic,
   langchain: toLangChain,
@@ -26,10 +31,10 @@ const CONVERTERS: Record<ExportFormat, (tool: AnyTool) => unknown> = {
 }
 
 /** The tools in `format`, in the order given. */
-export function exportTools(format: ExportFormat, tools: readonly AnyTool[]): unknown[] {
+export function exportTools(format: ExportFormat, tools: readonly AnyTool[], options: ExportOptions = {}): unknown[] {
   const convert = CONVERTERS[format]
   if (!convert) throw new Error(`unknown export format "${String(format)}"`)
-  return tools.map((tool) => convert(tool))
+  return tools.map((tool) => convert(tool, options))
 }
 
 /**
@@ -45,6 +50,7 @@ export * from '../tools/provider-names.js'
 export * from './json-schema.js'
 export * from './envelope.js'
 export * from './openai.js'
+export * from './openai-strict.js'
 export * from './anthropic.js'
 export * from './langchain.js'
 export * from './mcp.js'

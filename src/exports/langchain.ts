@@ -1,27 +1,17 @@
 /**
- * LangChain tool as a JSON-schema dict, the form `convert_to_openai_tool` and `bind_tools` accept:
- * `title` becomes the function name, the rest is the parameters schema.
+ * LangChain tool as `{name, description, schema}`: LangChain.js's StructuredToolParams, which
+ * `bindTools`, `convertToOpenAITool` and `tool()` take as they are (the schema is plain JSON Schema).
  */
 import type { AnyTool } from '../tools/define.js'
 import { toParameters, type JsonSchema } from './json-schema.js'
 import { providerNameOf } from '../tools/provider-names.js'
 
 export interface LangChainTool {
-  title: string
+  name: string
   description: string
-  type: 'object'
-  properties: JsonSchema
-  required?: string[]
+  schema: JsonSchema
 }
 
 export function toLangChain(tool: AnyTool): LangChainTool {
-  const params = toParameters(tool.input)
-  const out: LangChainTool = {
-    title: providerNameOf(tool),
-    description: tool.description,
-    type: 'object',
-    properties: params.properties as JsonSchema,
-  }
-  if (Array.isArray(params.required)) out.required = params.required as string[]
-  return out
+  return { name: providerNameOf(tool), description: tool.description, schema: toParameters(tool.input) }
 }

@@ -25,8 +25,9 @@ export function buildToolContext(deps: PipelineDeps, call: AdmittedCall, executi
     session: call.session,
     agentId: context.agentId,
     requestId: context.requestId,
-    postId: context.postId,
-    threadId: context.threadId,
+    // A tool sees the reading position only when it declares it reads it (its OpenAPI operation says so).
+    postId: call.tool.contextHeaders?.includes('x-post-id') ? context.postId : undefined,
+    threadId: call.tool.contextHeaders?.includes('x-thread-id') ? context.threadId : undefined,
     dryRun: context.dryRun,
     timeoutMs: execution.timeoutMs,
     maxOutputSize: execution.maxOutputSize,

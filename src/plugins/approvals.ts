@@ -25,7 +25,7 @@ import { bound, RECORD_BOUNDS } from '../redaction/index.js'
 type Row = typeof approvals.$inferSelect
 
 export interface Claimed {
-  approval: Record<string, unknown>
+  approval: ApprovalView
   executionId: string
   tool: string
   args: Record<string, unknown>
@@ -44,6 +44,8 @@ export interface Decision {
 
 export interface Approvals {
   decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
+  /** Whether some call of `tool` can be held under this configuration (its OpenAPI operation lists 202 then). */
+  mayHold(tool: AnyTool): boolean
   hold(input: {
     id?: string
     tool: AnyTool
@@ -54,8 +56,8 @@ export interface Approvals {
     reason?: string
   }): Promise<{ id: string; expiresAt: Date }>
   /** The approvals `viewer` may see, newest first. */
-  list(q: { status?: string; limit: number }, viewer: Caller): Promise<Record<string, unknown>[]>
-  get(id: string, viewer: Caller): Promise<Record<string, unknown> | undefined>
+  list(q: { status?: string; limit: number }, viewer: Caller): Promise<ApprovalView[]>
+  get(id: string, viewer: Caller): Promise<ApprovalView | undefined>
   /**
    * Atomically moves a pending approval to `approved` or `rejected`; throws 404 when `by` may not
    * see it, 403 SELF_APPROVAL when `by` queued it, 409 when it is not pending.
@@ -78,7 +80,10 @@ declare module 'fastify' {
   }
 }
 
-export function presentApproval(r: Row): Record<string, unknown> {
+/** An approval as the API shows it (the `Approval` schema of the OpenAPI document). */
+export type ApprovalView = ReturnType<typeof presentApproval>
+
+export function presentApproval(r: Row) {
   return {
     id: r.id,
     execution_id: r.executionId,
@@ -87,7 +92,7 @@ export function presentApproval(r: Row): Record<string, unknown> {
     reason: r.reason,
     caller: { id: r.callerId, name: r.callerName },
     workspace: r.workspace,
-    status: r.status,
+    status: r.status as 'pending' | 'approved' | 'rejected' | 'expired',
     decided_by: r.decidedBy,
     decision_note: r.decisionNote,
     created_at: r.createdAt.toISOString(),
@@ -163,6 +168,8 @@ export default fp(
         if (decision) return decision
         return (tool.approval as (args: Record<string, unknown>, settings: ToolSettings) => ApprovalDecision)(args, settings)
       },
+      // A per-call policy may hold some calls; a static one says for all of them.
+      mayHold: (tool) => staticDecision(tool)?.required ?? true,
       async hold({ id = crypto.randomUUID(), tool, args, context, caller, executionId, reason }) {
         const expiresAt = new Date(Date.now() + app.config.approvalTtlMs)
         await db.insert(approvals).values({

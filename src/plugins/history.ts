@@ -38,8 +38,8 @@ export interface History {
   /** Update a recorded call now (claimed by this instance), e.g. a pending call once it ran or was rejected. */
   complete(id: string, patch: Partial<ExecutionRecord>): Promise<void>
   flush(): Promise<void>
-  get(id: string, callerId?: string): Promise<Record<string, unknown> | undefined>
-  list(q: HistoryQuery): Promise<{ executions: Record<string, unknown>[]; next_cursor: string | null; total: number }>
+  get(id: string, callerId?: string): Promise<ExecutionView | undefined>
+  list(q: HistoryQuery): Promise<{ executions: ExecutionView[]; next_cursor: string | null; total: number }>
 }
 
 declare module 'fastify' {
@@ -55,7 +55,10 @@ export const INTERRUPTED = {
   error: 'The server stopped while this call was running; whether its changes were made is unknown',
 }
 
-export function presentExecution(r: Row): Record<string, unknown> {
+/** An execution as the API shows it (the `Execution` schema of the OpenAPI document). */
+export type ExecutionView = ReturnType<typeof presentExecution>
+
+export function presentExecution(r: Row) {
   return {
     id: r.id,
     tool: r.tool,
@@ -71,7 +74,7 @@ export function presentExecution(r: Row): Record<string, unknown> {
     error_code: r.errorCode,
     error: r.error,
     result: r.result,
-    messages: r.messages ?? [],
+    messages: (r.messages ?? []) as string[],
     dry_run: r.dryRun === 1,
     usage: r.usage,
     duration_ms: r.durationMs,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { fail } from '../errors.js'
+import { errorResponses } from './openapi-schemas.js'
 
 const AgentSummary = Type.Object({
   name: Type.String({ description: "The agent's name: Task's subagent_type" }),
@@ -13,10 +14,13 @@ const AgentSummary = Type.Object({
   model: Type.Union([Type.String(), Type.Null()], { description: 'The model it asks LLM_BASE_URL for; null means LLM_MODEL' }),
 })
 
-const AgentList = Type.Object({
-  agents: Type.Array(AgentSummary),
-  llm_configured: Type.Boolean({ description: 'Whether an LLM is configured; without one, Task answers 503 LLM_NOT_CONFIGURED' }),
-})
+const AgentList = Type.Object(
+  {
+    agents: Type.Array(AgentSummary),
+    llm_configured: Type.Boolean({ description: 'Whether an LLM is configured; without one, Task answers 503 LLM_NOT_CONFIGURED' }),
+  },
+  { description: 'The subagent definitions' },
+)
 
 export default async function agentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -24,11 +28,12 @@ export default async function agentRoutes(fastify: FastifyInstance) {
     '/v1/agents',
     {
       schema: {
+        operationId: 'listAgents',
         summary: 'Subagent definitions, with their tools',
         description: 'The agents `Task` can start (files in TOOLGATE_AGENTS_DIR), by name. Any valid key may list them.',
         tags: ['agents'],
         security: [{ bearerAuth: [] }],
-        response: { 200: AgentList },
+        response: { 200: AgentList, ...errorResponses(400, 401, 500, 503) },
       },
     },
     async (request) => {

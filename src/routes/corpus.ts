@@ -11,6 +11,7 @@ import { importCorpus, type ImportCounts } from '../corpus/import.js'
 import { preferredType } from '../lib/accept.js'
 import { errorPayload } from '../plugins/errors.js'
 import type { Caller } from '../tools/define.js'
+import { errorResponses } from './openapi-schemas.js'
 
 export const NDJSON_TYPES = ['application/x-ndjson', 'application/jsonl', 'text/plain']
 const NDJSON = 'application/x-ndjson'
@@ -24,6 +25,30 @@ Needs the \`write\` scope. Body limit: TOOLGATE_IMPORT_MAX_BYTES.`
 
 const wantsProgress = (request: FastifyRequest) => preferredType(request.headers.accept, ['application/json', NDJSON]) === NDJSON
 const line = (value: object) => `${JSON.stringify(value)}\n`
+
+const IMPORT_SCHEMA = {
+  operationId: 'importCorpus',
+  summary: 'Import forum posts (NDJSON, streamed)',
+  description,
+  tags: ['corpus'],
+  security: [{ bearerAuth: [] }],
+  consumes: NDJSON_TYPES,
+  body: {
+    type: 'string',
+    description:
+      'NDJSON: one post per line, e.g. {"id":12345,"thread_id":30265887,"timestamp":"2014-02-16T01:24:30Z","author":"Soma","body":"…","tags":["qm_post","story_post"]}',
+  },
+  response: {
+    200: {
+      description: 'The import summary; with Accept: application/x-ndjson, progress lines then a done (or error) line',
+      content: {
+        'application/json': { schema: { $ref: 'ImportSummary#' } },
+        'application/x-ndjson': { schema: { type: 'string', description: '{"event":"progress",…} lines, then {"event":"done",…summary}' } },
+      },
+    },
+    ...errorResponses(400, 401, 403, 413, 415, 500, 503),
+  },
+}
 
 export default async function corpusRoutes(app: FastifyInstance) {
   const callers = new WeakMap<FastifyRequest, Caller>()
@@ -44,18 +69,7 @@ export default async function corpusRoutes(app: FastifyInstance) {
       },
       // The body is a stream; there is nothing for a JSON schema validator to check.
       validatorCompiler: () => () => true,
-      schema: {
-        summary: 'Import forum posts (NDJSON, streamed)',
-        description,
-        tags: ['corpus'],
-        security: [{ bearerAuth: [] }],
-        consumes: NDJSON_TYPES,
-        body: {
-          type: 'string',
-          description:
-            'NDJSON: one post per line, e.g. {"id":12345,"thread_id":30265887,"timestamp":"2014-02-16T01:24:30Z","author":"Soma","body":"…","tags":["qm_post","story_post"]}',
-        },
-      },
+      schema: IMPORT_SCHEMA,
     },
     async (request, reply) => {
       const caller = callers.get(request)!

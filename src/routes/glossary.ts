@@ -7,12 +7,26 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { entryNotFound, getEntry } from '../glossary/entries.js'
 import { lastKnownTerm, listRevisions } from '../glossary/revisions.js'
+import { GlossaryEntry, GlossaryRevision, ref } from './components.js'
+import { errorResponses } from './openapi-schemas.js'
 
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Entry id' }) })
+const PAGE = 200
 const RevisionsQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: PAGE })),
   after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Only revisions with a higher id (the previous page’s next_after)' })),
 })
+
+const Revisions = Type.Object(
+  {
+    entry_id: Type.Integer(),
+    term: Type.Union([Type.String(), Type.Null()], { description: 'The term, or its last one when deleted' }),
+    deleted: Type.Boolean(),
+    revisions: Type.Array(ref(GlossaryRevision)),
+    next_after: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as ?after= for the next page; null on the last' }),
+  },
+  { description: 'A page of revisions' },
+)
 
 export default async function glossaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -22,10 +36,13 @@ export default async function glossaryRoutes(fastify: FastifyInstance) {
     '/v1/glossary/entries/:id',
     {
       schema: {
-        summary: 'One glossary entry as it stands (404 ENTRY_NOT_FOUND once deleted; its revisions stay readable)',
-        tags: ['glossary'],
+        operationId: 'getGlossaryEntry',
+        summary: 'One glossary entry as it stands',
+        description: '404 ENTRY_NOT_FOUND once deleted; its revisions stay readable. Needs the read scope.',
+        tags: ['glossary-entries'],
         security: [{ bearerAuth: [] }],
         params: idParams,
+        response: { 200: Type.Object({ entry: ref(GlossaryEntry) }, { description: 'The entry' }), ...errorResponses(400, 401, 403, 404, 500, 503) },
       },
     },
     async (request) => {
@@ -40,17 +57,21 @@ export default async function glossaryRoutes(fastify: FastifyInstance) {
     '/v1/glossary/entries/:id/revisions',
     {
       schema: {
-        summary: "An entry's revision history, oldest first: who, when, which fields, old and new values, post and thread, reason for a delete",
-        tags: ['glossary'],
+        operationId: 'listGlossaryRevisions',
+        summary: "An entry's revision history, oldest first",
+        description:
+          'Who, when, which fields, old and new values, post and thread, reason for a delete; deleted entries keep theirs. Page with ?after=. Needs the read scope.',
+        tags: ['glossary-entries'],
         security: [{ bearerAuth: [] }],
         params: idParams,
         querystring: RevisionsQuery,
+        response: { 200: Revisions, ...errorResponses(400, 401, 403, 404, 500, 503) },
       },
     },
     async (request) => {
       await app.keys.requireScope(request, 'read')
       const { id } = request.params
-      const { limit, after } = request.query
+      const { limit = PAGE, after } = request.query
       // One more than asked tells whether there is a next page.
       const revisions = await listRevisions(db(), id, { limit: limit + 1, after })
       const more = revisions.length > limit

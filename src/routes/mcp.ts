@@ -3,7 +3,7 @@
  * Tool calls go through the same pipeline as REST calls; the context comes from `_meta` and the
  * key from the Authorization header. Results and errors come back as MCP tool results.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
@@ -13,6 +13,7 @@ import { isCodedError } from '../errors.js'
 import { metaToHeaders } from '../pipeline/context.js'
 import type { CallOutcome } from '../plugins/pipeline.js'
 import { findNul } from '../plugins/input-guard.js'
+import { errorResponses } from './openapi-schemas.js'
 
 /**
  * Where a NUL is in a JSON-RPC message (or batch) outside a tool call's `arguments`, which the
@@ -43,6 +44,52 @@ export function toMcpResult(outcome: CallOutcome) {
   }
 }
 
+const rpcErrorResponse = (description: string, alsoEnvelope = false) => ({
+  description,
+  content: {
+    'application/json': { schema: alsoEnvelope ? { anyOf: [{ $ref: 'JsonRpcError#' }, { $ref: 'ToolError#' }] } : { $ref: 'JsonRpcError#' } },
+  },
+})
+const mcpResponses = {
+  200: { description: 'The JSON-RPC response (a batch answers with an array)', content: { 'application/json': { schema: { $ref: 'JsonRpcResponse#' } } } },
+  202: { description: 'Accepted: notifications only, which have no response', type: 'null' },
+  400: rpcErrorResponse('Not a JSON-RPC message (JsonRpcError), or a body that is not JSON at all (ToolError)', true),
+  401: rpcErrorResponse('The key is wrong (no key at all still reaches the public tools)'),
+  406: rpcErrorResponse('Accept must list application/json and text/event-stream'),
+  415: rpcErrorResponse('The body must be application/json (JsonRpcError when there is none, ToolError for another type)', true),
+  ...errorResponses(413, 500, 503),
+}
+
+const MCP_SCHEMA: FastifySchema = {
+  operationId: 'callMcp',
+  summary: 'MCP over Streamable HTTP (JSON-RPC)',
+  description:
+    'Stateless MCP: initialize, tools/list, tools/call. Send Accept: application/json, text/event-stream. Public tools answer without a key; others need one with their scope. The context comes from `params._meta` (sessionId, dryRun, timeoutMs…).',
+  tags: ['mcp'],
+  // A key is optional: without one only the public tools answer.
+  security: [{}, { bearerAuth: [] }],
+  body: {
+    description: 'A JSON-RPC 2.0 request or notification, or a batch of them',
+    anyOf: [{ $ref: 'JsonRpcRequest#' }, { type: 'array', items: { $ref: 'JsonRpcRequest#' } }],
+    'x-examples': {
+      list: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      call: { summary: 'Call hello', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'hello', arguments: { name: 'MCP' } } } },
+    },
+  },
+  response: mcpResponses,
+}
+
+const rpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
+  reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
+
+const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+  rpcError(
+    reply.header('allow', 'POST'),
+    405,
+    -32000,
+    'This MCP endpoint is stateless: POST JSON-RPC requests; there is no event stream to GET or session to DELETE',
+  )
+
 export default async function mcpRoutes(app: FastifyInstance) {
   const version = '0.1.0'
   // One validator for every per-request server: the SDK would otherwise build a new Ajv for each.
@@ -67,14 +114,13 @@ export default async function mcpRoutes(app: FastifyInstance) {
     return server
   }
 
-  const rpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
-    reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
-
   app.post(
     '/mcp',
     {
       config: { toolArguments: true },
-      schema: { summary: 'MCP over Streamable HTTP (JSON-RPC); send Accept: application/json, text/event-stream', tags: ['mcp'] },
+      // The SDK reads the message and answers a bad one in JSON-RPC's own words.
+      validatorCompiler: () => () => true,
+      schema: MCP_SCHEMA,
     },
     async (request, reply) => {
       // A wrong key fails the whole connection; no key at all still reaches the public tools.
@@ -103,13 +149,6 @@ export default async function mcpRoutes(app: FastifyInstance) {
     },
   )
 
-  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    rpcError(
-      reply.header('allow', 'POST'),
-      405,
-      -32000,
-      'This MCP endpoint is stateless: POST JSON-RPC requests; there is no event stream to GET or session to DELETE',
-    )
   app.get('/mcp', { schema: { hide: true } }, notAllowed)
   app.delete('/mcp', { schema: { hide: true } }, notAllowed)
 }

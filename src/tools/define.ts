@@ -134,6 +134,20 @@ export interface ToolContext {
  */
 export type AnswerStatus = { code: 200 | 201 } | { code: 202; approvalId: string }
 
+/**
+ * Context headers a tool reads beyond those every call has (session, agent, request id, dry run,
+ * timeout, output cap): the glossary agent's reading position. Only a tool that declares one sees
+ * it in its context, and only its operation documents it.
+ */
+export type ToolContextHeader = 'x-post-id' | 'x-thread-id'
+
+/** A sample call: shown in OpenAPI and Swagger UI, and checked against the schema by the tests. */
+export interface ToolExample<A> {
+  /** What the call does, in a few words (the seed's example says so where it gives one). */
+  summary: string
+  value: A
+}
+
 export interface ApprovalDecision {
   required: boolean
   reason?: string
@@ -163,6 +177,10 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    * an approver should never approve a call that cannot run. Throws coded errors.
    */
   precheck?(args: Static<I>, settings: ToolSettings): void
+  /** Context headers it reads (see ToolContextHeader); none by default. */
+  contextHeaders?: readonly ToolContextHeader[]
+  /** Sample calls, the seed's own where it gives one; the first is the request body's default example. */
+  examples?: readonly ToolExample<Static<I>>[]
   /** Default and bounds for `X-Timeout-Ms`. */
   timeout?: { defaultMs: number; minMs?: number; maxMs: number }
   /** A timeout the call's own arguments ask for (Bash's `timeout`), in ms; wins over the header. */

@@ -2,7 +2,9 @@
  * Every string a tool takes has a maximum length, and every integer a range, in the schema itself,
  * so that validation refuses an oversized value before any code looks at it, and exports and
  * OpenAPI documents the limit. A tool states its own limit where it knows better (a glossary term,
- * a commit message); `limitedInput` fills in the rest from this table by parameter name. The tool's
+ * a commit message); `limitedInput` fills in the rest from this table by parameter name, and closes
+ * every object that lists its properties (`additionalProperties: false`, as the validator already
+ * refuses unknown parameters) unless the object says otherwise. The tool's
  * own schema is left as written; the registry serves the limited copy (registry.ts), so the
  * validator, the exports, MCP and OpenAPI all show the seeds' schemas plus these limits.
  */
@@ -124,6 +126,8 @@ export function withInputLimits<T>(schema: T, name = ''): T {
     s.maximum ??= INT_BY_NAME[name] ?? INT_MAX
     s.minimum ??= INT_MIN
   }
+  // An object that names its properties takes no others, unless it says otherwise (a header map).
+  if (typeof s.properties === 'object' && s.properties !== null && s.additionalProperties === undefined) s.additionalProperties = false
   for (const [key, sub] of Object.entries(s.properties ?? {})) withInputLimits(sub, key)
   if (s.items) withInputLimits(s.items, name)
   if (typeof s.additionalProperties === 'object') withInputLimits(s.additionalProperties, name)

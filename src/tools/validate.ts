@@ -45,7 +45,11 @@ export type Validation = { ok: true; value: Record<string, unknown> } | { ok: fa
 export function compileInputValidator(tool: AnyTool): (args: unknown) => Validation {
   const schema = limitedInput(tool.input) as JsonSchema
   const check: ValidateFunction = ajv.compile(schema)
-  const known = new Set(Object.keys(schema.properties ?? {}))
+  const properties: Record<string, JsonSchema> = schema.properties ?? {}
+  const known = new Set(Object.keys(properties))
+  const required = new Set<string>(schema.required ?? [])
+  const absentWhenNull = new Set([...known].filter((k) => !required.has(k) && !acceptsNull(properties[k])))
+  const nested = [...known].filter((k) => hasNestedObjects(properties[k]))
   return (args) => {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       return { ok: false, error: validationError(tool, 'The request body must be a JSON object of parameters', {}) }
@@ -65,9 +69,13 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
           }),
         }
       }
+      const v = (args as Record<string, unknown>)[key]
+      // Seed 003's `None`: null for an optional parameter means "not given", so its default applies.
+      if (v === null && absentWhenNull.has(key)) continue
       // Known names are the schema's own: never "__proto__".
-      value[key] = (args as Record<string, unknown>)[key]
+      value[key] = v
     }
+    for (const key of nested) if (value[key] !== undefined) value[key] = dropNulls(value[key], properties[key])
     if (!check(value)) return { ok: false, error: describe(tool, schema, check.errors![0], value) }
     const nul = nulAt(value, '')
     if (nul !== undefined) {
@@ -78,6 +86,45 @@ export function compileInputValidator(tool: AnyTool): (args: unknown) => Validat
     }
     return { ok: true, value }
   }
+}
+
+/** Whether `s` itself accepts null: then a null is a value the tool handles, not an absence. */
+function acceptsNull(s: JsonSchema | undefined): boolean {
+  if (!s) return false
+  if (s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || s.const === null) return true
+  if (Array.isArray(s.enum) && s.enum.includes(null)) return true
+  return [s.anyOf, s.oneOf].some((list) => Array.isArray(list) && list.some(acceptsNull))
+}
+
+const hasNestedObjects = (s: JsonSchema | undefined): boolean =>
+  !!s && (typeof s.properties === 'object' || (typeof s.items === 'object' && !Array.isArray(s.items) && hasNestedObjects(s.items)))
+
+/**
+ * The same rule inside objects the schema describes (and arrays of them): optional properties
+ * that are null are left out. Copies what it changes; the caller's value is never touched.
+ */
+function dropNulls(v: unknown, s: JsonSchema): unknown {
+  if (Array.isArray(v)) {
+    if (typeof s.items !== 'object' || Array.isArray(s.items)) return v
+    const items = v.map((item) => dropNulls(item, s.items))
+    return items.some((item, i) => item !== v[i]) ? items : v
+  }
+  if (typeof v !== 'object' || v === null || typeof s.properties !== 'object') return v
+  const required = new Set<string>(s.required ?? [])
+  const out: Record<string, unknown> = {}
+  let changed = false
+  for (const [k, sub] of Object.entries(v)) {
+    const prop = Object.hasOwn(s.properties, k) ? s.properties[k] : undefined
+    if (sub === null && prop && !required.has(k) && !acceptsNull(prop)) {
+      changed = true
+      continue
+    }
+    const next = prop ? dropNulls(sub, prop) : sub
+    changed ||= next !== sub
+    // An unknown key stays, for the schema to refuse; defineProperty keeps "__proto__" a plain key.
+    Object.defineProperty(out, k, { value: next, enumerable: true, writable: true, configurable: true })
+  }
+  return changed ? out : v
 }
 
 /**

@@ -64,10 +64,10 @@ describe('seed 002 shapes as served: the seed plus the limits the validator enfo
     expect(toOpenAI(served(Read))).toStrictEqual({ ...seedOpenAIRead, function: { ...seedOpenAIRead.function, parameters: read } })
     expect(toOpenAI(served(Bash))).toStrictEqual({ ...seedOpenAIBash, function: { ...seedOpenAIBash.function, parameters: bashParams } })
     expect(toAnthropic(served(Read))).toStrictEqual({ ...seedAnthropicRead, input_schema: read })
-    expect(Object.keys(toOpenAI(served(Read)).function.parameters)).toEqual(['type', 'properties', 'required'])
+    expect(Object.keys(toOpenAI(served(Read)).function.parameters)).toEqual(['type', 'properties', 'required', 'additionalProperties'])
   })
   it('LangChain and MCP Read', () => {
-    expect(toLangChain(served(Read))).toStrictEqual({ title: 'Read', description: seedOpenAIRead.function.description, ...read })
+    expect(toLangChain(served(Read))).toStrictEqual({ name: 'Read', description: seedOpenAIRead.function.description, schema: read })
     expect(toMcp(served(Read)).inputSchema).toStrictEqual(read)
   })
   it('Harmony Read names each limit in a comment', () => {
@@ -133,14 +133,14 @@ describe('parameters', () => {
 })
 
 describe('LangChain', () => {
-  it('is a titled JSON-schema dict', () => {
+  it("is LangChain.js's StructuredToolParams: {name, description, schema}", () => {
     expect(toLangChain(Read)).toStrictEqual({
-      title: 'Read',
+      name: 'Read',
       description: seedOpenAIRead.function.description,
-      ...seedOpenAIRead.function.parameters,
+      schema: seedOpenAIRead.function.parameters,
     })
-    expect(toLangChain(Empty)).toStrictEqual({ title: 'ping', description: 'No arguments', type: 'object', properties: {} })
-    expect(toLangChain(Validate).title).toBe('validator__run_quality')
+    expect(toLangChain(Empty)).toStrictEqual({ name: 'ping', description: 'No arguments', schema: { type: 'object', properties: {} } })
+    expect(toLangChain(Validate).name).toBe('validator__run_quality')
   })
 })
 
@@ -149,7 +149,7 @@ describe('exportTools', () => {
     exportTools(format, ALL).map((t) => {
       if (format === 'openai') return (t as OpenAITool).function.name
       if (format === 'anthropic') return (t as AnthropicTool).name
-      if (format === 'langchain') return (t as LangChainTool).title
+      if (format === 'langchain') return (t as LangChainTool).name
       return (t as McpTool).name
     })
 
@@ -182,10 +182,7 @@ describe('exportTools', () => {
     const schemas = [
       ...exportTools('openai', ALL).map((t) => (t as OpenAITool).function.parameters),
       ...exportTools('anthropic', ALL).map((t) => (t as AnthropicTool).input_schema),
-      ...exportTools('langchain', ALL).map((t) => {
-        const { title: _t, ...s } = t as LangChainTool
-        return s
-      }),
+      ...exportTools('langchain', ALL).map((t) => (t as LangChainTool).schema),
       ...exportTools('mcp', ALL).flatMap((t) => [(t as McpTool).inputSchema, (t as McpTool).outputSchema]),
     ]
     for (const schema of schemas) expect(() => ajv.compile(schema)).not.toThrow()

@@ -40,10 +40,10 @@ function plausible(s: any): unknown {
   return 'fuzz'.padEnd(s.minLength ?? 1, 'z').slice(0, s.maxLength ?? 64)
 }
 
-/** Wrong values for one field of schema `s`. */
-function wrongValues(s: any): unknown[] {
+/** Wrong values for one field of schema `s`; null only for a required one (for an optional one it means "not given"). */
+function wrongValues(s: any, required: boolean): unknown[] {
   const type = Array.isArray(s?.type) ? s.type[0] : s?.type
-  const out: unknown[] = [{ nested: true }, [1, 2], null, true]
+  const out: unknown[] = [{ nested: true }, [1, 2], ...(required ? [null] : []), true]
   if (type === 'string' || !type) {
     out.push('a\u0000b', 7)
     if (s?.maxLength !== undefined && s.maxLength <= 200_000) out.push('y'.repeat(s.maxLength + 1))
@@ -89,7 +89,8 @@ function variants(path: string, method: string, op: any, random: () => number): 
     // At most four fields per operation, picked by the seeded generator.
     const picked = names.sort(() => random() - 0.5).slice(0, 4)
     for (const name of picked) {
-      for (const v of wrongValues(bodySchema.properties[name])) add(fill(), { ...base, [name]: v }, `body ${name}=${JSON.stringify(v)?.slice(0, 30)}`)
+      for (const v of wrongValues(bodySchema.properties[name], (bodySchema.required ?? []).includes(name)))
+        add(fill(), { ...base, [name]: v }, `body ${name}=${JSON.stringify(v)?.slice(0, 30)}`)
     }
     add(fill(), { ...base, 'k\u0000': 1 }, 'body NUL key')
   }

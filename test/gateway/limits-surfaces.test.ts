@@ -72,10 +72,9 @@ describe('limits on every surface', () => {
     for (const tool of tools) {
       const provider = tool.name.replaceAll('.', '__')
       const expected = limitsOf(openai.find((x: any) => x.function.name === provider).function.parameters)
-      const { title: _t, description: _d, ...lc } = langchain.find((x: any) => x.title === provider)
       const surfaces: Record<string, unknown> = {
         anthropic: anthropic.find((x: any) => x.name === provider).input_schema,
-        langchain: lc,
+        langchain: langchain.find((x: any) => x.name === provider).schema,
         'mcp export': mcpExport.find((x: any) => x.name === tool.name).inputSchema,
         'mcp tools/list': mcpLive.find((x: any) => x.name === tool.name).inputSchema,
         'GET /v1/tools/{name}': (await getJson(`/v1/tools/${tool.name}`)).input_schema,

@@ -27,6 +27,7 @@ const probe = defineTool({
 const HELLO_PARAMETERS = {
   type: 'object',
   properties: { name: { type: 'string', description: 'Name to greet', default: 'World', maxLength: 256 } },
+  additionalProperties: false,
 }
 const BOOSTER = ['hello', 'read_repo_file', 'write_memory_entry']
 const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
@@ -95,15 +96,15 @@ describe('formats', () => {
     })
   })
 
-  it('langchain: JSON-schema dicts with title as the function name', async () => {
+  it('langchain: {name, description, schema} (StructuredToolParams)', async () => {
     const list = (await get('/v1/schemas/langchain')).json()
-    expect(list.map((x: any) => x.title)).toEqual(providerNames)
-    expect(list.find((x: any) => x.title === 'hello')).toEqual({
-      title: 'hello',
+    expect(list.map((x: any) => x.name)).toEqual(providerNames)
+    expect(list.find((x: any) => x.name === 'hello')).toEqual({
+      name: 'hello',
       description: 'Returns a greeting message. Use for testing MCP connectivity.',
-      ...HELLO_PARAMETERS,
+      schema: HELLO_PARAMETERS,
     })
-    const write = list.find((x: any) => x.title === 'write_memory_entry')
+    const write = list.find((x: any) => x.name === 'write_memory_entry').schema
     expect(write).toMatchObject({ type: 'object', required: ['file', 'entry'] })
     expect(write.properties.file.enum).toEqual(['progress_log.jsonl', 'decisions.jsonl', 'best_practices.md'])
   })
@@ -139,10 +140,39 @@ describe('formats', () => {
       type: 'object',
       properties: {
         note: { type: 'string', description: 'What to echo', maxLength: 100_000 },
-        cell: { type: 'object', properties: { id: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } }, required: ['id'] },
+        cell: {
+          type: 'object',
+          properties: { id: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } },
+          required: ['id'],
+          additionalProperties: false,
+        },
       },
       required: ['note'],
+      additionalProperties: false,
     })
+  })
+})
+
+describe('?strict=true', () => {
+  it('openai: every function says strict; those with a strict form have every property required and objects closed', async () => {
+    const res = await get('/v1/schemas/openai?strict=true')
+    expect(res.statusCode).toBe(200)
+    const list = res.json()
+    expect(list.map((x: any) => x.function.name)).toEqual(providerNames)
+    for (const { function: fn } of list) {
+      expect(typeof fn.strict, fn.name).toBe('boolean')
+      if (!fn.strict) continue
+      expect(fn.parameters.additionalProperties, fn.name).toBe(false)
+      expect([...fn.parameters.required].sort(), fn.name).toEqual(Object.keys(fn.parameters.properties).sort())
+    }
+    expect(list.find((x: any) => x.function.name === 'http').function.strict).toBe(false)
+    expect(list.find((x: any) => x.function.name === 'hello').function.parameters.properties.name.type).toEqual(['string', 'null'])
+  })
+
+  it('is refused for the other formats', async () => {
+    const res = await get('/v1/schemas/anthropic?strict=true')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ error_code: 'VALIDATION_ERROR', error_message: 'strict applies to the openai format only' })
   })
 })
 
@@ -150,7 +180,7 @@ describe('filters and errors', () => {
   it('?toolset=booster keeps only that toolset', async () => {
     for (const format of ['openai', 'anthropic', 'langchain']) {
       const list = (await get(`/v1/schemas/${format}?toolset=booster`)).json()
-      expect(list.map((x: any) => x.function?.name ?? x.name ?? x.title)).toEqual(BOOSTER)
+      expect(list.map((x: any) => x.function?.name ?? x.name)).toEqual(BOOSTER)
     }
     expect(
       (await get('/v1/schemas/mcp?toolset=alain'))

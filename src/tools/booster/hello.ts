@@ -12,6 +12,7 @@ export default defineTool({
   input: Type.Object({
     name: Type.Optional(Type.String({ description: 'Name to greet', default: 'World' })),
   }),
+  examples: [{ summary: "Greet a learner (seed 001's example)", value: { name: 'Learner' } }],
   output: Type.Object({
     message: Type.String({ description: 'Greeting message' }),
     timestamp: DateTime({ description: 'Server timestamp' }),

@@ -21,6 +21,7 @@ export default defineTool({
     path: Type.String({ description: 'Relative path from repo root', pattern: '^[a-zA-Z0-9_./-]+$' }),
     encoding: Type.Optional(StringEnum(['utf-8', 'base64'], { default: 'utf-8' })),
   }),
+  examples: [{ summary: "Read a tracker file (seed 001's example)", value: { path: 'paths/Advanced/tracker.md' } }],
   output: Type.Object({
     content: Type.String({ description: 'File content' }),
     size: Type.Integer({ description: 'File size in bytes' }),

@@ -28,6 +28,15 @@ export default defineTool({
     file: StringEnum(MEMORY_FILES, { description: 'Target memory file' }),
     entry: Type.String({ description: 'Content to append' }),
   }),
+  examples: [
+    {
+      summary: "Log a finished task (seed 001's example)",
+      value: {
+        file: 'progress_log.jsonl',
+        entry: '{"timestamp": "2026-01-09T10:30:00Z", "event": "task_complete", "task": "EDA notebook"}',
+      },
+    },
+  ],
   output: Type.Object({
     success: Type.Boolean(),
     bytes_written: Type.Integer(),

@@ -105,6 +105,16 @@ export default defineTool({
       Type.Integer({ description: "Only look in this entry's definition, current or former (a deleted entry's history too)", minimum: 1 }),
     ),
   }),
+  examples: [
+    {
+      summary: "Ask about a passage as seed 004's agent does",
+      value: {
+        message:
+          'I need clarification on this part of the vys entry:\n"the vys flows through crystalline channels in the body"\n\nCan you show me the source for this?',
+      },
+    },
+    { summary: 'Explicate a bare passage of one entry', value: { quote: 'the vys flows through crystalline channels in the body', entry_id: 15 } },
+  ],
   output: Type.Object(
     {
       ...Fields,

@@ -19,6 +19,7 @@ export default defineTool({
     ),
     limit: Type.Optional(Type.Integer({ description: 'Maximum results (default: 20)', default: 20, minimum: 1, maximum: 100 })),
   }),
+  examples: [{ summary: 'Checkpoints of one thread', value: { thread_id: 30265890, snapshot_type: 'checkpoint', limit: 10 } }],
   output: Type.Object({
     count: Type.Integer({ description: 'Snapshots returned' }),
     snapshots: Type.Array(SnapshotView, { description: 'Newest first' }),

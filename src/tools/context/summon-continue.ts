@@ -17,6 +17,7 @@ export default defineTool({
   input: Type.Object({
     message: Type.String({ description: 'Follow-up message to the summoned context', minLength: 1, maxLength: 8000 }),
   }),
+  examples: [{ summary: 'A follow-up question', value: { message: 'Was that stated by the quest master or inferred?' } }],
   output: Type.Object({
     turn: Type.Integer({ description: "This turn's number: the summon's own answer is turn 1, the first follow-up turn 2" }),
     response: Type.String({ description: "The summoned agent's response to the follow-up" }),

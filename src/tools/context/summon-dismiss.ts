@@ -15,6 +15,7 @@ export default defineTool({
   input: Type.Object({
     summary: Type.String({ description: 'Brief summary of what was learned from the dialogue', minLength: 1, maxLength: 4000 }),
   }),
+  examples: [{ summary: 'Close the dialogue with what was learned', value: { summary: 'The channels come from post 12567, stated by the quest master.' } }],
   output: Type.Object({
     snapshot_id: Type.Integer({ description: 'The snapshot that was summoned' }),
     turns: Type.Integer({ description: "Turns the dialogue had (the summon's answer counts as turn 1)" }),

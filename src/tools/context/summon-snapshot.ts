@@ -23,6 +23,9 @@ export default defineTool({
     snapshot_id: Type.Integer({ description: 'ID of the snapshot to summon', minimum: 1 }),
     query: Type.String({ description: 'Initial question to ask the summoned context', minLength: 1, maxLength: 8000 }),
   }),
+  examples: [
+    { summary: "Ask the authoring context (seed 004's suggestion)", value: { snapshot_id: 8, query: 'Where did the crystalline channels come from?' } },
+  ],
   output: Type.Object({
     snapshot_id: Type.Integer({ description: 'The summoned snapshot' }),
     thread_position: Type.Integer({ description: 'Thread position of its frozen state' }),

@@ -50,6 +50,7 @@ export default defineTool({
     post_id: Type.Integer({ description: 'The post ID to retrieve', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     include_adjacent: Type.Optional(Type.Boolean({ description: 'If true, include 2 posts before and after', default: false })),
   }),
+  examples: [{ summary: 'A post with its neighbours', value: { post_id: 12567, include_adjacent: true } }],
   output: Output,
   scope: 'read',
   annotations: { title: 'Read post', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -26,6 +26,7 @@ export default defineTool({
     end_post_id: Type.Optional(Id('Last post ID (inclusive)')),
     tag_filter: Type.Optional(Type.String({ description: 'Only include posts with this tag (e.g., `qm_post`)' })),
   }),
+  examples: [{ summary: "The quest master's posts of a thread", value: { thread_id: 30265890, tag_filter: 'qm_post' } }],
   output: Type.Object({
     id: Type.Integer({ description: 'The thread id' }),
     count: Type.Integer({ description: 'Posts returned' }),

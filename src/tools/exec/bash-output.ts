@@ -23,6 +23,7 @@ export default defineTool({
       }),
     ),
   }),
+  examples: [{ summary: 'New output of a background shell, errors only', value: { bash_id: 'shell_1', filter: 'ERROR' } }],
   output: ToolResult({
     bash_id: Type.String(),
     status: Type.String({ description: 'running | exited | killed' }),

@@ -19,6 +19,7 @@ export default defineTool({
     run_in_background: Type.Optional(Type.Boolean({ description: 'Run command in background', default: false })),
     description: Type.Optional(Type.String({ description: 'Clear, concise description of what this command does in 5-10 words' })),
   }),
+  examples: [{ summary: 'Run the test suite', value: { command: 'npm test', timeout: 120000, description: 'Run the tests' } }],
   output: ExecResult,
   scope: 'exec',
   supportsDryRun: true,

@@ -11,6 +11,7 @@ export default defineTool({
   input: Type.Object({
     shell_id: Type.String({ description: 'The ID of the background shell to kill' }),
   }),
+  examples: [{ summary: 'Stop a background shell', value: { shell_id: 'shell_1' } }],
   output: ToolResult({
     shell_id: Type.String(),
     status: Type.String({ description: 'killed (or running, on a dry run)' }),

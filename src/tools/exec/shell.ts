@@ -18,6 +18,7 @@ export default defineTool({
     cwd: Type.Optional(Type.String({ description: 'Working directory, relative to the workspace root (default: the root); must stay inside the workspace' })),
     timeout: Type.Optional(Type.Integer({ description: 'Timeout in seconds (default 120)', minimum: 1, maximum: 600 })),
   }),
+  examples: [{ summary: 'List a folder', value: { command: 'ls -la', cwd: 'src', timeout: 30 } }],
   output: ExecResult,
   scope: 'exec',
   supportsDryRun: true,

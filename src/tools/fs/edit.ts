@@ -36,6 +36,7 @@ export default defineTool({
     new_string: Type.String({ description: 'The text to replace it with (must be different from old_string)' }),
     replace_all: Type.Optional(Type.Boolean({ description: 'Replace all occurrences of old_string', default: false })),
   }),
+  examples: [{ summary: 'Rename a function once', value: { file_path: 'src/app.py', old_string: 'def main():', new_string: 'def run():' } }],
   output: ToolResult({
     file_path: Type.String({ description: 'The file, relative to the workspace root' }),
     replacements: Type.Integer({ description: 'Occurrences replaced' }),

@@ -16,6 +16,7 @@ export default defineTool({
   input: Type.Object({
     pattern: Type.String({ minLength: 1, description: 'Glob pattern relative to the workspace root, e.g. "src/**/*.py"' }),
   }),
+  examples: [{ summary: 'Every Python file under src', value: { pattern: 'src/**/*.py' } }],
   output: ToolResult({
     matches: Type.Array(Type.String(), { description: 'Matching paths relative to the workspace, sorted' }),
     count: Type.Integer({ description: 'Number of matches returned' }),

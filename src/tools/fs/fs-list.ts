@@ -63,6 +63,7 @@ export default defineTool({
       Type.Boolean({ description: 'Entries as {name, type, size} objects instead of names (one stat per file: slower on large folders)', default: false }),
     ),
   }),
+  examples: [{ summary: 'List the workspace root with sizes', value: { path: '.', details: true } }],
   output: ToolResult({
     entries: Type.Union(
       [

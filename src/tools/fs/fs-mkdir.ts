@@ -21,6 +21,7 @@ export default defineTool({
     parents: Type.Optional(Type.Boolean({ description: 'Create missing parent folders too', default: true })),
     exist_ok: Type.Optional(Type.Boolean({ description: 'Succeed when the folder already exists', default: true })),
   }),
+  examples: [{ summary: 'Create a nested folder', value: { path: 'artifacts/run-1', parents: true, exist_ok: true } }],
   output: ToolResult({
     created: Type.Boolean({ description: 'True when the folder was created by this call' }),
     path: Type.String({ description: 'The folder, relative to the workspace root' }),

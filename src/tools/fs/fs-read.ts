@@ -89,6 +89,10 @@ export default defineTool({
     encoding: Type.Optional(StringEnum(ENCODINGS, { description: 'Text encoding of the file', default: 'utf-8' })),
     tail: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TAIL_LINES, description: 'Return only the last N lines of the file (not for utf-16le)' })),
   }),
+  examples: [
+    { summary: 'Read a text file', value: { path: 'README.md' } },
+    { summary: 'The last 20 lines of a log', value: { path: 'logs/app.log', tail: 20 } },
+  ],
   output: ToolResult({
     bytes_read: Type.Integer({ description: 'Bytes of the file read and returned' }),
     size: Type.Integer({ description: 'Size of the file in bytes' }),

@@ -53,6 +53,7 @@ export default defineTool({
     recursive: Type.Optional(Type.Boolean({ description: 'Remove a folder and everything in it', default: false })),
     force: Type.Optional(Type.Boolean({ description: 'Succeed when the path does not exist', default: false })),
   }),
+  examples: [{ summary: 'Remove a build folder', value: { path: 'build', recursive: true, force: true } }],
   output: ToolResult({
     removed: Type.Boolean({ description: 'True when something was removed' }),
     path: Type.String({ description: 'The path, relative to the workspace root' }),

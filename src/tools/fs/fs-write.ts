@@ -41,6 +41,7 @@ export default defineTool({
     encoding: Type.Optional(StringEnum(ENCODINGS, { description: 'Text encoding to write in', default: 'utf-8' })),
     append: Type.Optional(Type.Boolean({ description: 'Append to the file instead of replacing it', default: false })),
   }),
+  examples: [{ summary: 'Append a line to a log', value: { path: 'logs/notes.txt', content: 'checked the build\n', append: true } }],
   output: ToolResult({
     bytes_written: Type.Integer({ description: 'Bytes written (0 in a dry run)' }),
     mode: StringEnum(['create', 'overwrite', 'append'] as const, { description: 'What the write did (or would do, in a dry run)' }),

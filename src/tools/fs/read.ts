@@ -65,6 +65,7 @@ export default defineTool({
     offset: Type.Optional(Type.Integer({ description: 'Line number to start reading from', minimum: 0, default: 0 })),
     limit: Type.Optional(Type.Integer({ description: 'Maximum number of lines to read', minimum: 1, maximum: 10000, default: 2000 })),
   }),
+  examples: [{ summary: 'Read the first 50 lines of README.md', value: { file_path: 'README.md', offset: 0, limit: 50 } }],
   output: ToolResult({
     lines: Type.Integer({ description: 'Lines shown' }),
     bytes: Type.Integer({ description: 'Bytes of the file those lines take' }),

@@ -17,6 +17,7 @@ export default defineTool({
     file_path: Type.String({ description: 'Absolute path to the file to write (or a path relative to the workspace root)' }),
     content: Type.String({ description: 'The content to write to the file' }),
   }),
+  examples: [{ summary: 'Write a small text file', value: { file_path: 'notes/todo.txt', content: 'Ship the docs\n' } }],
   output: ToolResult({
     bytes_written: Type.Integer({ description: 'Bytes written (0 in a dry run)' }),
     file_path: Type.String({ description: 'The file, relative to the workspace root' }),

@@ -61,6 +61,16 @@ export default defineTool({
     patch: Type.String({ description: 'The unified diff: "--- a/file", "+++ b/file" headers and "@@" hunks; paths relative to the repository top level' }),
     check: Type.Optional(Type.Boolean({ description: 'Run git apply --check first and apply only if it passes', default: true })),
   }),
+  examples: [
+    {
+      summary: 'Apply a one-line fix',
+      value: {
+        repo_path: '.',
+        patch: '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# Old title\n+# New title\n',
+        check: true,
+      },
+    },
+  ],
   output: ToolResult({
     returncode: Type.Union([Type.Integer(), Type.Null()], { description: 'Exit code of the last git apply run' }),
     files: Type.Array(Type.String(), { description: 'Paths the patch touches, relative to the repository top level' }),

@@ -21,6 +21,7 @@ export default defineTool({
     repo_path: RepoPath,
     all: Type.Optional(Type.Boolean({ description: 'Include remote-tracking branches', default: false })),
   }),
+  examples: [{ summary: 'Local and remote branches', value: { repo_path: '.', all: true } }],
   output: ToolResult({
     current: Type.Union([Type.String(), Type.Null()], { description: 'Current branch; null when HEAD is detached' }),
     branches: Type.Array(Type.String(), { description: 'Branch names (remote-tracking ones as remotes/<remote>/<name>)' }),

@@ -40,6 +40,7 @@ export default defineTool({
     message: Type.String({ description: 'The commit message', minLength: 1, maxLength: 100_000 }),
     all: Type.Optional(Type.Boolean({ description: 'Commit every change to tracked files, not only the staged ones (git commit -a)', default: false })),
   }),
+  examples: [{ summary: 'Commit every tracked change', value: { repo_path: '.', message: 'Fix the README title', all: true } }],
   output: ToolResult({
     committed: Type.Boolean({ description: 'Whether a commit was created' }),
     sha: Type.Union([Type.String(), Type.Null()], { description: 'Id of the new commit' }),

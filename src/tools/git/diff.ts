@@ -61,6 +61,7 @@ export default defineTool({
       Type.Union([Type.Array(Type.String(), { maxItems: 200 }), Type.Null()], { description: 'Limit the diff to these paths (relative to repo_path)' }),
     ),
   }),
+  examples: [{ summary: 'Changes in src since the last commit', value: { repo_path: '.', rev: 'HEAD', paths: ['src'] } }],
   output: ToolResult({
     files_changed: Type.Integer({ description: 'Files the diff touches' }),
     insertions: Type.Integer({ description: 'Lines added' }),

@@ -27,6 +27,7 @@ export default defineTool({
     repo_path: RepoPath,
     ref: Type.String({ description: 'The object: a revision (HEAD, main~2, v1.0, an id) or <rev>:<path>' }),
   }),
+  examples: [{ summary: 'The last commit', value: { repo_path: '.', ref: 'HEAD' } }],
   output: ToolResult({
     type: StringEnum(TYPES, { description: 'Object type: commit, tree, blob or tag' }),
     sha: Type.String({ description: 'Full object id' }),

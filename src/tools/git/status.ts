@@ -55,6 +55,7 @@ export default defineTool({
   category: 'GIT',
   description: 'Show repository status: current branch, ahead/behind its upstream, and staged, modified and untracked files.',
   input: Type.Object({ repo_path: RepoPath }),
+  examples: [{ summary: 'Status of the repository at the workspace root', value: { repo_path: '.' } }],
   output: ToolResult({
     branch: Type.Union([Type.String(), Type.Null()], { description: 'Current branch; null when HEAD is detached' }),
     upstream: Type.Union([Type.String(), Type.Null()], { description: 'Upstream branch, if any' }),

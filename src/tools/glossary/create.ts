@@ -22,11 +22,23 @@ export default defineTool({
     tags: Tags('Classification tags: `character`, `location`, `mechanic`, etc.'),
     status: Type.Optional(StringEnum(STATUSES, { default: 'tentative', description: '`tentative` (default) | `confirmed`' })),
   }),
+  examples: [
+    {
+      summary: 'A new tentative entry',
+      value: {
+        term: 'vys',
+        definition: 'A life force that flows through crystalline channels in the body. See [[Soma]].',
+        tags: ['mechanic'],
+        status: 'tentative',
+      },
+    },
+  ],
   output: Type.Object({
     entry: Type.Object({ id: Type.Integer(), term: Type.String(), status: StringEnum(STATUSES) }),
     message: Type.String(),
   }),
   scope: 'write',
+  contextHeaders: ['x-post-id', 'x-thread-id'],
   supportsDryRun: true,
   annotations: { title: 'Create a glossary entry', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async execute(args, ctx) {

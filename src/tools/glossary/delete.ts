@@ -19,8 +19,10 @@ export default defineTool({
     entry_id: Type.Integer({ minimum: 1, description: 'ID of entry to delete' }),
     reason: Type.String({ minLength: 1, maxLength: REASON_MAX, description: 'Reason for deletion (logged for audit)' }),
   }),
+  examples: [{ summary: 'Delete a duplicate', value: { entry_id: 43, reason: 'Duplicate of entry 15' } }],
   output: Type.Object({ id: Type.Integer(), message: Type.String() }),
   scope: 'write',
+  contextHeaders: ['x-post-id', 'x-thread-id'],
   supportsDryRun: true,
   annotations: { title: 'Delete a glossary entry', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async execute(args, ctx) {

@@ -40,6 +40,7 @@ export default defineTool({
     include_references: Type.Optional(Type.Boolean({ description: 'If true, expand `[[refs]]` to include referenced entries' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Max results (default: 10)' })),
   }),
+  examples: [{ summary: 'Confirmed entries about vys', value: { query: 'vys', status: 'confirmed', limit: 5 } }],
   output: Type.Object({
     count: Type.Integer({ description: 'Entries listed: hits, then referenced entries' }),
     entries: Type.Array(Entry),

@@ -39,6 +39,7 @@ export default defineTool({
     tags: Type.Optional(Tags('Replace all tags with this list')),
     status: Type.Optional(StringEnum(STATUSES, { description: 'New status' })),
   }),
+  examples: [{ summary: 'Confirm an entry', value: { entry_id: 15, status: 'confirmed' } }],
   output: Type.Object({
     id: Type.Integer(),
     term: Type.String({ description: 'The term after the update' }),
@@ -46,6 +47,7 @@ export default defineTool({
     message: Type.String(),
   }),
   scope: 'write',
+  contextHeaders: ['x-post-id', 'x-thread-id'],
   supportsDryRun: true,
   annotations: { title: 'Update a glossary entry', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async execute(args, ctx) {

@@ -28,6 +28,12 @@ export default defineTool({
     import_check: Type.Optional(Type.String({ description: 'Python import statement to verify install' })),
     notes: Type.Optional(Type.String({ description: 'Short justification surfaced in setup markdown' })),
   }),
+  examples: [
+    {
+      summary: "PyTorch with pip (seed 000's example)",
+      value: { package: 'torch', version: '2.4.0', manager: 'pip', import_check: 'import torch', notes: 'Tensors and autograd for the training steps' },
+    },
+  ],
   output: Type.Object({
     dependency_id: Type.String({ description: '<manager>::<canonical package>@<version>, e.g. pip::torch@2.4.0' }),
     manifest_position: Type.Integer({ description: '1-based place in the manifest; kept when the package is updated' }),

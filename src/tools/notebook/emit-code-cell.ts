@@ -29,6 +29,18 @@ export default defineTool({
     narration: Type.Optional(Type.String({ description: 'Short preceding markdown snippet' })),
     expected_output: Type.Optional(Type.String({ description: 'Summary of expected result' })),
   }),
+  examples: [
+    {
+      summary: 'The code of step 1',
+      value: {
+        section_number: 1,
+        code: 'from sklearn.datasets import load_iris\nimport pandas as pd\n\niris = load_iris(as_frame=True)\ndf = iris.frame\nprint(df.shape)\nprint(df.head())\n',
+        language: 'python',
+        narration: 'Load the data into a DataFrame.',
+        expected_output: '(150, 5) and the first five rows',
+      },
+    },
+  ],
   output: Type.Object({
     cell_index: Type.Integer({ description: '0-based index of the code cell in the final notebook order, as of this call' }),
     runnable: Type.Boolean({ description: 'Whether the cell compiles as Python (after neutralizing IPython lines)' }),

@@ -34,6 +34,27 @@ export default defineTool({
     next_section_hint: Type.Optional(Type.String({ minLength: 50 })),
     estimated_tokens: Type.Integer({ minimum: 600, maximum: 2200 }),
   }),
+  examples: [
+    {
+      summary: 'The first step of a notebook',
+      value: {
+        section_number: 1,
+        title: 'Step 1: Load the dataset',
+        body:
+          'We start by loading the Iris dataset, a small table of 150 flowers with four measurements each. ' +
+          'Loading it into a pandas DataFrame lets us look at the columns, check their types and spot missing values before any modelling. ' +
+          'Keep the raw frame untouched: every later step works on a copy, so that you can always go back to the data as it came.',
+        callouts: [
+          { type: 'tip', message: 'Call df.head() after loading to see the first rows and the column names at a glance.' },
+          { type: 'warning', message: 'Do not shuffle the rows yet: the split in step 3 depends on the original order of the file.' },
+          { type: 'note', message: 'The dataset ships with scikit-learn, so this step needs no network access at all.' },
+        ],
+        prerequisites_check: ['pandas is installed'],
+        next_section_hint: 'Next we plot each measurement against the species to see which ones separate them best.',
+        estimated_tokens: 800,
+      },
+    },
+  ],
   output: Type.Object({
     cell_index: Type.Integer({ description: '0-based index of the cell in the final notebook order, as of this call' }),
     markdown_ratio_hint: Type.Number({ description: 'Markdown cells / all cells so far (overview and setup included), 2 decimals' }),

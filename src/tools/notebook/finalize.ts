@@ -33,6 +33,20 @@ export default defineTool({
     reading_time_minutes: Type.Number({ minimum: 5, maximum: 90 }),
     markdown_ratio_target: Type.Optional(Type.Number({ minimum: 0.3, maximum: 0.8 })),
   }),
+  examples: [
+    {
+      summary: 'Close the notebook',
+      value: {
+        outline_summary:
+          'This notebook loads the Iris dataset, explores its four measurements, splits it into training and test sets, ' +
+          'fits a logistic regression and evaluates it with a confusion matrix, explaining each choice along the way.',
+        next_steps: ['Try a decision tree and compare the confusion matrices'],
+        references: ['https://scikit-learn.org/stable/datasets/toy_dataset.html#iris-dataset'],
+        reading_time_minutes: 15,
+        markdown_ratio_target: 0.5,
+      },
+    },
+  ],
   output: Type.Object({
     notebook_path: Type.String({ description: 'Absolute path of the written .ipynb inside the workspace' }),
     section_counts: Type.Object({

@@ -85,6 +85,12 @@ export default defineTool({
       StringEnum(['replace', 'insert', 'delete'], { description: 'The type of edit to make (replace, insert, delete)', default: 'replace' }),
     ),
   }),
+  examples: [
+    {
+      summary: 'Replace the source of the first cell',
+      value: { notebook_path: 'analysis.ipynb', cell_id: '0', new_source: 'import pandas as pd', edit_mode: 'replace' },
+    },
+  ],
   output: ToolResult({
     notebook_path: Type.String({ description: 'The notebook, relative to the workspace root' }),
     cell_id: Type.String({ description: 'Id of the cell edited, inserted or deleted (when the notebook has ids)' }),

@@ -36,6 +36,22 @@ export default defineTool({
       { minItems: 1 },
     ),
   }),
+  examples: [
+    {
+      summary: 'One question about step 1',
+      value: {
+        section_number: 1,
+        questions: [
+          {
+            prompt: 'After loading the Iris dataset with load_iris(as_frame=True), how many rows does the resulting DataFrame have?',
+            options: ['150 rows, one per flower', '4 rows, one per measurement', '3 rows, one per species'],
+            correct_index: 0,
+            explanation: 'The dataset has 150 samples, one per flower; the four measurements are columns, not rows.',
+          },
+        ],
+      },
+    },
+  ],
   output: Type.Object({
     assessment_cell_indices: Type.Array(Type.Integer(), { description: 'Final-order indices of the question cell and the answer-check cell, as of this call' }),
   }),

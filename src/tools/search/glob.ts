@@ -20,6 +20,7 @@ export default defineTool({
     pattern: Type.String({ minLength: 1, description: 'The glob pattern to match files against, relative to path' }),
     path: Type.Optional(Type.String({ description: 'The folder to search in, relative to the workspace root. Defaults to the root' })),
   }),
+  examples: [{ summary: 'TypeScript files under src', value: { pattern: '**/*.ts', path: 'src' } }],
   output: ToolResult({
     matches: Type.Array(Type.String(), { description: 'Matching paths, newest first' }),
     count: Type.Integer({ description: 'Paths returned' }),

@@ -56,6 +56,7 @@ export default defineTool({
     head_limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Only the first N lines or entries of the output, like | head -N' })),
     multiline: Type.Optional(Type.Boolean({ default: false, description: 'Patterns may span lines and . matches newlines (rg -U --multiline-dotall)' })),
   }),
+  examples: [{ summary: 'Lines defining functions in Python files', value: { pattern: 'def \\w+\\(', glob: '*.py', output_mode: 'content', '-n': true } }],
   output: ToolResult({
     engine: StringEnum(['rg'], { description: 'Which engine searched: always ripgrep' }),
     mode: StringEnum(MODES),

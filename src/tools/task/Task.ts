@@ -43,6 +43,16 @@ export default defineTool({
     prompt: Type.String({ description: 'The task for the agent to perform', minLength: 1 }),
     subagent_type: Type.String({ description: 'The type of specialized agent to use for this task (GET /v1/agents)', minLength: 1, maxLength: 64 }),
   }),
+  examples: [
+    {
+      summary: 'Have a subagent find where a function is defined',
+      value: {
+        description: 'Find the config loader',
+        prompt: 'Find where the configuration is loaded and summarise which settings it reads, with file paths.',
+        subagent_type: 'general-purpose',
+      },
+    },
+  ],
   output: ToolResult({
     subagent_type: Type.String({ description: 'The agent that ran' }),
     steps: Type.Integer({ minimum: 0, description: 'Model turns it took' }),

@@ -21,6 +21,9 @@ export default defineTool({
   input: Type.Object({
     text: Type.String({ description: 'The text to analyze' }),
   }),
+  examples: [
+    { summary: 'Word count and reading time of a paragraph', value: { text: 'The quick brown fox jumps over the lazy dog. It barks once, then sleeps.' } },
+  ],
   output: ToolResult({
     words: Int('Words: runs of letters and digits, inner apostrophes and hyphens kept'),
     sentences: Int('Sentences'),

@@ -18,7 +18,7 @@ export default defineTool({
     'Summarize provided text (pass file content read with fs_read). Uses the configured LLM, chunking long input and merging the partial summaries; without an LLM, returns an extractive summary of the most important sentences (metadata.method tells which).',
   input: Type.Object({
     text: Type.String({ description: 'The text to summarize', minLength: 1 }),
-    max_tokens: Type.Integer({ description: 'Largest summary, in tokens (about 4 characters each)', default: 512, minimum: 16, maximum: 4096 }),
+    max_tokens: Type.Optional(Type.Integer({ description: 'Largest summary, in tokens (about 4 characters each)', default: 512, minimum: 16, maximum: 4096 })),
     style: Type.Optional(
       Type.String({
         description: 'How to write it: "bullet", "paragraph", "tl;dr", or any short instruction (the extractive fallback knows the first three)',
@@ -26,6 +26,16 @@ export default defineTool({
       }),
     ),
   }),
+  examples: [
+    {
+      summary: 'A bullet summary',
+      value: {
+        text: 'Node.js is a JavaScript runtime built on V8. It uses an event-driven, non-blocking I/O model. npm is its package manager.',
+        max_tokens: 128,
+        style: 'bullet',
+      },
+    },
+  ],
   output: ToolResult({
     method: StringEnum(['llm', 'extractive'], { description: 'How the summary was made' }),
     chunks: Type.Integer({ description: 'Pieces the text was cut into for the LLM' }),

@@ -40,6 +40,7 @@ export default defineTool({
   input: Type.Object({
     notebook_path: Type.String(),
   }),
+  examples: [{ summary: 'Run a notebook as Colab would', value: { notebook_path: 'notebooks/iris.ipynb' } }],
   output: Type.Object({
     isCompatible: Type.Boolean({ description: 'True when the fixed copy has no remaining issue' }),
     issues: Type.Array(Issue),

@@ -63,6 +63,7 @@ export default defineTool({
   input: Type.Object({
     notebook_path: Type.String(),
   }),
+  examples: [{ summary: 'Check a finished notebook', value: { notebook_path: 'notebooks/iris.ipynb' } }],
   output: Type.Object({ metrics: Metrics, details: Type.Optional(Details) }),
   scope: 'read',
   escalates: true,

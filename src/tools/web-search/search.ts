@@ -17,6 +17,7 @@ export default defineTool({
     query: Type.String({ description: 'The search query', minLength: 1 }),
     num_results: Type.Optional(Type.Integer({ description: 'How many results to return', default: 5, minimum: 1, maximum: 20 })),
   }),
+  examples: [{ summary: 'Three results', value: { query: 'OpenAPI 3.1 webhooks', num_results: 3 } }],
   output: SearchOutput,
   scope: 'network',
   annotations: { title: 'Search the web', ...SEARCH_ANNOTATIONS },

@@ -26,6 +26,7 @@ export default defineTool({
     allowed_domains: Domains('Only include search results from these domains (and their subdomains)'),
     blocked_domains: Domains('Never include search results from these domains (and their subdomains)'),
   }),
+  examples: [{ summary: 'Results from one site only', value: { query: 'fastify plugins', allowed_domains: ['fastify.dev'] } }],
   output: SearchOutput,
   scope: 'network',
   annotations: { title: 'Search the web', ...SEARCH_ANNOTATIONS },

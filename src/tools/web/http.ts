@@ -36,6 +36,13 @@ export default defineTool({
       Type.Integer({ description: 'Timeout in seconds for the whole request, redirects and body included', minimum: 1, maximum: 120, default: 20 }),
     ),
   }),
+  examples: [
+    {
+      summary: 'A GET with a query parameter',
+      value: { method: 'GET', url: 'https://api.github.com/repos/nodejs/node', params: { per_page: '1' }, timeout: 20 },
+    },
+    { summary: 'A JSON POST', value: { method: 'POST', url: 'https://httpbin.org/post', headers: { 'x-trace': 'demo' }, json: { name: 'toolgate' } } },
+  ],
   output: ToolResult({
     status_code: Type.Integer({ description: 'HTTP status of the final response' }),
     headers: Type.Object({}, { additionalProperties: Type.String(), description: 'Response headers (at most 50 entries / 8 KB; Set-Cookie values redacted)' }),

@@ -36,6 +36,7 @@ export default defineTool({
     url: Type.String({ format: 'uri', description: 'The URL to fetch content from' }),
     prompt: Type.String({ description: 'The prompt to run on the fetched content' }),
   }),
+  examples: [{ summary: 'Summarize a page', value: { url: 'https://nodejs.org/en/about', prompt: 'What is Node.js, in one sentence?' } }],
   output: ToolResult({
     status_code: Type.Integer(),
     final_url: Type.String(),

@@ -39,6 +39,12 @@ export default defineTool({
       ),
     ),
   }),
+  examples: [
+    {
+      summary: 'Annotate two threads of the corpus into the glossary',
+      value: { path: 'workflows/glossary-annotate.yaml', params: { threads: '[30265887, 30265888]' } },
+    },
+  ],
   output: ToolResult({
     run_id: Type.String({ description: 'The run: GET /v1/workflow-runs/{run_id}' }),
     status: Type.String({

@@ -19,6 +19,7 @@ export default defineTool({
   input: Type.Object({
     path: Type.String({ maxLength: PATH_MAX, description: 'The workflow file, relative to the workspace root' }),
   }),
+  examples: [{ summary: 'Check a workflow file before running it', value: { path: 'workflows/glossary-annotate.yaml' } }],
   output: ToolResult({
     path: Type.String({ description: 'The file, relative to the workspace root' }),
     valid: Type.Boolean({ description: 'True when the file has no problems' }),

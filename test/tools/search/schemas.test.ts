@@ -33,10 +33,10 @@ describe('search tools on every surface', () => {
       const text = JSON.stringify(body)
       for (const name of ['Glob', 'Grep', 'fs_glob']) expect(text, format).toContain(name)
       const list: any[] = Array.isArray(body) ? body : body.tools
-      const ours = list.filter((e) => ['Glob', 'Grep', 'fs_glob'].includes(e.function?.name ?? e.name ?? e.title))
+      const ours = list.filter((e) => ['Glob', 'Grep', 'fs_glob'].includes(e.function?.name ?? e.name))
       expect(ours, format).toHaveLength(3)
       for (const entry of ours) {
-        const { title: _t, ...schema } = entry.function?.parameters ?? entry.input_schema ?? entry.inputSchema ?? entry
+        const schema = entry.function?.parameters ?? entry.input_schema ?? entry.inputSchema ?? entry.schema
         expect(() => ajv.compile(schema), format).not.toThrow()
       }
     }

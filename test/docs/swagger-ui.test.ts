@@ -1,0 +1,82 @@
+/**
+ * Swagger UI at /docs works for a person, in a real browser (Debian's chromium driven by
+ * playwright-core): tool groups first, a filter box, deep links, examples filled in; authorize
+ * with a key, run `hello` and `Read` from their examples, and read the answers on the page.
+ * Without /usr/bin/chromium this fails, saying how to install it (`.ci/run` does).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../helper.js'
+
+const CHROMIUM = process.env.TOOLGATE_CHROMIUM ?? '/usr/bin/chromium'
+const README = 'Line 1: Hello from the Swagger UI test\nLine 2: It has multiple lines.\n'
+
+let t: TestApp
+let browser: Browser
+let page: Page
+let base: string
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`)
+  t = await buildTestApp()
+  // The Read example reads README.md: it is made to be run as it is.
+  fs.writeFileSync(path.join(t.workspace, 'README.md'), README)
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  // Root in CI has no user namespace for Chromium's own sandbox; the page is our own server.
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+  page = await browser.newPage()
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+/** Opens an operation by its deep link and runs it with the body Swagger UI filled in from the example. */
+async function execute(tag: string, operationId: string): Promise<{ status: string; body: string }> {
+  // A fresh load: Swagger UI opens the operation a deep link names when it starts.
+  await page.goto('about:blank')
+  await page.goto(`${base}/docs#/${tag}/${operationId}`)
+  const op = page.locator(`#operations-${tag}-${operationId}`)
+  await op.locator('button.execute').click({ timeout: 15_000 })
+  const row = op.locator('.live-responses-table .response')
+  await row.first().waitFor({ timeout: 15_000 })
+  return {
+    status: ((await row.locator('.response-col_status').first().textContent()) ?? '').trim(),
+    body: (await op.locator('.live-responses-table .microlight').first().textContent()) ?? '',
+  }
+}
+
+describe('Swagger UI at /docs', () => {
+  it('lists the tool groups first and filters operations by tag', async () => {
+    await page.goto(`${base}/docs`)
+    await page.locator('.opblock-tag-section').first().waitFor({ timeout: 20_000 })
+    const tags = await page.locator('.opblock-tag-section h3 .nostyle span, .opblock-tag-section h3 a span').allInnerTexts()
+    const toolsets = new Set(t.app.registry.list().map((tool) => tool.toolset))
+    expect(toolsets.has(tags[0])).toBe(true)
+    expect(tags.indexOf('health')).toBeGreaterThan(tags.indexOf('booster'))
+    await page.locator('input.operation-filter-input').fill('booster')
+    await expect.poll(() => page.locator('.opblock-tag-section').count()).toBe(1)
+  }, 60_000)
+
+  it('authorizes with a key, then runs hello and Read from their examples', async () => {
+    const key = await t.key(['read'], 'swagger-ui')
+    await page.goto(`${base}/docs`)
+    await page.locator('button.authorize').first().click({ timeout: 20_000 })
+    await page.locator('.auth-container input').first().fill(key)
+    await page.locator('.auth-btn-wrapper button.authorize').click()
+    await page.locator('.auth-btn-wrapper button.btn-done').click()
+
+    const hello = await execute('booster', 'hello')
+    expect(hello.status).toBe('200')
+    expect(hello.body).toContain('Hello, Learner!')
+
+    const read = await execute('claude', 'Read')
+    expect(read.status).toBe('200')
+    expect(read.body).toContain('Hello from the Swagger UI test')
+    // It ran as the key: history has the call under that key's name.
+    const history = await t.app.inject({ method: 'GET', url: '/v1/executions?tool=Read', headers: { authorization: `Bearer ${t.adminKey}` } })
+    expect(history.json().executions[0]).toMatchObject({ tool: 'Read', caller: { name: 'swagger-ui' }, status: 'ok' })
+  }, 90_000)
+})
