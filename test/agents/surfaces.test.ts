@@ -64,7 +64,7 @@ describe('Task on every surface', () => {
     const task = openai.find((x: any) => x.function.name === 'Task')
     expect(task.function.parameters.required).toEqual(['description', 'prompt', 'subagent_type'])
     expect((await get('/v1/schemas/anthropic')).json().some((x: any) => x.name === 'Task')).toBe(true)
-    expect((await get('/v1/schemas/langchain')).json().some((x: any) => x.title === 'Task')).toBe(true)
+    expect((await get('/v1/schemas/langchain')).json().some((x: any) => x.name === 'Task')).toBe(true)
     expect((await get('/v1/schemas/mcp')).json().tools.some((x: any) => x.name === 'Task')).toBe(true)
     expect((await get('/v1/schemas/openai?toolset=claude')).json().map((x: any) => x.function.name)).toContain('Task')
   })
