@@ -25,16 +25,47 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-template-'))
   const dir = path.join(root, 'pglite')
-  const template = await createDb({ pgliteDir: dir })
-  await template.close()
-  // The same database as a dump: an in-memory app loads it in half the time a folder copy takes.
+  const dump = await migratedPgliteDump()
+  await fs.writeFile(`${dir}.tar`, Buffer.from(await dump.arrayBuffer()))
+  // The same database as a folder, for apps restarted on it: PGlite writes the dump out on disk.
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const reopened = await PGlite.create(dir, { extensions: { pg_trgm } })
-  await fs.writeFile(`${dir}.tar`, Buffer.from(await (await reopened.dumpDataDir('none')).arrayBuffer()))
-  await reopened.close()
+  await fs.mkdir(dir)
+  await (await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: dump })).close()
   process.env[PGLITE_TEMPLATE_ENV] = dir
   return () => fs.rm(root, { recursive: true, force: true })
+}
+
+/**
+ * The migrated database as a PGlite dump, made in memory (on disk initdb alone took seconds) and
+ * small, since every app loads it: test settings only, nothing the app can see differs.
+ */
+async function migratedPgliteDump(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  // 1 MB WAL segments instead of 16, and old ones deleted rather than kept for reuse.
+  const fresh = await PGlite.create({ extensions: { pg_trgm }, initDbStartParams: ['--wal-segsize=1'] })
+  for (const statement of [
+    'ALTER SYSTEM SET wal_recycle = off',
+    "ALTER SYSTEM SET min_wal_size = '2MB'",
+    // Each start clears its shared buffers: 128 MB of them cost more than loading the dump itself.
+    "ALTER SYSTEM SET shared_buffers = '4MB'",
+    // Two more catalogs the size of the app's database; the app connects to `postgres` only.
+    'ALTER DATABASE template1 IS_TEMPLATE false',
+    'DROP DATABASE template1',
+    'ALTER DATABASE template0 IS_TEMPLATE false',
+    'DROP DATABASE template0',
+  ])
+    await fresh.exec(statement)
+  const initialised = await fresh.dumpDataDir('none')
+  await fresh.close()
+  // The app's own migration path, on the database those settings apply to.
+  const migrated = await createDb({ pgliteDump: initialised })
+  const client = (migrated.db as unknown as { $client: InstanceType<typeof PGlite> }).$client
+  await client.exec('CHECKPOINT')
+  const dump = await client.dumpDataDir('none')
+  await migrated.close()
+  return dump
 }
 
 let dump: Promise<Blob> | undefined
