@@ -93,7 +93,8 @@ export async function copyPgliteTemplate(pgliteDir: string): Promise<void> {
 
 /**
  * A migrated database of its own for a test that opens it itself, without an app: a clone of the
- * template on Postgres (DATABASE_URL), else a copy of the PGlite template. `remove` once it is closed.
+ * template on Postgres (DATABASE_URL), else the PGlite template loaded in memory (none of these
+ * tests restarts on it). `remove` once it is closed.
  */
 export async function databaseOfItsOwn(): Promise<{ options: DbOptions; remove(): Promise<void> }> {
   const base = process.env.DATABASE_URL
@@ -101,6 +102,8 @@ export async function databaseOfItsOwn(): Promise<{ options: DbOptions; remove()
     const temp = await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
     return { options: { databaseUrl: temp.url }, remove: () => temp.drop() }
   }
+  const dump = await pgliteTemplateDump()
+  if (dump) return { options: { pgliteDump: dump }, remove: async () => {} }
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-'))
   const dir = path.join(root, 'pglite')
   await copyPgliteTemplate(dir)
