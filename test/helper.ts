@@ -61,6 +61,32 @@ export interface TestAppOptions {
   databaseUrl?: string
 }
 
+/** Folders and a migrated database for a server process a test runs itself; no app is started on them. */
+export interface TestFolders {
+  workspace: string
+  dataDir: string
+  databaseUrl?: string
+  destroy(): Promise<void>
+}
+
+export async function testFolders(): Promise<TestFolders> {
+  const workspace = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-'))
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-'))
+  const base = process.env.DATABASE_URL
+  const testDb = base ? await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV]) : undefined
+  if (!testDb) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
+  return {
+    workspace,
+    dataDir,
+    databaseUrl: testDb?.url,
+    async destroy() {
+      await testDb?.drop()
+      await fs.rm(workspace, { recursive: true, force: true })
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const workspace = opts.workspace ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-')))
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-')))
