@@ -94,8 +94,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
   const databaseUrl = opts.databaseUrl ?? testDb?.url
   // An app that is not restarted on its folder runs on an in-memory copy of the template.
-  const dump = !databaseUrl && !opts.keep && !opts.dataDir ? pgliteTemplateDump() : undefined
-  const database = dump ? await createDb({ pgliteDump: await dump }) : undefined
+  const dump = !databaseUrl && !opts.keep && !opts.dataDir ? await pgliteTemplateDump() : undefined
+  const database = dump ? await createDb({ pgliteDump: dump }) : undefined
   if (!databaseUrl && !database) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
   const config = loadConfig({
     TOOLGATE_WORKSPACE: workspace,

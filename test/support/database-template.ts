@@ -1,8 +1,9 @@
 /**
  * Vitest globalSetup: migrates one database before the suite, and every test app starts from a copy
  * of it instead of running initdb and the migrations again (on PGlite that took most of an app's
- * build). PGlite: a migrated data folder, copied per app. Postgres: a template database, cloned per
- * app with CREATE DATABASE … TEMPLATE. Workers find it through the environment they inherit.
+ * build). PGlite: a dump of a migrated data folder, loaded in memory per app, or written out as a
+ * folder for an app restarted on it. Postgres: a template database, cloned per app with CREATE
+ * DATABASE … TEMPLATE. Workers find it through the environment they inherit.
  */
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -10,7 +11,7 @@ import path from 'node:path'
 import { createDb, type DbOptions } from '../../src/db/client.js'
 import { createTemporaryDatabase } from './temp-database.js'
 
-/** A migrated PGlite data folder to copy (set by this setup for the workers). */
+/** A migrated PGlite data folder dumped as a tar file (set by this setup for the workers). */
 export const PGLITE_TEMPLATE_ENV = 'TG_TEST_PGLITE_TEMPLATE'
 /** The name of a migrated Postgres database to clone (set by this setup for the workers). */
 export const PG_TEMPLATE_ENV = 'TG_TEST_PG_TEMPLATE'
@@ -24,15 +25,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     return () => template.drop()
   }
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-template-'))
-  const dir = path.join(root, 'pglite')
-  const dump = await migratedPgliteDump()
-  await fs.writeFile(`${dir}.tar`, Buffer.from(await dump.arrayBuffer()))
-  // The same database as a folder, for apps restarted on it: PGlite writes the dump out on disk.
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  await fs.mkdir(dir)
-  await (await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: dump })).close()
-  process.env[PGLITE_TEMPLATE_ENV] = dir
+  const tar = path.join(root, 'pglite.tar')
+  await fs.writeFile(tar, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()))
+  process.env[PGLITE_TEMPLATE_ENV] = tar
   return () => fs.rm(root, { recursive: true, force: true })
 }
 
@@ -68,13 +63,17 @@ async function migratedPgliteDump(): Promise<Blob> {
   return dump
 }
 
-let dump: Promise<Blob> | undefined
-/** The template as a dump for an in-memory PGlite (read once per worker), or undefined outside the suite. */
-export function pgliteTemplateDump(): Promise<Blob> | undefined {
-  const template = process.env[PGLITE_TEMPLATE_ENV]
-  if (!template) return undefined
-  dump ??= fs.readFile(`${template}.tar`).then((bytes) => new Blob([bytes]))
-  return dump
+let bytes: Promise<Buffer> | undefined
+let blob: Promise<Blob> | undefined
+/** The template's tar file, read once per worker. */
+const templateBytes = (tar: string) => (bytes ??= fs.readFile(tar))
+
+/** The template as a dump for an in-memory PGlite, or undefined outside the suite. */
+export async function pgliteTemplateDump(): Promise<Blob | undefined> {
+  const tar = process.env[PGLITE_TEMPLATE_ENV]
+  if (!tar) return undefined
+  blob ??= templateBytes(tar).then((b) => new Blob([b]))
+  return blob
 }
 
 /**
@@ -82,13 +81,31 @@ export function pgliteTemplateDump(): Promise<Blob> | undefined {
  * restarted app) or no template was made (outside the suite, e.g. benchmarks: the app migrates).
  */
 export async function copyPgliteTemplate(pgliteDir: string): Promise<void> {
-  const template = process.env[PGLITE_TEMPLATE_ENV]
-  if (!template) return
+  const tar = process.env[PGLITE_TEMPLATE_ENV]
+  if (!tar) return
   const present = await fs.stat(pgliteDir).then(
     () => true,
     () => false,
   )
-  if (!present) await fs.cp(template, pgliteDir, { recursive: true })
+  if (!present) await extractDump(await templateBytes(tar), pgliteDir)
+}
+
+/** Writes out a PGlite dump, a plain ustar archive of folders and files (no links), under `dir`. */
+async function extractDump(tar: Buffer, dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 })
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const field = (from: number, length: number) => tar.toString('latin1', at + from, at + from + length).replace(/\0.*$/s, '')
+    // ustar: the name's prefix (if any), then the name, both relative to the data folder.
+    const name = path.join(dir, field(345, 155), field(0, 100))
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8)
+    const mode = Number.parseInt(field(100, 8).trim() || '600', 8)
+    const type = field(156, 1)
+    at += 512
+    if (type === '5') await fs.mkdir(name, { recursive: true, mode })
+    else if (type === '0' || type === '') await fs.writeFile(name, tar.subarray(at, at + size), { mode })
+    else throw new Error(`PGlite template: unexpected tar entry type ${JSON.stringify(type)} for ${name}`)
+    at += Math.ceil(size / 512) * 512
+  }
 }
 
 /**
