@@ -2,12 +2,15 @@
  * Vitest globalSetup: migrates one database before the suite, and every test app starts from a copy
  * of it instead of running initdb and the migrations again (on PGlite that took most of an app's
  * build). PGlite: a dump of a migrated data folder, loaded in memory per app, or written out as a
- * folder for an app restarted on it. Postgres: a template database, cloned per app with CREATE
- * DATABASE … TEMPLATE. Workers find it through the environment they inherit.
+ * folder for an app restarted on it; made once and kept in the OS temp folder for later runs.
+ * Postgres: a template database, cloned per app with CREATE DATABASE … TEMPLATE. Workers find it
+ * through the environment they inherit.
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createDb, type DbOptions } from '../../src/db/client.js'
 import { createTemporaryDatabase } from './temp-database.js'
 
@@ -24,11 +27,35 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.env[PG_TEMPLATE_ENV] = new URL(template.url).pathname.slice(1)
     return () => template.drop()
   }
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-pglite-template-'))
-  const tar = path.join(root, 'pglite.tar')
-  await fs.writeFile(tar, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()))
+  // Kept between runs under a name that digests all it is made from: most runs skip making it.
+  const tar = await templateFile()
+  const made = await fs.stat(tar).then(
+    () => true,
+    () => false,
+  )
+  if (!made) {
+    const partial = `${tar}.${process.pid}.partial`
+    await fs.writeFile(partial, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()))
+    await fs.rename(partial, tar) // whole or not at all, for runs beside this one
+  }
   process.env[PGLITE_TEMPLATE_ENV] = tar
-  return () => fs.rm(root, { recursive: true, force: true })
+  return async () => {}
+}
+
+/** Where the PGlite template is kept: named by the migrations, the code making it and the versions running it. */
+async function templateFile(): Promise<string> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+  const migrations = path.join(root, 'migrations')
+  const sources = [fileURLToPath(import.meta.url), path.join(root, 'src/db/client.ts')]
+  for (const name of (await fs.readdir(migrations, { recursive: true })).sort()) sources.push(path.join(migrations, name))
+  const digest = createHash('sha256')
+  for (const file of sources) {
+    if ((await fs.stat(file)).isFile()) digest.update(`${path.relative(root, file)}\0`).update(await fs.readFile(file))
+  }
+  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm']) {
+    digest.update(`${pkg}@${JSON.parse(await fs.readFile(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version}`)
+  }
+  return path.join(os.tmpdir(), `toolgate-pglite-template-${digest.digest('hex').slice(0, 16)}.tar`)
 }
 
 /**
