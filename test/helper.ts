@@ -63,6 +63,32 @@ export interface TestAppOptions {
   embedded?: boolean
 }
 
+/** Folders and a migrated database for a server process a test runs itself; no app is started on them. */
+export interface TestFolders {
+  workspace: string
+  dataDir: string
+  databaseUrl?: string
+  destroy(): Promise<void>
+}
+
+export async function testFolders(): Promise<TestFolders> {
+  const workspace = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-'))
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-'))
+  const base = process.env.DATABASE_URL
+  const testDb = base ? await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV]) : undefined
+  if (!testDb) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
+  return {
+    workspace,
+    dataDir,
+    databaseUrl: testDb?.url,
+    async destroy() {
+      await testDb?.drop()
+      await fs.rm(workspace, { recursive: true, force: true })
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const workspace = opts.workspace ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-ws-')))
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'tg-data-')))
@@ -70,8 +96,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
   const databaseUrl = opts.databaseUrl ?? testDb?.url
   // An app that is not restarted on its folder runs on an in-memory copy of the template.
-  const dump = !databaseUrl && !opts.keep && !opts.dataDir ? pgliteTemplateDump() : undefined
-  const database = dump ? await createDb({ pgliteDump: await dump }) : undefined
+  const dump = !databaseUrl && !opts.keep && !opts.dataDir ? await pgliteTemplateDump() : undefined
+  const database = dump ? await createDb({ pgliteDump: dump }) : undefined
   if (!databaseUrl && !database) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
   const config = loadConfig({
     TOOLGATE_WORKSPACE: workspace,

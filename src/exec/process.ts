@@ -4,6 +4,7 @@
  * in its own process group, with stdin closed and a clean environment, so that ending it means
  * ending the group, and with the sandbox its whole pid namespace: `setsid` escapees included.
  */
+import fs from 'node:fs'
 import os from 'node:os'
 import { StringDecoder } from 'node:string_decoder'
 import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../sandbox/index.js'
@@ -57,13 +58,42 @@ function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * Whether a process of group `pgid` still runs. A zombie does not: the sandbox's pid 1 is orphaned
+ * when bwrap dies of SIGTERM, and an init that reaps late (some VMs' take a second) kept it listed.
+ * Read synchronously: a few ms for /proc, where awaiting each file outlasted the pipeline's grace.
+ */
+function groupRuns(pgid: number): boolean {
+  if (!signalGroup(pgid, 0)) return false
+  if (process.platform !== 'linux') return true
+  try {
+    for (const name of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue
+      let stat: string
+      try {
+        stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8')
+      } catch (err) {
+        // Ended since the listing; one that cannot be read might belong to the group.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH') continue
+        return true
+      }
+      // After the command name (in parentheses, which it may itself contain): state, ppid, pgrp.
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(pgrp) === pgid && state !== 'Z') return true
+    }
+    return false
+  } catch {
+    return true
+  }
+}
+
 /** SIGTERM to the group, then SIGKILL after `graceMs` unless the group is gone by then. */
 export async function killGroup(pid: number, graceMs = KILL_GRACE_MS): Promise<void> {
   if (!signalGroup(pid, 'SIGTERM')) return
   const until = Date.now() + graceMs
   while (Date.now() < until) {
     await sleep(Math.min(20, graceMs))
-    if (!signalGroup(pid, 0)) return
+    if (!groupRuns(pid)) return
   }
   signalGroup(pid, 'SIGKILL')
 }

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client.js'
 import { isDatabaseUnavailable, reasonOf } from '../../src/db/outage.js'
+import { pgliteTemplateDump } from '../support/database-template.js'
 
 const caught = async (p: Promise<unknown>) =>
   p.then(
@@ -39,7 +40,8 @@ describe('isDatabaseUnavailable', () => {
   })
 
   it('recognises a closed PGlite, and not a query the database refuses', async () => {
-    const database = await createDb({ pgliteDir: 'memory://' })
+    // The suite's migrated template in memory (a fresh memory:// database runs initdb first).
+    const database = await createDb({ pgliteDir: 'memory://', pgliteDump: await pgliteTemplateDump() })
     const refused = await caught(database.db.execute(sql`SELECT * FROM no_such_table`))
     const syntax = await caught(database.db.execute(sql`SELEC 1`))
     await database.close()

@@ -8,13 +8,15 @@ import { sql } from 'drizzle-orm'
 import { createDb, type Database } from '../../src/db/client.js'
 import { rows } from '../../src/db/sql-rows.js'
 import { createTemporaryDatabase, type TemporaryDatabase } from '../support/temp-database.js'
+import { pgliteTemplateDump } from '../support/database-template.js'
 
 let database: Database
 let temp: TemporaryDatabase | undefined
 
 beforeAll(async () => {
   if (process.env.DATABASE_URL) temp = await createTemporaryDatabase(process.env.DATABASE_URL, 'tg_test')
-  database = await createDb({ databaseUrl: temp?.url })
+  // On PGlite the suite's migrated template in memory: a fresh one would run initdb first.
+  database = await createDb({ databaseUrl: temp?.url, pgliteDump: await pgliteTemplateDump() })
 })
 
 afterAll(async () => {

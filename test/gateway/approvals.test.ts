@@ -173,7 +173,9 @@ describe('expiry', () => {
       const a = await hold(short, 'progress_log.jsonl', '{"event":"too late"}', short.adminKey)
       const b = await hold(short, 'progress_log.jsonl', '{"event":"never decided"}', short.adminKey)
       expect(Date.parse(a.body.expires_at) - Date.now()).toBeLessThanOrEqual(1000)
-      await new Promise((r) => setTimeout(r, 1500))
+      // Until both have expired (a little after the later one's expires_at), not a fixed 1.5 s.
+      const expired = Math.max(Date.parse(a.body.expires_at), Date.parse(b.body.expires_at)) + 100
+      await new Promise((r) => setTimeout(r, Math.max(0, expired - Date.now())))
       const res = await decide(short, a.body.approval_id, 'approve', reviewer)
       expectError(res, 409, 'APPROVAL_NOT_PENDING', `Approval ${a.body.approval_id} is already expired`)
       expect(await execution(short, a.body.execution_id)).toMatchObject({ status: 'expired', error_code: 'APPROVAL_EXPIRED' })

@@ -8,16 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { count } from 'drizzle-orm'
 import { createDb } from '../../src/db/client.js'
 import { executions } from '../../src/db/schema/index.js'
-import { buildTestApp, type TestApp } from '../helper.js'
+import { testFolders, type TestFolders } from '../helper.js'
 
-let made: TestApp | undefined
+let made: TestFolders | undefined
 afterAll(async () => made?.destroy())
 
 describe('graceful shutdown', () => {
   it('drains in-flight calls, flushes history and exits 0 on SIGTERM', async () => {
-    // Prepare folders (and, on Postgres, a fresh database) with the helper, then run the real server on them.
-    made = await buildTestApp({ keep: true })
-    await made.app.close()
+    // Folders and a migrated database of the test's own (on Postgres, a fresh one), then the real server on them.
+    made = await testFolders()
     const env = {
       ...process.env,
       PORT: '0',

@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ADMIN_KEY, buildTestApp, type TestApp } from '../helper.js'
+import { ADMIN_KEY, testFolders, type TestFolders } from '../helper.js'
 
-let made: TestApp | undefined
+let made: TestFolders | undefined
 const children: ChildProcess[] = []
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
@@ -15,7 +15,7 @@ afterAll(async () => {
 })
 
 /** The real server on the helper's folders (and database); resolves with its address once it listens. */
-async function startServer(t: TestApp): Promise<{ child: ChildProcess; address: string; output: () => string }> {
+async function startServer(t: TestFolders): Promise<{ child: ChildProcess; address: string; output: () => string }> {
   const env = {
     ...process.env,
     PORT: '0',
@@ -63,11 +63,15 @@ async function until<T>(what: () => Promise<T | undefined>, ms = 20_000): Promis
 
 describe('a crash while a call runs', () => {
   it('leaves a running row, marked interrupted at the next start; read-only calls are still recorded', async () => {
-    made = await buildTestApp({ keep: true })
-    const execKey = await made.key(['exec'], 'crash test')
-    await made.app.close()
-
+    made = await testFolders()
     const first = await startServer(made)
+    const keyRes = await fetch(`${first.address}/v1/keys`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'crash test', scopes: ['exec'] }),
+    })
+    expect(keyRes.status).toBe(201)
+    const execKey = ((await keyRes.json()) as { key: string }).key
     const hello = await fetch(`${first.address}/v1/tools/hello`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
