@@ -134,6 +134,7 @@ async function spawnRg(job: GrepJob, ignoreFile: string | null, sorted: boolean)
       network: false,
       cwd: job.root,
       env: { PATH: DEFAULT_PATH },
+      bareEtc: true,
     },
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
