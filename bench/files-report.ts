@@ -9,9 +9,11 @@ export async function writeSection(setup: string, rows: string[]): Promise<void>
   const section = [
     HEADING,
     '',
-    'Command: `npm run bench:files` (bench/files.ts). toolgate is called over HTTP on loopback with a key; the MCP reference',
+    'Command: `npm run bench:files` (bench/files.ts). toolgate (`node dist/server.js` in its own process, PGlite) is called',
+    'over HTTP on loopback with a key; the MCP reference',
     'filesystem server over stdio with the MCP SDK client; `rg` directly. Ratio: for the reference rows, reference ms ÷',
-    'toolgate ms (above 1 = toolgate faster); for Grep, toolgate ms ÷ rg ms.',
+    'toolgate ms (above 1 = toolgate faster); for Grep, toolgate ms ÷ rg ms. The second baseline for Grep is the same `rg`',
+    "run in toolgate's sandbox (bwrap, as Grep runs it): its gap to `rg` is the sandbox's cost, the rest is toolgate's own.",
     '',
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${setup}.`,
     '',
