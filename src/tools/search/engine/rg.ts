@@ -142,7 +142,7 @@ async function spawnRg(job: GrepJob, ignoreFile: string | null, sorted: boolean)
   const delim = job.mode === 'files_with_matches' ? 0 : 10
   const collected: { path: string; n: number }[] = []
   const lines = new Map<string, ContentLine[]>()
-  const limit = content ? job.out.spec.budget : MAX_COLLECTED
+  const limit = content ? out.spec.budget : MAX_COLLECTED
   let overflowed = false
   let size = 0
   let records = 0
