@@ -1,6 +1,6 @@
 /**
  * What bench/overhead.ts and bench/mcp.ts share: servers in child processes (black box over HTTP
- * on loopback), a fresh Postgres database per run, autocannon loads, and ABBA rounds that compare
+ * on loopback), a fresh Postgres database per run, paced and autocannon loads, and ABBA rounds that compare
  * two servers measured seconds apart, because these shared 2-core machines drift over minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -4,7 +4,8 @@
  *   - toolgate: `node dist/server.js` (what `npm start` runs; the npm script builds first), history
  *     on a fresh Postgres database dropped after the run, every call with an API key;
  *   - bare: Fastify, the same path, body schema hello.input, response schema hello.output.
- * Each server runs in its own child process; autocannon loads them from this one, in ABBA rounds.
+ * Each server runs in its own child process; this one loads them (paced.ts at the fixed rate,
+ * autocannon at saturation), in ABBA rounds.
  * Phase 1 at a fixed rate (default 1,000 calls/s): added latency, contract ≤ 0.5 ms at p50 and
  * ≤ 2 ms at p99. Phase 2 at saturation: toolgate's share of bare throughput, contract ≥ 0.30.
  * Figures are medians over rounds of each round's paired difference or ratio.
