@@ -1,7 +1,9 @@
 /**
- * The two clients bench:files times: toolgate over HTTP on loopback with a key (the real app and
- * config, PGlite in a temp folder), and the MCP reference filesystem server over stdio with the
- * MCP SDK client, rooted at the same folder.
+ * The two clients bench:files times: toolgate over HTTP on loopback with a key (`node
+ * dist/server.js` in a process of its own, as deployed, PGlite in a temp folder), and the MCP
+ * reference filesystem server over stdio with the MCP SDK client, rooted at the same folder.
+ * Neither runs in the bench's process: spawning a child (rg) blocks for time in proportion to the
+ * spawning process's memory (fork copies its page tables), and PGlite takes hundreds of MB.
  */
 import { promises as fs } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -9,23 +11,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { startServer, type Target } from './harness.js'
 
 const KEY = 'tg_bench_files_key_0123456789abcdef'
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<{ text: string; metadata?: Record<string, any> }>
 
-async function loadTools() {
-  const { allTools } = await import('../src/tools/index.js')
-  const { searchTools } = await import('../src/tools/search/index.js')
-  const { fileTools } = await import('../src/tools/fs/index.js')
-  return [...new Map([...allTools, ...searchTools, ...fileTools].map((t) => [t.name, t])).values()]
-}
-
 /** toolgate serving `dir`, and a caller that posts to it. */
-export async function startToolgate(dir: string): Promise<{ call: Call; close(): Promise<void> }> {
-  const { loadConfig } = await import('../src/config.js')
-  const { buildApp } = await import('../src/app.js')
+export async function startToolgate(dir: string): Promise<{ call: Call; rssMb(): Promise<number>; close(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-bench-files-'))
-  const config = loadConfig({
+  const env = {
+    PATH: process.env.PATH,
     TOOLGATE_WORKSPACE: dir,
     TOOLGATE_DATA_DIR: dataDir,
     TOOLGATE_BOOTSTRAP_KEY: KEY,
@@ -33,9 +28,21 @@ export async function startToolgate(dir: string): Promise<{ call: Call; close():
     TOOLGATE_RATE_LIMITS: '*=10000000/minute',
     TOOLGATE_HISTORY_FLUSH_MS: '50',
     TOOLGATE_MAX_OUTPUT: String(16 << 20), // whole listings, as the reference returns them
+  }
+  const target = (port: number): Target => ({
+    name: 'toolgate',
+    url: `http://127.0.0.1:${port}/v1/tools/hello`,
+    body: '{}',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+    check: (status, text) => {
+      if (status !== 200) throw new Error(`toolgate answered ${status} ${text.slice(0, 300)}`)
+    },
   })
-  const app = await buildApp({ config, tools: await loadTools() })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  // A first start creates the database (PGlite's initdb), which leaves ~450 MB more in the process
+  // for its life; a server restarted on its data folder, as it runs from then on, is measured.
+  await (await startServer('toolgate', ['dist/server.js'], env, target)).stop()
+  const server = await startServer('toolgate', ['dist/server.js'], env, target)
+  const base = `http://127.0.0.1:${server.port}`
   const call: Call = async (tool, args) => {
     const res = await fetch(`${base}/v1/tools/${tool}`, {
       method: 'POST',
@@ -46,10 +53,13 @@ export async function startToolgate(dir: string): Promise<{ call: Call; close():
     if (res.status !== 200) throw new Error(`${tool} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`)
     return { text: String(json.output), metadata: json.metadata }
   }
+  // Its resident memory: what each spawn's fork has to copy the page tables of.
+  const rssMb = async () => Number((await fs.readFile(`/proc/${server.child.pid}/status`, 'utf8')).match(/VmRSS:\s+(\d+)/)?.[1]) / 1024
   return {
     call,
+    rssMb,
     close: async () => {
-      await app.close()
+      await server.stop()
       await fs.rm(dataDir, { recursive: true, force: true })
     },
   }

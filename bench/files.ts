@@ -5,7 +5,9 @@
  *     search_files), a 5,000-entry folder (fs_list / list_directory, and with sizes). Each measured
  *     end to end from a client (bench/files-reference.ts). Target: speed ratio (reference ms ÷
  *     toolgate ms) ≥ 1.
- *   - Grep against plain `rg` on the same ≥ 50 MB tree. Target: toolgate ms ÷ rg ms ≤ 1.5.
+ *   - Grep against plain `rg` on the same ≥ 50 MB tree. Target: toolgate ms ÷ rg ms ≤ 1.5. A second
+ *     baseline, the same `rg` in toolgate's sandbox (bwrap, as every child process runs), shows what
+ *     the sandbox costs and what is toolgate's own.
  * Rounds are interleaved (each case's sides alternate, the order swapped every round); medians are
  * compared. The table is printed and written under `## File tools` in docs/benchmarks.md.
  * Options (environment): BENCH_FILES_DIR (data, default /tmp/toolgate-bench), BENCH_ROUNDS (15).
@@ -30,37 +32,56 @@ interface Case {
   label: string
   kind: 'reference' | 'rg'
   sides: [toolgate: Side, other: Side]
+  /** Measured in the same rounds, reported on a row of its own: the same rg in the sandbox. */
+  sandboxed?: Side
   same: (a: string, b: string) => boolean
 }
 
-function rg(args: string[], cwd: string): Promise<string> {
+function run(file: string, args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('rg', args, { cwd, maxBuffer: 1 << 30 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(String(stdout)))),
+    execFile(file, args, { cwd, maxBuffer: 1 << 30 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(String(stdout)))),
   )
+}
+const rg = (args: string[], cwd: string) => run('rg', args, cwd)
+
+/** `rg args` as Grep runs it: in toolgate's sandbox, seeing `dir` read-only (src/tools/search/engine/rg.ts). */
+async function sandboxedRg(dir: string): Promise<(args: string[]) => Promise<string>> {
+  const { createSandbox, DEFAULT_PATH } = await import('../src/sandbox/index.js')
+  const sandbox = createSandbox({ mode: 'bwrap', hidden: [], memoryBytes: 4096 * 1024 * 1024 })
+  const bin = await run('sh', ['-c', 'command -v rg'], dir).then((p) => p.trim())
+  return (args) => {
+    const policy = { writable: [], readable: [dir, bin], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, bareEtc: true }
+    const plan = sandbox.plan([bin, ...args], policy)
+    return run(plan.file, plan.args, dir)
+  }
 }
 
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '')
 const lastLine = (s: string) => lines(s).at(-1)
 
-/** Interleaved rounds: both sides once per round, in alternating order, after a few warm-up calls each. */
-async function measure(c: Case): Promise<{ ms: [number, number]; same: boolean }> {
-  for (let i = 1; i < WARMUP; i++) for (const side of c.sides) await side.run()
-  const outs = [await c.sides[0].run(), await c.sides[1].run()]
-  const times: [number[], number[]] = [[], []]
+/** Interleaved rounds: every side once per round, the order reversed every other round, after a few warm-up calls each. */
+async function measure(c: Case): Promise<{ ms: number[]; same: boolean[] }> {
+  const sides = c.sandboxed ? [...c.sides, c.sandboxed] : c.sides
+  for (let i = 1; i < WARMUP; i++) for (const side of sides) await side.run()
+  const outs: string[] = []
+  for (const side of sides) outs.push(await side.run())
+  const times: number[][] = sides.map(() => [])
+  const order = sides.map((_, i) => i)
   for (let r = 0; r < ROUNDS; r++) {
-    for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+    for (const i of r % 2 === 0 ? order : [...order].reverse()) {
       const t = performance.now()
-      outs[i] = await c.sides[i].run()
+      outs[i] = await sides[i].run()
       times[i].push(performance.now() - t)
     }
   }
-  return { ms: [median(times[0]), median(times[1])], same: c.same(outs[0], outs[1]) }
+  return { ms: times.map(median), same: outs.slice(1).map((o) => c.same(outs[0], o)) }
 }
 
 async function main() {
   const log = (m: string) => console.log(m)
   const data = await benchData(log)
   const rgVersion = await rg(['--version'], data.dir).then((v) => v.split('\n')[0])
+  const boxedRg = await sandboxedRg(data.dir)
   const tg = await startToolgate(data.dir)
   const ref = await startReference(data.dir)
   const abs = (p: string) => path.join(data.dir, p)
@@ -111,6 +132,7 @@ async function main() {
         { name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'useEffect', path: 'tree' })) },
         { name: 'rg -l', run: () => rg(['-l', '-e', 'useEffect', '--', 'tree'], data.dir) },
       ],
+      sandboxed: { name: 'rg -l in bwrap', run: () => boxedRg(['-l', '-e', 'useEffect', '--', 'tree']) },
     },
     {
       label: 'Grep content /XYZZY_[0-9]+/',
@@ -120,10 +142,12 @@ async function main() {
         { name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'XYZZY_[0-9]+', path: 'tree', output_mode: 'content' })) },
         { name: 'rg -n', run: () => rg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree'], data.dir) },
       ],
+      sandboxed: { name: 'rg -n in bwrap', run: () => boxedRg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree']) },
     },
   ]
   const rows: string[] = []
   let rtt = 0
+  let rss = 0
   try {
     for (let i = 0; i < 20; i++) await tg.call('hello', {})
     const hello: number[] = []
@@ -138,18 +162,20 @@ async function main() {
       const ratio = c.kind === 'reference' ? ms[1] / ms[0] : ms[0] / ms[1]
       const pass = c.kind === 'reference' ? ratio >= 1 : ratio <= 1.5
       const target = c.kind === 'reference' ? 'speed ≥ 1×' : 'time ≤ 1.5× rg'
-      rows.push(
-        `| ${c.label} | ${c.sides[0].name} | ${ms[0].toFixed(1)} | ${c.sides[1].name} | ${ms[1].toFixed(1)} | ${ratio.toFixed(2)}× | ${target} | ${pass ? 'PASS' : 'FAIL'} | ${same ? 'yes' : 'NO'} |`,
-      )
-      log(rows.at(-1)!)
+      const row = (other: Side, otherMs: number, r: number, target: string, verdict: string, same: boolean) =>
+        `| ${c.label} | ${c.sides[0].name} | ${ms[0].toFixed(1)} | ${other.name} | ${otherMs.toFixed(1)} | ${r.toFixed(2)}× | ${target} | ${verdict} | ${same ? 'yes' : 'NO'} |`
+      rows.push(row(c.sides[1], ms[1], ratio, target, pass ? 'PASS' : 'FAIL', same[0]))
+      if (c.sandboxed) rows.push(row(c.sandboxed, ms[2], ms[0] / ms[2], 'second baseline', '', same[1]))
+      log(rows.slice(c.sandboxed ? -2 : -1).join('\n'))
     }
+    rss = await tg.rssMb()
   } finally {
     await ref.close()
     await tg.close()
   }
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
-    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(1)} ms; ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(1)} ms, its resident memory ${rss.toFixed(0)} MB at the end; ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
   log(`\n${setup}\nwritten to docs/benchmarks.md (## File tools)`)

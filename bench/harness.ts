@@ -1,6 +1,6 @@
 /**
  * What bench/overhead.ts and bench/mcp.ts share: servers in child processes (black box over HTTP
- * on loopback), a fresh Postgres database per run, autocannon loads, and ABBA rounds that compare
+ * on loopback), a fresh Postgres database per run, paced and autocannon loads, and ABBA rounds that compare
  * two servers measured seconds apart, because these shared 2-core machines drift over minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { paced } from './paced.js'
 import { fmt, median, pad, percentile } from './stats.js'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -168,10 +169,12 @@ export async function toolgateEnv(databaseUrl: string): Promise<{ env: NodeJS.Pr
 }
 
 /**
- * One autocannon run. `rate` > 0 fixes the calls a second (all connections together). Latencies
- * come from each response at full resolution (autocannon's own histogram keeps whole ms).
+ * One run: `rate` > 0 holds that many calls a second, evenly spaced (bench/paced.ts says why not
+ * autocannon's overallRate); otherwise autocannon as fast as the server answers. Latencies come
+ * from each response at full resolution (autocannon's own histogram keeps whole ms).
  */
 export async function load(target: Target, seconds: number, connections: number, rate = 0): Promise<Measure> {
+  if (rate > 0) return paced(target, seconds, rate, connections)
   const latencies: number[] = []
   const instance = autocannon({
     url: target.url,
@@ -180,7 +183,6 @@ export async function load(target: Target, seconds: number, connections: number,
     body: target.body,
     connections,
     duration: seconds,
-    ...(rate > 0 && { overallRate: rate }),
   })
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status >= 200 && status < 300) latencies.push(ms)

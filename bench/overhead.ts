@@ -4,12 +4,13 @@
  *   - toolgate: `node dist/server.js` (what `npm start` runs; the npm script builds first), history
  *     on a fresh Postgres database dropped after the run, every call with an API key;
  *   - bare: Fastify, the same path, body schema hello.input, response schema hello.output.
- * Each server runs in its own child process; autocannon loads them from this one, in ABBA rounds.
+ * Each server runs in its own child process; this one loads them (paced.ts at the fixed rate,
+ * autocannon at saturation), in ABBA rounds.
  * Phase 1 at a fixed rate (default 1,000 calls/s): added latency, contract ≤ 0.5 ms at p50 and
  * ≤ 2 ms at p99. Phase 2 at saturation: toolgate's share of bare throughput, contract ≥ 0.30.
  * Figures are medians over rounds of each round's paired difference or ratio.
  * Options: --rate=N (1000) --rounds=N (4) --duration=S (3) --warmup=S (1) --connections=N (50; at the
- * fixed rate each connection sends rate/N calls a second, one at a time) --strict (exit 1 on FAIL).
+ * fixed rate, calls leave evenly spaced over at most N connections, bench/paced.ts) --strict (exit 1 on FAIL).
  */
 import { fileURLToPath } from 'node:url'
 import {
@@ -72,7 +73,7 @@ type Options = ReturnType<typeof options>
 async function measure(bare: Target, toolgate: Target, o: Options, served: Map<Target, number>): Promise<boolean> {
   const rounds = { rounds: o.rounds, seconds: o.duration, warmup: o.warmup, connections: o.connections }
   await firstWarmUp([bare, toolgate], FIRST_WARMUP_S, o.connections, served)
-  out(`\nphase 1: fixed ${o.rate} calls/s, ${o.connections} connections`)
+  out(`\nphase 1: fixed ${o.rate} calls/s, evenly spaced, at most ${o.connections} connections`)
   const [b1, t1] = await interleave(bare, toolgate, { ...rounds, rate: o.rate }, served)
   warnIfBehind([...b1, ...t1], o.rate)
   out(`\nphase 2: saturation, ${o.connections} connections`)

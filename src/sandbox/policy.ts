@@ -19,6 +19,11 @@ export interface SandboxPolicy {
   env: Record<string, string>
   /** CPU seconds per process (RLIMIT_CPU); none for background shells. */
   cpuSeconds?: number
+  /**
+   * Of /etc, only the loader's cache: for a program that reads no system configuration (ripgrep).
+   * Each bound file is a mount, and the ~30 of the full list took most of a spawn (bwrap.ts).
+   */
+  bareEtc?: boolean
 }
 
 export interface SpawnPlan {

@@ -2,6 +2,7 @@
  * TOOLGATE_SANDBOX: `auto` falls back loudly when bwrap cannot work, `bwrap` refuses to start
  * without it, `off` says what it gives away; the policy bwrap gets is the one the call asked for.
  */
+import { spawnSync } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -61,6 +62,16 @@ describe('createSandbox', () => {
       release()
       await fs.rm(ws, { recursive: true, force: true })
     }
+  })
+
+  it('bareEtc: of /etc only the loader cache, and the program still runs', async () => {
+    const sandbox = createSandbox({ ...base, mode: 'bwrap' })
+    const policy = { writable: [], network: false, cwd: '/', env: { PATH: '/usr/bin' } }
+    expect(sandbox.plan(['/bin/true'], policy).args).toContain('/etc/passwd')
+    const bare = sandbox.plan(['/bin/echo', 'ran'], { ...policy, bareEtc: true })
+    expect(bare.args.filter((a) => a.startsWith('/etc/') && a !== '/etc/ld.so.cache')).toEqual([])
+    const run = spawnSync(bare.file, bare.args, { env: bare.env, encoding: 'utf8' })
+    expect(run.stdout, run.stderr).toBe('ran\n')
   })
 })
 

@@ -64,6 +64,7 @@ async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ign
       network: false,
       cwd: target.root,
       env: { PATH: DEFAULT_PATH },
+      bareEtc: true,
     },
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
