@@ -90,10 +90,11 @@ async function migratedPgliteDump(): Promise<Blob> {
   return dump
 }
 
-let bytes: Promise<Buffer> | undefined
+const readTemplate = (tar: string) => fs.readFile(tar)
+let bytes: ReturnType<typeof readTemplate> | undefined
 let blob: Promise<Blob> | undefined
 /** The template's tar file, read once per worker. */
-const templateBytes = (tar: string) => (bytes ??= fs.readFile(tar))
+const templateBytes = (tar: string) => (bytes ??= readTemplate(tar))
 
 /** The template as a dump for an in-memory PGlite, or undefined outside the suite. */
 export async function pgliteTemplateDump(): Promise<Blob | undefined> {
