@@ -1,6 +1,6 @@
 /**
  * `npm run openapi`: regenerate openapi/openapi.json from the live app (see build-doc-app.ts), then
- * the CLI's typed client src/cli/api.d.ts from it (see openapi-client.ts).
+ * the CLI's typed client src/cli/api.ts from it (see openapi-client.ts).
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
