@@ -27,6 +27,13 @@ module.exports = {
       to: { path: '^src/(plugins|routes)/' },
     },
     {
+      name: 'cli-is-a-client',
+      severity: 'error',
+      comment: 'The toolgate CLI talks to a server over HTTP only: it never imports the server (anything in src/ outside src/cli/).',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/', pathNot: '^src/cli/' },
+    },
+    {
       name: 'resolvable',
       severity: 'error',
       comment: 'Every relative import resolves to a file.',

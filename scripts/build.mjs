@@ -48,5 +48,8 @@ const started = new Date()
 const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', buildInfo], { cwd: root, stdio: 'inherit' })
 if (r.status !== 0) process.exit(r.status ?? 1)
 // Stamped with the time the build began: a source saved during the build is newer, so it is built next time.
+// The `toolgate` bin (package.json) must be executable to be run by path.
+const bin = path.join(dist, 'cli', 'index.js')
+if (fs.existsSync(bin)) fs.chmodSync(bin, 0o755)
 fs.writeFileSync(stamp, `${started.toISOString()}\n`)
 fs.utimesSync(stamp, started, started)
