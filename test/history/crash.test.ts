@@ -3,8 +3,9 @@
  * while its tool runs; SIGKILL the server, start it again on the same data folder, and that row
  * says `interrupted`, never a silent gap. A read-only call answered before the crash is recorded.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startServerProcess, type ServerProcess } from '../support/server-process.js'
 import { ADMIN_KEY, testFolders, type TestFolders } from '../helper.js'
 
 let made: TestFolders | undefined
@@ -15,34 +16,10 @@ afterAll(async () => {
 })
 
 /** The real server on the helper's folders (and database); resolves with its address once it listens. */
-async function startServer(t: TestFolders): Promise<{ child: ChildProcess; address: string; output: () => string }> {
-  const env = {
-    ...process.env,
-    PORT: '0',
-    TOOLGATE_DATA_DIR: t.dataDir,
-    TOOLGATE_WORKSPACE: t.workspace,
-    TOOLGATE_BOOTSTRAP_KEY: ADMIN_KEY,
-    TOOLGATE_HISTORY_FLUSH_MS: '10',
-    LOG_LEVEL: 'warn',
-    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let out = ''
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)))
-    child.stdout!.on('data', () => {
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
-    })
-  })
-  return { child, address, output: () => out }
+async function startServer(t: TestFolders): Promise<ServerProcess> {
+  const server = await startServerProcess(t)
+  children.push(server.child)
+  return server
 }
 
 const admin = { authorization: `Bearer ${ADMIN_KEY}` }

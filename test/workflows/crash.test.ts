@@ -5,10 +5,11 @@
  * the steps finished before the crash are not; a step that can change things (Bash) is not run
  * again, and its run stops `interrupted` there.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startServerProcess, type ServerProcess } from '../support/server-process.js'
 import { ADMIN_KEY, buildTestApp, type TestApp } from '../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
 
@@ -21,37 +22,10 @@ afterAll(async () => {
   await made?.destroy()
 })
 
-async function startServer(t: TestApp, llmUrl: string): Promise<{ child: ChildProcess; address: string }> {
-  const env = {
-    ...process.env,
-    PORT: '0',
-    TOOLGATE_DATA_DIR: t.dataDir,
-    TOOLGATE_WORKSPACE: t.workspace,
-    TOOLGATE_BOOTSTRAP_KEY: ADMIN_KEY,
-    TOOLGATE_HISTORY_FLUSH_MS: '10',
-    LLM_BASE_URL: llmUrl,
-    LLM_MODEL: 'stand-in',
-    LLM_MAX_RETRIES: '0',
-    LOG_LEVEL: 'warn',
-    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let out = ''
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)))
-    child.stdout!.on('data', () => {
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
-    })
-  })
-  return { child, address }
+async function startServer(t: TestApp, llmUrl: string): Promise<ServerProcess> {
+  const server = await startServerProcess(t, { LLM_BASE_URL: llmUrl, LLM_MODEL: 'stand-in', LLM_MAX_RETRIES: '0' })
+  children.push(server.child)
+  return server
 }
 
 const admin = { authorization: `Bearer ${ADMIN_KEY}` }
