@@ -199,6 +199,17 @@ function validate(values: Record<string, string>, raw: Env): { env?: ConfigEnv; 
   }
 }
 
+/** For the command-line entry points: every bad setting, by name, on stderr, and exit code 2. */
+export function loadConfigOrExit(env: Env = process.env): AppConfig {
+  try {
+    return loadConfig(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    process.stderr.write(`${err.message}\n`)
+    process.exit(2)
+  }
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const fromFiles = readFileVariables(env, Object.keys(ConfigSchema.properties))
   const values = normalise(fromFiles.env)

@@ -5,20 +5,11 @@
  * with an owner role, before starting servers that run with fewer rights.
  */
 import path from 'node:path'
-import { ConfigError, loadConfig } from './config.js'
+import { loadConfigOrExit } from './config.js'
 import { createDb } from './db/client.js'
 
 async function main(): Promise<void> {
-  let config
-  try {
-    config = loadConfig()
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`)
-      process.exit(2)
-    }
-    throw err
-  }
+  const config = loadConfigOrExit()
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${path.join(config.dataDir, 'pglite')})`
   const database = await createDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') })
   await database.close()

@@ -1,19 +1,10 @@
 /** Start toolgate: read the configuration, build the app, listen, and close gracefully on signals. */
 import closeWithGrace from 'close-with-grace'
-import { ConfigError, loadConfig } from './config.js'
+import { loadConfigOrExit } from './config.js'
 import { buildApp } from './app.js'
 
 async function main() {
-  let config
-  try {
-    config = loadConfig()
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`)
-      process.exit(2)
-    }
-    throw err
-  }
+  const config = loadConfigOrExit()
   const app = await buildApp({ config })
   // Declared after the app exists: SIGTERM drains in-flight calls, flushes history, closes the database.
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
