@@ -26,12 +26,12 @@ export const ARGV_BYTES_MAX = 1024 * 1024
 /** File contents, edits and patches: as large as the 10 MiB request body that carries them. */
 export const CONTENT_MAX = 10 * 1024 * 1024
 /**
- * Texts to analyse or summarize: about 15,000 words, a long article. analyze and the extractive
- * summary walk every sentence and word on the main thread, 150 to 350 ms a megabyte (65 ms at
- * 200,000 characters): at this length they stay well under the 100 ms that any one request may
- * hold the server for. Longer texts are summarized in parts.
+ * Texts to analyse or summarize: about 7,500 words, a long article. analyze and the extractive
+ * summary walk every sentence and word on the main thread: on a slow 2-core machine 100,000
+ * characters of short sentences held it for 100 to 160 ms, over the 100 ms that any one request
+ * may hold the server for; half of that stays under it. Longer texts are summarized in parts.
  */
-export const TEXT_MAX = 100_000
+export const TEXT_MAX = 50_000
 /** Source code to run or check, which goes to a process of its own. */
 export const CODE_MAX = 1_000_000
 /** Regular expressions and globs: long enough for any real one, far below the argument limit of `rg`. */

@@ -34,6 +34,7 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 export async function checkWorkflow(source: string, catalog: ToolCatalog): Promise<CheckResult> {
   const file = await parseWorkflowFile(source)
   if (file.problems.length) return { problems: file.problems, steps: 0 }
+  await nextTurn()
   const problems = schemaProblems(file)
   const root = isObject(file.value) ? file.value : {}
   const report = (path: Path, message: string, opts?: { key?: boolean; offset?: number }) => problems.push({ ...file.at(path, opts), message })

@@ -2,7 +2,9 @@
  * A workflow file (YAML, or JSON, which YAML reads too) as plain data plus where each value sits
  * in the file, so that every problem can say its line and column.
  */
-import { Composer, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, Scalar, type Node, type YAMLError } from 'yaml'
+import { Composer, type CST, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, Scalar, type Node, type YAMLError } from 'yaml'
+
+type Token = CST.Token
 
 export interface Position {
   line: number
@@ -38,28 +40,31 @@ const MAX_ALIAS_COUNT = 100
 
 /** Characters parsed per event-loop turn: the yaml package takes a few milliseconds for 4 KB. */
 const CHUNK = 4096
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
- * The file's one document, parsed a chunk per event-loop turn (yaml's parser takes a stream), so
- * that a large file never holds the loop for long. Duplicate keys are left to indexNodes: yaml's
- * own check compares each key with every other one (quadratic).
+ * The file's one document, lexed a chunk per event-loop turn (yaml's parser takes a stream), then
+ * composed in a turn of its own: a document composes whole, which is what LIMITS.fileBytes bounds.
+ * Duplicate keys are left to indexNodes: yaml's own check compares each key with every other one
+ * (quadratic).
  */
 async function parseChunked(source: string, lines: LineCounter): Promise<Document.Parsed[]> {
   const parser = new Parser(lines.addNewLine)
-  const composer = new Composer({ uniqueKeys: false })
-  const docs: Document.Parsed[] = []
+  const tokens: Token[] = []
   for (let i = 0; i < source.length || i === 0; i += CHUNK) {
-    const last = i + CHUNK >= source.length
-    for (const token of parser.parse(source.slice(i, i + CHUNK), !last)) docs.push(...composer.next(token))
-    if (last) docs.push(...composer.end(true, source.length))
-    else await new Promise((resolve) => setImmediate(resolve))
+    tokens.push(...parser.parse(source.slice(i, i + CHUNK), i + CHUNK < source.length))
+    await nextTurn()
   }
+  const composer = new Composer({ uniqueKeys: false })
+  const docs = tokens.flatMap((token) => [...composer.next(token)])
+  docs.push(...composer.end(true, source.length))
   return docs
 }
 
 export async function parseWorkflowFile(source: string): Promise<ParsedFile> {
   const lines = new LineCounter()
   const docs = await parseChunked(source, lines)
+  await nextTurn()
   const doc = docs[0]
   const toPos = (offset: number): Position => {
     const { line, col } = lines.linePos(offset)
@@ -88,6 +93,7 @@ export async function parseWorkflowFile(source: string): Promise<ParsedFile> {
     return { line: 1, column: 1 }
   }
   if (problems.length) return { value: undefined, problems, at }
+  await nextTurn()
   try {
     return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), problems, at }
   } catch (err) {

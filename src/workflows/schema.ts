@@ -9,8 +9,8 @@ import { MAX_EXPRESSION_LENGTH } from './expressions.js'
 
 /** A workflow file is read whole, parsed and checked on one request: bounded so that all of it stays cheap. */
 export const LIMITS = {
-  /** Bytes of the file: the yaml package parses about a kilobyte a millisecond, so a request stays near 50 ms. */
-  fileBytes: 64 * 1024,
+  /** Bytes of the file: composing a document is one turn of the event loop, ~50 ms for 32 KiB of flow lists on a slow 2-core machine. */
+  fileBytes: 32 * 1024,
   /** Steps in the file, nested ones included. */
   steps: 200,
   /** for_each inside for_each inside… */

@@ -12,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { BODY_ELEMENTS_MAX, CONTENT_MAX, TEXT_MAX } from '../../src/tools/limits.js'
+import { LIMITS } from '../../src/workflows/schema.js'
 import { j } from '../support/secret-cases.js'
 
 let t: TestApp
@@ -31,7 +32,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(t.workspace, DEEP), { recursive: true })
   await fs.writeFile(path.join(t.workspace, DEEP, `${'a'.repeat(254)}b`), '')
   await fs.writeFile(path.join(t.workspace, 'line.txt'), `${'a'.repeat(1 << 20)}\nend aab\n`)
-  // Workflow files at the 64 KiB limit: as many steps with expressions as fit, and one map of flow lists.
+  // Workflow files at the size limit: as many steps with expressions as fit, and one map of flow lists.
   await fs.writeFile(
     path.join(t.workspace, 'steps.yaml'),
     workflowOf((i) => STEP(i)),
@@ -153,10 +154,10 @@ function manyFields(count: number): string {
   for (let i = 0; i < count; i++) parts.push(`"f${i}":"v"`)
   return `{${parts.join(',')}}`
 }
-/** A workflow file of nearly 64 KiB (the limit): `line(i)` repeated after `head`. */
+/** A workflow file of nearly LIMITS.fileBytes: `line(i)` repeated after `head`. */
 function workflowOf(line: (i: number) => string, head = ''): string {
   let text = `version: 1\nname: big\nparams:\n  p: { type: string, default: x }\nsteps:\n${head}`
-  for (let i = 0; text.length + line(i).length < 64 * 1024; i++) text += line(i)
+  for (let i = 0; text.length + line(i).length < LIMITS.fileBytes; i++) text += line(i)
   return text
 }
 const STEP = (i: number) =>
@@ -196,8 +197,8 @@ const hostile: [name: string, tool: string, body: () => unknown, headers?: Recor
   ['a 10 MiB Write of password=x words', 'Write', () => ({ file_path: 'big2.txt', content: words('password=x ', CONTENT) })],
   ['a 10 MiB body of small fields (over the limit)', 'hello', () => manyFields(900_000)],
   ['a body of small fields at the limit', 'hello', () => manyFields(BODY_ELEMENTS_MAX)],
-  ['workflow_validate of 64 KiB of steps with expressions', 'workflow_validate', () => ({ path: 'steps.yaml' })],
-  ['workflow_validate of a 64 KiB map of flow lists', 'workflow_validate', () => ({ path: 'flow.yaml' })],
+  ['workflow_validate of a file of steps with expressions at the size limit', 'workflow_validate', () => ({ path: 'steps.yaml' })],
+  ['workflow_validate of a map of flow lists at the size limit', 'workflow_validate', () => ({ path: 'flow.yaml' })],
   // Two containers, n objects and n - 1 commas: 2n + 1 elements.
   [
     'a body of empty objects at the limit',
@@ -247,7 +248,7 @@ describe('the event loop and /healthz while one hostile request runs', () => {
     const analyze = await (await post('analyze', { text: 'Mr. Smith went home. He slept.' })).json()
     expect(analyze.metadata).toMatchObject({ sentences: 2, words: 6 })
     const summary = await (await post('summarize', { text: sentences(TEXT_MAX) })).json()
-    expect(summary.metadata.sentences_total).toBeGreaterThan(5000)
+    expect(summary.metadata.sentences_total).toBeGreaterThan(2500)
     const many = await post('http', manyFields(10), dry)
     expect((await many.json()).error_code).toBe('VALIDATION_ERROR')
   })
