@@ -5,6 +5,7 @@
  */
 import { bound, cutString, RECORD_BOUNDS, type Redactor } from '../redaction/index.js'
 import type { executions } from '../db/schema/index.js'
+import { merged } from '../lib/merged.js'
 
 /** A call as history keeps it; `instance` is added when the row is built. */
 export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
@@ -49,7 +50,7 @@ const cleanText = (s: string | null | undefined, redactor: Redactor) =>
 
 /** The columns a patch may carry, cleaned as a row's are; undefined fields are left out. */
 export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Partial<ExecutionRow> {
-  const out = { ...r } as Partial<ExecutionRow>
+  const out = merged<Partial<ExecutionRow>>(r)
   if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? '{}'
   if (r.result !== undefined) out.result = cleanJson(r.result, redactor)
   if (r.messages !== undefined) out.messages = cleanJson(r.messages, redactor)
@@ -64,5 +65,5 @@ export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Par
 
 /** The whole row of a call, as written by `instance`. */
 export function executionRow(r: ExecutionRecord, instance: string, redactor: Redactor): ExecutionRow {
-  return { ...(cleanPatch(r, redactor) as ExecutionRow), instance }
+  return merged(cleanPatch(r, redactor), { instance })
 }

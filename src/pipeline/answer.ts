@@ -1,5 +1,6 @@
 /** What a call answers, as objects: Fastify serializes them, MCP and the XML writer read them. */
 import { codedError, isCodedError, type CodedError } from '../errors.js'
+import { merged } from '../lib/merged.js'
 import type { AnyTool } from '../tools/define.js'
 import type { PipelineDeps } from './call.js'
 import { logException } from './call-log.js'
@@ -17,14 +18,13 @@ function isToolResultShaped(tool: AnyTool): boolean {
 export function okBody(output: unknown, envelope: { executionId: string; duration: number; messages: string[]; dryRun: boolean }) {
   // A tool that answered nothing (or not an object) answers with the envelope alone.
   const fields = typeof output === 'object' && output !== null ? output : {}
-  return {
-    ...fields,
+  return merged<Record<string, unknown>>(fields, {
     status: 'ok',
     execution_id: envelope.executionId,
     duration_ms: envelope.duration,
     messages: envelope.messages,
     ...(envelope.dryRun && { dry_run: true }),
-  }
+  })
 }
 
 /**
@@ -35,15 +35,8 @@ export function okBody(output: unknown, envelope: { executionId: string; duratio
 export function errorBody(err: CodedError, extra: Record<string, unknown>, tool?: AnyTool): Record<string, unknown> {
   const { result, ...details } = (err.details ?? {}) as { result?: Record<string, unknown> }
   const toolResult = tool && isToolResultShaped(tool) ? { success: false, output: '', error: err.message, metadata: {} } : {}
-  return {
-    ...toolResult,
-    ...result,
-    status: 'error',
-    error_code: err.code,
-    error_message: err.message,
-    ...(Object.keys(details).length > 0 && { details }),
-    ...extra,
-  }
+  const status = { status: 'error', error_code: err.code, error_message: err.message, ...(Object.keys(details).length > 0 && { details }) }
+  return merged(toolResult, result, status, extra)
 }
 
 /** Anything thrown that is not one of ours is a server fault: logged with its stack, never shown. */

@@ -4,6 +4,7 @@
  * failed: …", each carrying the execution id, tool and caller (and the duration at the end) so
  * that both formats say what happened. Parameters are redacted before they are put in a message.
  */
+import { merged } from '../lib/merged.js'
 import { bound, LOG_BOUNDS } from '../redaction/index.js'
 import type { AdmittedCall, Execution, PipelineDeps } from './call.js'
 import { seconds } from './context.js'
@@ -48,14 +49,14 @@ export interface Ended {
 
 /** DEBUG "Result: …", then INFO "Tool X succeeded" or WARN "Tool X failed: …". */
 export function logEnd(deps: PipelineDeps, call: AdmittedCall, ended: Ended): void {
-  const fields = { ...fieldsOf(call), success: ended.success, duration_ms: ended.durationMs }
+  // Listed, not spread from fieldsOf: see src/lib/merged.ts.
+  const fields = { execution_id: call.record.id, tool: call.tool.name, caller: call.caller.id, success: ended.success, duration_ms: ended.durationMs }
   if (debugOn(deps)) {
     const size = ended.output === undefined ? 0 : Buffer.byteLength(JSON.stringify(ended.output) ?? '')
     deps.log.debug(fields, `Result: success=${ended.success}, output_size=${size}, duration_ms=${ended.durationMs}`)
   }
-  const logged = { ...fields, args: call.args }
-  if (ended.error) deps.log.warn({ ...logged, error_code: ended.error.code }, `Tool ${call.tool.name} failed: ${ended.error.message}`)
-  else deps.log.info(logged, `Tool ${call.tool.name} succeeded`)
+  if (ended.error) deps.log.warn(merged(fields, { args: call.args, error_code: ended.error.code }), `Tool ${call.tool.name} failed: ${ended.error.message}`)
+  else deps.log.info(merged(fields, { args: call.args }), `Tool ${call.tool.name} succeeded`)
 }
 
 /** ERROR "Tool X raised exception: Error: …", with the stack (the pretty format prints it below). */

@@ -26,7 +26,8 @@ type LimitedTool = Pick<AnyTool, 'name' | 'timeout' | 'maxOutputSize'>
 export function effectiveLimits(tool: LimitedTool | undefined, asked: Requested, serverMaxOutput: number, argsTimeoutMs?: number): Limits {
   const messages: string[] = []
   const name = tool?.name ?? 'a tool'
-  const bounds = { ...DEFAULT_TIMEOUT, ...tool?.timeout, minMs: tool?.timeout?.minMs ?? 1 }
+  const declared = tool?.timeout ?? DEFAULT_TIMEOUT
+  const bounds = { defaultMs: declared.defaultMs, minMs: declared.minMs ?? 1, maxMs: declared.maxMs }
   let timeoutMs = argsTimeoutMs ?? asked.timeoutMs ?? bounds.defaultMs
   if (timeoutMs < bounds.minMs || timeoutMs > bounds.maxMs) {
     const fitted = Math.min(Math.max(timeoutMs, bounds.minMs), bounds.maxMs)

@@ -34,5 +34,7 @@ export function admit(call: Call, registered: RegisteredTool, caller: Caller): A
     parentExecutionId: call.request.parentExecutionId ?? null,
   }
   const session = context.sessionId ?? `key:${caller.id}`
-  return { ...call, tool, caller, context, record, session, validator: registered.validate, args: {} }
+  // Listed rather than `{ ...call, tool, … }`: see src/lib/merged.ts.
+  const { request, t0, startedAt, headers } = call
+  return { request, t0, startedAt, headers, tool, caller, context, record, session, validator: registered.validate, args: {} }
 }

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks'
 import { errorBody, normalize, okBody, round } from '../answer.js'
 import type { AdmittedCall, Call, CallOutcome, Execution, PipelineDeps, Settled } from '../call.js'
 import { logEnd } from '../call-log.js'
+import { merged } from '../../lib/merged.js'
 import type { AnswerStatus, AnyTool } from '../../tools/define.js'
 
 /** A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). */
@@ -13,7 +14,7 @@ export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutco
   // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
   deps.metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : name, 'error', e.code, duration)
   deps.log.warn({ tool: name.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${name.slice(0, 128)} refused: ${e.message}`)
-  return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: { ...call.headers, ...e.headers } }
+  return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: merged(call.headers, e.headers) }
 }
 
 /** A call whose arguments failed validation: recorded, never run. */
@@ -88,7 +89,7 @@ export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: 
   } else {
     const e = settled.error
     const extra = { execution_id: record.id, duration_ms: duration, messages, ...(call.context.dryRun && { dry_run: true }) }
-    outcome = { statusCode: e.statusCode, body: errorBody(e, extra, tool), headers: { ...headers, ...e.headers } }
+    outcome = { statusCode: e.statusCode, body: errorBody(e, extra, tool), headers: merged(headers, e.headers) }
   }
   const { status, code, message } = statusOf(settled)
   const done = {
@@ -103,7 +104,7 @@ export async function finish(deps: PipelineDeps, call: AdmittedCall, execution: 
     completedAt: new Date(),
   }
   if (resumed) await deps.history.complete(record.id, { params: record.params, ...done })
-  else deps.history.record({ ...record, ...done })
+  else deps.history.record(merged(record, done))
   deps.metrics.observe(tool.name, status, code ?? undefined, duration)
   logEnd(deps, call, {
     success: status === 'ok',
