@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
-import { assertAllowed, protectedHit } from '../../workspace/index.js'
+import { assertAllowed, protectedBelow, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
@@ -52,6 +52,19 @@ async function readEntries(dirPath: string, rel: string, details: boolean): Prom
   return entries
 }
 
+/** Bytes one entry adds to the answer: in `entries` and as a line of `output`. */
+const entryBytes = (e: Entry, listed: (e: Entry) => unknown) => Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2
+
+/** Whether every entry fits, measured whole (within a byte of the sum of entryBytes): once, in the usual case. */
+const fits = (entries: Entry[], listed: (e: Entry) => unknown, budget: number) =>
+  Buffer.byteLength(JSON.stringify(entries.map(listed))) + jsonBytes(entries.map(line).join('\n')) <= budget
+
+/** The index of the first entry that no longer fits. */
+function keptWithin(entries: Entry[], listed: (e: Entry) => unknown, budget: number): number {
+  let used = 0
+  return entries.findIndex((e) => (used += entryBytes(e, listed)) > budget)
+}
+
 export default defineTool({
   name: 'fs_list',
   toolset: 'codex',
@@ -91,8 +104,10 @@ export default defineTool({
     const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
     let entries: Entry[]
     try {
-      // The server's own files are not listed (the other tools refuse them).
-      entries = (await readEntries(dir.path, res.rel, details)).filter((e) => !protectedHit(path.join(res.real as string, e.name)))
+      entries = await readEntries(dir.path, res.rel, details)
+      // The server's own files are not listed (the other tools refuse them): only a folder that
+      // holds one of them needs each entry checked.
+      if (protectedBelow(res.real as string).length > 0) entries = entries.filter((e) => !protectedHit(path.join(res.real as string, e.name)))
     } finally {
       await dir.handle.close()
     }
@@ -100,9 +115,8 @@ export default defineTool({
     const count = entries.length
     // entries and text both grow with the folder: keep as many as the output cap can carry
     const budget = Math.max(0, ctx.maxOutputSize - 800)
-    let used = 0
     const listed = (e: Entry) => (details ? e : e.name)
-    const kept = entries.findIndex((e) => (used += Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2) > budget)
+    const kept = fits(entries, listed, budget) ? -1 : keptWithin(entries, listed, budget)
     const truncated = kept !== -1
     if (truncated) {
       entries = entries.slice(0, kept)
