@@ -47,6 +47,12 @@ export default fp(
       closing = true
       for (const execution of running) execution.controller.abort(new Error('server shutting down'))
     })
+    // An answer sent while the server closes says `Connection: close`: a call that was running when
+    // the drain began would otherwise leave its keep-alive socket open, and the close waits for it.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (closing) reply.header('connection', 'close')
+      done(null, payload)
+    })
     app.decorate('pipeline', {
       invoke: (request: CallRequest) => runCall(deps, request),
       resume: (claimed: Claimed) => resumeCall(deps, claimed),
