@@ -3,6 +3,7 @@
  * exists and gets its required arguments, every expression parses and refers to something that
  * exists before it, ids are unique. Every problem is reported at once, each with its line:column.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ExpressionError, parseExpression, referencesOf, type Expr } from './expressions.js'
 import { refProblem, type RefContext, type StepInfo, type Where } from './check-refs.js'
 import { parseWorkflowFile, type ParsedFile, type Path, type Problem } from './parse.js'
@@ -25,7 +26,6 @@ export interface CheckResult {
 const ARGUMENTS_PER_TURN = 8
 /** Steps checked per event-loop turn (their expressions parsed and resolved). */
 const STEPS_PER_TURN = 25
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 /** Most problems reported for one file: past that the first ones say enough. */
 const MAX_PROBLEMS = 100
 

@@ -2,6 +2,7 @@
  * A workflow file (YAML, or JSON, which YAML reads too) as plain data plus where each value sits
  * in the file, so that every problem can say its line and column.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Composer, type CST, type Document, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, Scalar, type Node, type YAMLError } from 'yaml'
 
 type Token = CST.Token
@@ -40,7 +41,6 @@ const MAX_ALIAS_COUNT = 100
 
 /** Characters parsed per event-loop turn: the yaml package takes a few milliseconds for 4 KB. */
 const CHUNK = 4096
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * The file's one document, lexed a chunk per event-loop turn (yaml's parser takes a stream), then

@@ -4,6 +4,7 @@
  * sandbox, in another process); the pattern is matched here by glob-match.ts, because rg's own
  * `--glob` overrides would bypass .gitignore for whatever they match.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -104,7 +105,7 @@ export async function newestFirst(root: string, paths: string[], signal: AbortSi
   for (const p of paths) {
     mtimes.set(p, statSync(path.join(root, p), { throwIfNoEntry: false })?.mtimeMs ?? 0)
     if (performance.now() - since > 10) {
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
       signal.throwIfAborted()
       since = performance.now()
     }
