@@ -6,6 +6,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
+import { LIMITS } from '../../src/workflows/schema.js'
 
 export const CLEAN = `version: 1
 name: word_report
@@ -176,6 +177,20 @@ describe('workflow_validate', () => {
     const huge = await validate('flows/huge.yaml')
     expect(huge.statusCode).toBe(413)
     expect(huge.body.error_code).toBe('FILE_TOO_LARGE')
+  })
+
+  it('takes a file of exactly LIMITS.fileBytes and refuses one byte more', async () => {
+    const head = 'version: 1\nname: edge\nsteps:\n  - id: a\n    tool: hello\n'
+    const at = `${head}# ${'x'.repeat(LIMITS.fileBytes - head.length - 3)}\n`
+    expect(Buffer.byteLength(at)).toBe(LIMITS.fileBytes)
+    await fs.writeFile(path.join(t.workspace, 'flows/edge.yaml'), at)
+    const fits = await validate('flows/edge.yaml')
+    expect(fits.statusCode).toBe(200)
+    expect(fits.body.metadata.valid).toBe(true)
+    await fs.writeFile(path.join(t.workspace, 'flows/over.yaml'), `${at}#`)
+    const over = await validate('flows/over.yaml')
+    expect(over.statusCode).toBe(413)
+    expect(over.body.error_code).toBe('FILE_TOO_LARGE')
   })
 })
 
