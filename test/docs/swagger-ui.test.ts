@@ -27,6 +27,8 @@ beforeAll(async () => {
   // Root in CI has no user namespace for Chromium's own sandbox; the page is our own server.
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
   page = await browser.newPage()
+  // Generous waits: on a slow, busy CI machine one render of the whole document took over 15 s.
+  page.setDefaultTimeout(45_000)
 }, 60_000)
 afterAll(async () => {
   await browser?.close()
@@ -39,9 +41,9 @@ async function execute(tag: string, operationId: string): Promise<{ status: stri
   await page.goto('about:blank')
   await page.goto(`${base}/docs#/${tag}/${operationId}`)
   const op = page.locator(`#operations-${tag}-${operationId}`)
-  await op.locator('button.execute').click({ timeout: 15_000 })
+  await op.locator('button.execute').click()
   const row = op.locator('.live-responses-table .response')
-  await row.first().waitFor({ timeout: 15_000 })
+  await row.first().waitFor()
   return {
     status: ((await row.locator('.response-col_status').first().textContent()) ?? '').trim(),
     body: (await op.locator('.live-responses-table .microlight').first().textContent()) ?? '',
@@ -51,19 +53,19 @@ async function execute(tag: string, operationId: string): Promise<{ status: stri
 describe('Swagger UI at /docs', () => {
   it('lists the tool groups first and filters operations by tag', async () => {
     await page.goto(`${base}/docs`)
-    await page.locator('.opblock-tag-section').first().waitFor({ timeout: 20_000 })
+    await page.locator('.opblock-tag-section').first().waitFor()
     const tags = await page.locator('.opblock-tag-section h3 .nostyle span, .opblock-tag-section h3 a span').allInnerTexts()
     const toolsets = new Set(t.app.registry.list().map((tool) => tool.toolset))
     expect(toolsets.has(tags[0])).toBe(true)
     expect(tags.indexOf('health')).toBeGreaterThan(tags.indexOf('booster'))
     await page.locator('input.operation-filter-input').fill('booster')
     await expect.poll(() => page.locator('.opblock-tag-section').count()).toBe(1)
-  }, 60_000)
+  }, 120_000)
 
   it('authorizes with a key, then runs hello and Read from their examples', async () => {
     const key = await t.key(['read'], 'swagger-ui')
     await page.goto(`${base}/docs`)
-    await page.locator('button.authorize').first().click({ timeout: 20_000 })
+    await page.locator('button.authorize').first().click()
     await page.locator('.auth-container input').first().fill(key)
     await page.locator('.auth-btn-wrapper button.authorize').click()
     await page.locator('.auth-btn-wrapper button.btn-done').click()
@@ -78,5 +80,5 @@ describe('Swagger UI at /docs', () => {
     // It ran as the key: history has the call under that key's name.
     const history = await t.app.inject({ method: 'GET', url: '/v1/executions?tool=Read', headers: { authorization: `Bearer ${t.adminKey}` } })
     expect(history.json().executions[0]).toMatchObject({ tool: 'Read', caller: { name: 'swagger-ui' }, status: 'ok' })
-  }, 90_000)
+  }, 240_000)
 })

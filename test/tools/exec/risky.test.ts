@@ -115,11 +115,22 @@ const hostile: [name: string, command: string][] = [
   ['many <(', rep('sh <( curl ')],
 ]
 
-describe('findRisk on long commands', () => {
-  it.each(hostile)('reads %s in linear time', (_name, command) => {
+/** The fastest of three runs, in ms: one GC pause or a busy CI neighbour must not decide the verdict. */
+function fastest(run: () => void): number {
+  let best = Number.POSITIVE_INFINITY
+  for (let i = 0; i < 3 && best >= 250; i++) {
     const started = performance.now()
+    run()
+    best = Math.min(best, performance.now() - started)
+  }
+  return best
+}
+
+describe('findRisk on long commands', () => {
+  // Linear: ~10 ms for 120,000 characters here; the quadratic shapes took seconds.
+  it.each(hostile)('reads %s in linear time', (_name, command) => {
     expect(findRisk(command)).toBeUndefined()
-    expect(performance.now() - started).toBeLessThan(250)
+    expect(fastest(() => findRisk(command))).toBeLessThan(250)
   })
 
   it('still finds a risky command at the end of a long one', () => {
