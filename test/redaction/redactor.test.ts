@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { createRedactor, normaliseFieldName, SECRET_KINDS } from '../../src/redaction/index.js'
 import { b64, cases, j } from '../support/secret-cases.js'
+import { fastestRun } from '../support/fastest.js'
 
 const r = createRedactor()
 
@@ -73,11 +74,13 @@ describe('value patterns', () => {
     // Keywords present so every pattern runs over a megabyte of word characters: a pattern that
     // backtracks quadratically would take minutes here.
     const blob = `${'A'.repeat(500_000)} sk- token bearer basic :// eyJ tg_ ${'a_b-'.repeat(125_000)}`
-    const started = performance.now()
     expect(r.redactString(blob) === blob).toBe(true)
-    // Thousands of BEGIN lines with no END: each body scan must stop at the next BEGIN.
-    r.redactString('-----BEGIN PRIVATE KEY-----\n'.repeat(10_000))
-    expect(performance.now() - started).toBeLessThan(1500)
+    const ms = fastestRun(() => {
+      r.redactString(blob)
+      // Thousands of BEGIN lines with no END: each body scan must stop at the next BEGIN.
+      r.redactString('-----BEGIN PRIVATE KEY-----\n'.repeat(10_000))
+    }, 1500)
+    expect(ms).toBeLessThan(1500)
   })
 
   it('accepts extra patterns', () => {
@@ -173,10 +176,9 @@ describe('sensitive field names', () => {
     expect(normaliseFieldName('ABcD')).toBe('a_bc_d')
     expect(r.redact({ OAuthTOKEN: 'v', DBPassword: 'v' })).toEqual({ OAuthTOKEN: '[REDACTED]', DBPassword: '[REDACTED]' })
     // A parameter name is the caller's: 200,000 capitals took ~15 s with the old expression.
-    const started = performance.now()
     const name = `${'A'.repeat(200_000)}Token`
     expect(r.redact({ [name]: 'v' })).toEqual({ [name]: '[REDACTED]' })
-    expect(performance.now() - started).toBeLessThan(500)
+    expect(fastestRun(() => r.redact({ [name]: 'v' }), 500)).toBeLessThan(500)
   })
 
   it('accepts extra field names, normalised', () => {

@@ -1,6 +1,7 @@
 /** The risky-command patterns: a table of commands that must warn and of look-alikes that must not. */
 import { describe, expect, it } from 'vitest'
 import { describeRisk, findRisk } from '../../../src/exec/risky.js'
+import { fastestRun } from '../../support/fastest.js'
 
 const risky: [command: string, match: string][] = [
   ['rm -rf build', 'rm -rf build'],
@@ -115,30 +116,22 @@ const hostile: [name: string, command: string][] = [
   ['many <(', rep('sh <( curl ')],
 ]
 
-/** The fastest of three runs, in ms: one GC pause or a busy CI neighbour must not decide the verdict. */
-function fastest(run: () => void): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < 3 && best >= 250; i++) {
-    const started = performance.now()
-    run()
-    best = Math.min(best, performance.now() - started)
-  }
-  return best
-}
-
 describe('findRisk on long commands', () => {
   // Linear: ~10 ms for 120,000 characters here; the quadratic shapes took seconds.
   it.each(hostile)('reads %s in linear time', (_name, command) => {
     expect(findRisk(command)).toBeUndefined()
-    expect(fastest(() => findRisk(command))).toBeLessThan(250)
+    expect(fastestRun(() => findRisk(command), 250)).toBeLessThan(250)
   })
 
   it('still finds a risky command at the end of a long one', () => {
     for (const [, prefix] of hostile.slice(0, 4)) {
-      const started = performance.now()
       expect(findRisk(`${prefix}; rm -rf /`)?.match).toBe('rm -rf /')
       expect(findRisk(`${prefix}\ngit push -f`)?.match).toBe('git push -f')
-      expect(performance.now() - started).toBeLessThan(500)
+      const ms = fastestRun(() => {
+        findRisk(`${prefix}; rm -rf /`)
+        findRisk(`${prefix}\ngit push -f`)
+      }, 500)
+      expect(ms).toBeLessThan(500)
     }
   })
 })

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { byWalkOrder } from '../../../src/tools/search/engine/rg.js'
 import { MAX_GLOB_CHARS, MAX_GLOB_STARS, compileGlob } from '../../../src/tools/search/engine/glob-match.js'
 import { rebaseGitignore } from '../../../src/tools/search/engine/parent-ignores.js'
+import { fastestRun } from '../../support/fastest.js'
 
 describe('compileGlob', () => {
   it.each([
@@ -56,10 +57,13 @@ describe('compileGlob', () => {
       `**/${'a/?/'.repeat(250)}b`,
     ]
     for (const glob of hostile) {
-      const started = performance.now()
       const m = compileGlob(glob)
       expect(m.test(name) || m.test(deep) || m.test(`${'a/'.repeat(2000)}a`), glob.slice(0, 20)).toBe(false)
-      expect(performance.now() - started, glob.slice(0, 20)).toBeLessThan(200)
+      const ms = fastestRun(() => {
+        const fresh = compileGlob(glob)
+        for (const path of [name, deep, `${'a/'.repeat(2000)}a`]) fresh.test(path)
+      }, 200)
+      expect(ms, glob.slice(0, 20)).toBeLessThan(200)
     }
     // a RegExp of the same shape backtracks for minutes; this one still answers true where it should
     expect(compileGlob(`${'*a'.repeat(MAX_GLOB_STARS)}b`).test(`${name}b`)).toBe(true)

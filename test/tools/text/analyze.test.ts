@@ -4,6 +4,7 @@ import type { TestApp } from '../../helper.js'
 import { buildTextApp } from './helpers.js'
 import { splitSentences } from '../../../src/text/sentences.js'
 import { syllables } from '../../../src/text/readability.js'
+import { fastestRun } from '../../support/fastest.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -136,9 +137,11 @@ describe('sentence and syllable rules', () => {
 
   it('stays linear on hostile text: abbreviations without end, one endless word, periods without spaces', () => {
     for (const text of ['Mr. '.repeat(100_000), `${'a'.repeat(400_000)}.`, '.'.repeat(400_000), 'a.'.repeat(200_000)]) {
-      const start = performance.now()
       expect(splitSentences(text).length).toBeGreaterThan(0)
-      expect(performance.now() - start, text.slice(0, 8)).toBeLessThan(2_000)
+      expect(
+        fastestRun(() => splitSentences(text), 2_000),
+        text.slice(0, 8),
+      ).toBeLessThan(2_000)
     }
   })
 
