@@ -11,8 +11,9 @@ import { fail } from '../../errors.js'
 import { openForRead } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { tailStart } from './support/tail.js'
-import { assertText, fitJson, jsonBytes, SNIFF_BYTES } from './support/text.js'
+import { readTail } from './support/tail.js'
+import { jsonBytes, jsonPrefix } from '../../lib/json-bytes.js'
+import { assertText, SNIFF_BYTES } from './support/text.js'
 
 export const ENCODINGS = ['utf-8', 'utf8', 'ascii', 'latin1', 'iso-8859-1', 'utf-16le'] as const
 export type Encoding = (typeof ENCODINGS)[number]
@@ -42,7 +43,12 @@ interface Shown {
 
 /** The bytes to show: the start of the file, or (tail) its last lines, at most `max` bytes of them. */
 async function bytesToShow(handle: FileHandle, size: number, max: number, tail: number | undefined, signal: AbortSignal): Promise<Shown> {
-  let from = tail === undefined ? 0 : await tailStart(handle, size, tail, signal)
+  let from = 0
+  if (tail !== undefined) {
+    const found = await readTail(handle, size, tail, signal)
+    if (found.bytes && found.bytes.length <= max) return { bytes: found.bytes, from: found.from, cut: false }
+    from = found.from
+  }
   const cut = size - from > max
   if (cut && tail !== undefined) from = size - max // the end of the tail is kept, from its first whole line
   const bytes = Buffer.alloc(Math.min(size - from, max))
@@ -127,7 +133,7 @@ export default defineTool({
     const decoded = decode(bytes, encoding, rel, !toEnd)
     let text = decoded.text
     const fits = jsonBytes(text) <= budget
-    if (!fits) text = tail === undefined ? fitJson(text, budget) : fitJsonTail(text, budget)
+    if (!fits) text = tail === undefined ? jsonPrefix(text, budget) : fitJsonTail(text, budget)
     const length = !fits ? Buffer.byteLength(text, family === 'utf-8' ? 'utf8' : family === 'utf-16le' ? 'utf16le' : 'latin1') : bytes.length
     const truncated = shown.cut || !fits
     if (truncated) {

@@ -1,12 +1,12 @@
 /**
- * tailStart on random files against a reference split: every line count, files with and without
+ * readTail on random files against a reference split: every line count, files with and without
  * a final newline, lines that cross the 64 KB chunks it reads backwards in.
  */
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tailStart } from '../../../src/tools/fs/support/tail.js'
+import { readTail } from '../../../src/tools/fs/support/tail.js'
 
 let dir: string
 beforeAll(async () => {
@@ -28,13 +28,17 @@ async function tailOf(text: string, n: number): Promise<string> {
   await fs.writeFile(file, text, 'latin1')
   const handle = await fs.open(file)
   try {
-    return text.slice(await tailStart(handle, text.length, n))
+    const tail = await readTail(handle, text.length, n)
+    const shown = text.slice(tail.from)
+    // The bytes it read on the way, when it returns them, are exactly those lines.
+    if (tail.bytes) expect(tail.bytes.toString('latin1')).toBe(shown)
+    return shown
   } finally {
     await handle.close()
   }
 }
 
-describe('tailStart', () => {
+describe('readTail', () => {
   it('finds the last lines as tail -n does, on small edge cases', async () => {
     for (const text of ['', '\n', 'a', 'a\n', 'a\nb', 'a\nb\n', '\n\n\n', 'a\n\nb\n\n']) {
       for (const n of [1, 2, 3, 10]) expect(await tailOf(text, n), `${JSON.stringify(text)} n=${n}`).toBe(reference(text, n))

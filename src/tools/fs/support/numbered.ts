@@ -3,7 +3,8 @@
  * byte budget measured as the output cap measures it, so that a window that does not fit stops at
  * a whole line and can say where to continue, instead of being cut mid-line afterwards.
  */
-import { cutChars, jsonBytes } from './text.js'
+import { jsonBytes } from '../../../lib/json-bytes.js'
+import { cutChars } from './text.js'
 
 export const MAX_LINE_CHARS = 2000
 

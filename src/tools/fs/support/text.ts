@@ -49,43 +49,6 @@ export function assertText(sample: Uint8Array, rel: string, tool: string, encodi
   }
 }
 
-/**
- * JSON bytes of the character at `i` (without quotes, as JSON.stringify writes it); a surrogate
- * pair counts as one character of 4 bytes and is reported with a negative sign to say "2 units".
- */
-function cost(s: string, i: number): number {
-  const c = s.charCodeAt(i)
-  if (c < 0x20) return c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 2 : 6
-  if (c === 0x22 || c === 0x5c) return 2
-  if (c < 0x80) return 1
-  if (c < 0x800) return 2
-  if ((c & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) return -4
-  return (c & 0xf800) === 0xd800 ? 6 : 3 // a lone surrogate is escaped as \udxxx
-}
-
-/** Bytes `s` takes inside a JSON string, as the output cap measures it. */
-export function jsonBytes(s: string): number {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const k = cost(s, i)
-    if (k < 0) i++
-    n += Math.abs(k)
-  }
-  return n
-}
-
-/** The longest prefix of `s` that takes at most `budget` JSON bytes (never splitting a pair). */
-export function fitJson(s: string, budget: number): string {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const k = cost(s, i)
-    if (n + Math.abs(k) > budget) return s.slice(0, i)
-    n += Math.abs(k)
-    if (k < 0) i++
-  }
-  return s
-}
-
 /** Cuts `line` to `max` UTF-16 units without leaving half a surrogate pair. */
 export function cutChars(line: string, max: number): string {
   if (line.length <= max) return line
