@@ -7,14 +7,23 @@
 import { jsonBytes, jsonPrefix } from '../lib/json-bytes.js'
 import { splitTruncation, truncationMarked } from '../lib/truncation.js'
 
-/** An upper bound of the JSON size of small flat results, without serializing them. */
-function boundedSize(output: Record<string, unknown>): number {
+/**
+ * An upper bound of the JSON size of `v` (a UTF-16 unit takes at most 6 bytes), found without
+ * serializing it; Infinity once past `limit`, or for anything but plain data (then it is measured).
+ */
+function sizeBound(v: unknown, limit: number, depth = 0): number {
+  if (typeof v === 'string') return 6 * v.length + 2
+  if (v === null || v === undefined || typeof v === 'number' || typeof v === 'boolean') return 30
+  if (typeof v !== 'object' || depth > 32) return Number.POSITIVE_INFINITY
   let n = 2
-  for (const k in output) {
-    const v = output[k]
-    if (typeof v === 'string') n += k.length + 6 * v.length + 6
-    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) n += k.length + 30
-    else return Infinity
+  if (Array.isArray(v)) {
+    for (const item of v) if ((n += sizeBound(item, limit - n, depth + 1) + 1) > limit) return Number.POSITIVE_INFINITY
+    return n
+  }
+  const proto = Object.getPrototypeOf(v)
+  if (proto !== Object.prototype && proto !== null) return Number.POSITIVE_INFINITY
+  for (const [k, item] of Object.entries(v)) {
+    if ((n += 6 * k.length + 4 + sizeBound(item, limit - n, depth + 1)) > limit) return Number.POSITIVE_INFINITY
   }
   return n
 }
@@ -38,7 +47,7 @@ function flagCost(output: Record<string, unknown>): number {
 }
 
 export function capOutput(output: Record<string, unknown>, maxBytes: number, messages: string[]): Record<string, unknown> {
-  if (boundedSize(output) <= maxBytes) return output
+  if (sizeBound(output, maxBytes) <= maxBytes) return output
   const size = Buffer.byteLength(JSON.stringify(output))
   if (size <= maxBytes) return output
   const capped: Record<string, unknown> = { ...output }

@@ -14,7 +14,7 @@ import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { openDir } from './support/guard.js'
-import { jsonBytes } from './support/text.js'
+import { jsonBytes } from '../../lib/json-bytes.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
 type Kind = (typeof KINDS)[number]
@@ -54,10 +54,6 @@ async function readEntries(dirPath: string, rel: string, details: boolean): Prom
 
 /** Bytes one entry adds to the answer: in `entries` and as a line of `output`. */
 const entryBytes = (e: Entry, listed: (e: Entry) => unknown) => Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2
-
-/** Whether every entry fits, measured whole (within a byte of the sum of entryBytes): once, in the usual case. */
-const fits = (entries: Entry[], listed: (e: Entry) => unknown, budget: number) =>
-  Buffer.byteLength(JSON.stringify(entries.map(listed))) + jsonBytes(entries.map(line).join('\n')) <= budget
 
 /** The index of the first entry that no longer fits. */
 function keptWithin(entries: Entry[], listed: (e: Entry) => unknown, budget: number): number {
@@ -116,19 +112,17 @@ export default defineTool({
     // entries and text both grow with the folder: keep as many as the output cap can carry
     const budget = Math.max(0, ctx.maxOutputSize - 800)
     const listed = (e: Entry) => (details ? e : e.name)
-    const kept = fits(entries, listed, budget) ? -1 : keptWithin(entries, listed, budget)
-    const truncated = kept !== -1
-    if (truncated) {
-      entries = entries.slice(0, kept)
+    let shown = entries.map(listed)
+    let output = entries.map(line).join('\n')
+    // Measured whole first (within a byte of the sum of entryBytes), entry by entry only when it does not fit.
+    const fits = Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget
+    const kept = fits ? count : keptWithin(entries, listed, budget)
+    if (!fits) {
+      shown = shown.slice(0, kept)
+      output = `${entries.slice(0, kept).map(line).join('\n')}\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
       ctx.warn(`Listing truncated to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes): ${kept} of ${count} entries shown`)
     }
-    let output = count === 0 ? `${res.rel} is empty` : entries.map(line).join('\n')
-    if (truncated) output += `\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
-    return {
-      success: true,
-      output,
-      error: null,
-      metadata: { entries: entries.map(listed), count, path: res.rel, truncated },
-    }
+    if (count === 0) output = `${res.rel} is empty`
+    return { success: true, output, error: null, metadata: { entries: shown, count, path: res.rel, truncated: !fits } }
   },
 })
