@@ -3,7 +3,7 @@
  * (bound.ts), redacted, and made storable. Built when the row is queued, so that nothing the
  * caller changes later, and no secret, reaches the batch.
  */
-import { bound, cutString, RECORD_BOUNDS, type Redactor } from '../redaction/index.js'
+import { bound, cutString, RECORD_BOUNDS, RESULT_BOUNDS, type Bounds, type Redactor } from '../redaction/index.js'
 import type { executions } from '../db/schema/index.js'
 import { merged } from '../lib/merged.js'
 
@@ -44,7 +44,7 @@ function jsonb(value: unknown): string | null {
 }
 
 /** Redacted and bounded caller data; the redactor also breaks cycles and flattens odd types. */
-const cleanJson = (v: unknown, redactor: Redactor) => jsonb(redactor.redact(bound(v, RECORD_BOUNDS)))
+const cleanJson = (v: unknown, redactor: Redactor, bounds: Bounds = RECORD_BOUNDS) => jsonb(redactor.redact(bound(v, bounds)))
 const cleanText = (s: string | null | undefined, redactor: Redactor) =>
   s == null ? null : storableText(redactor.redactString(cutString(s, RECORD_BOUNDS.maxString)))
 
@@ -52,7 +52,7 @@ const cleanText = (s: string | null | undefined, redactor: Redactor) =>
 export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Partial<ExecutionRow> {
   const out = merged<Partial<ExecutionRow>>(r)
   if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? '{}'
-  if (r.result !== undefined) out.result = cleanJson(r.result, redactor)
+  if (r.result !== undefined) out.result = cleanJson(r.result, redactor, RESULT_BOUNDS)
   if (r.messages !== undefined) out.messages = cleanJson(r.messages, redactor)
   if (r.usage !== undefined) out.usage = jsonb(r.usage)
   if (r.error !== undefined) out.error = cleanText(r.error, redactor)

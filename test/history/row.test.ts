@@ -78,8 +78,18 @@ describe('executionRow', () => {
   it('keeps a bounded copy of a huge result', () => {
     const row = executionRow(executionRecord({ result: { text: 'x'.repeat(1_000_000) } }), 'i', redactor)
     const text = json(row.result).text as string
-    expect(text.length).toBeLessThan(70_000)
+    expect(text.length).toBeLessThan(17_000)
     expect(text).toMatch(/characters cut\]$/)
+  })
+
+  it('keeps a preview of the result but more of the arguments', () => {
+    const text = 'y'.repeat(40_000)
+    const row = executionRow(executionRecord({ params: { content: text }, result: { output: text, entries: Array(5000).fill('f') } }), 'i', redactor)
+    expect(json(row.params).content).toBe(text)
+    const result = json(row.result) as { output: string; entries: string[] }
+    expect(result.output.length).toBeLessThan(17_000)
+    expect(result.output).toMatch(/characters cut\]$/)
+    expect(result.entries.length).toBeLessThanOrEqual(201)
   })
 })
 
