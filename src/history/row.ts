@@ -11,8 +11,8 @@ import { merged } from '../lib/merged.js'
 export type ExecutionRecord = Omit<typeof executions.$inferInsert, 'instance'>
 export const JSON_COLUMNS = ['params', 'result', 'messages', 'usage'] as const
 type JsonColumn = (typeof JSON_COLUMNS)[number]
-/** A row ready to be written: jsonb columns as JSON text (null for SQL NULL), text made storable. */
-export type ExecutionRow = Omit<typeof executions.$inferInsert, JsonColumn> & { [K in JsonColumn]?: string | null }
+/** A row ready to be written: jsonb columns as redacted copies (null for SQL NULL), text made storable. */
+export type ExecutionRow = Omit<typeof executions.$inferInsert, JsonColumn> & { [K in JsonColumn]?: unknown }
 
 // Postgres text and jsonb cannot hold NUL or half of a surrogate pair: they become U+FFFD
 // rather than poisoning the whole batch.
@@ -34,27 +34,28 @@ function storable(value: unknown): unknown {
 
 const bigintAsText = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)
 
-/** jsonb text from data already bounded and redacted; null stays SQL NULL. */
-function jsonb(value: unknown): string | null {
-  if (value === null || value === undefined) return null
+/**
+ * JSON text Postgres can store: rows for the batch, or one jsonb value, each encoded once. The
+ * rare text holding the escapes JSON.stringify writes for NUL or a lone surrogate, which jsonb
+ * refuses, is encoded again with them replaced.
+ */
+export function storableJson(value: unknown): string {
   const json = JSON.stringify(value, bigintAsText)
-  if (json === undefined || json === 'null') return null
-  // The escapes JSON.stringify writes for NUL and a lone surrogate, which jsonb refuses.
   return json.includes('\\u0000') || json.includes('\\ud') ? JSON.stringify(storable(JSON.parse(json))) : json
 }
 
-/** Redacted and bounded caller data; the redactor also breaks cycles and flattens odd types. */
-const cleanJson = (v: unknown, redactor: Redactor, bounds: Bounds = RECORD_BOUNDS) => jsonb(redactor.redact(bound(v, bounds)))
+/** A redacted, bounded copy of caller data (the redactor also breaks cycles and flattens odd types); null stays SQL NULL. */
+const cleanJson = (v: unknown, redactor: Redactor, bounds: Bounds = RECORD_BOUNDS) => (v == null ? null : (redactor.redact(bound(v, bounds)) ?? null))
 const cleanText = (s: string | null | undefined, redactor: Redactor) =>
   s == null ? null : storableText(redactor.redactString(cutString(s, RECORD_BOUNDS.maxString)))
 
 /** The columns a patch may carry, cleaned as a row's are; undefined fields are left out. */
 export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Partial<ExecutionRow> {
   const out = merged<Partial<ExecutionRow>>(r)
-  if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? '{}'
+  if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? {}
   if (r.result !== undefined) out.result = cleanJson(r.result, redactor, RESULT_BOUNDS)
   if (r.messages !== undefined) out.messages = cleanJson(r.messages, redactor)
-  if (r.usage !== undefined) out.usage = jsonb(r.usage)
+  if (r.usage !== undefined) out.usage = cleanJson(r.usage, redactor)
   if (r.error !== undefined) out.error = cleanText(r.error, redactor)
   if (r.sessionId !== undefined) out.sessionId = cleanText(r.sessionId, redactor)
   if (r.agentId !== undefined) out.agentId = cleanText(r.agentId, redactor)
@@ -73,7 +74,7 @@ export function executionRow(r: ExecutionRecord, instance: string, redactor: Red
     tool: r.tool,
     toolset: r.toolset,
     transport: r.transport,
-    params: cleanJson(r.params, redactor) ?? '{}',
+    params: cleanJson(r.params, redactor) ?? {},
     callerId: r.callerId,
     callerName: storableText(r.callerName),
     sessionId: cleanText(r.sessionId, redactor),
@@ -86,7 +87,7 @@ export function executionRow(r: ExecutionRecord, instance: string, redactor: Red
     result: cleanJson(r.result, redactor, RESULT_BOUNDS),
     messages: cleanJson(r.messages, redactor),
     dryRun: r.dryRun,
-    usage: jsonb(r.usage),
+    usage: cleanJson(r.usage, redactor),
     durationMs: r.durationMs,
     startedAt: r.startedAt,
     completedAt: r.completedAt,

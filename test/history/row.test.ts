@@ -1,17 +1,17 @@
 /**
  * History rows as they are queued: a bounded, redacted copy of what the call carried, in the
  * seven columns that can hold free text and in no other, made storable for Postgres (no NUL, no
- * half of a surrogate pair), jsonb columns as JSON text.
+ * half of a surrogate pair) when encoded for the database.
  */
 import { describe, expect, it } from 'vitest'
-import { cleanPatch, executionRow, type ExecutionRecord } from '../../src/history/row.js'
+import { cleanPatch, executionRow, storableJson, type ExecutionRecord } from '../../src/history/row.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { j } from '../support/secret-cases.js'
 import { executionRecord } from '../support/execution-record.js'
 
 const redactor = createRedactor()
-/** The JSON text a jsonb column is written with, parsed back; null for SQL NULL. */
-const json = (v: string | null | undefined) => (v === null ? null : JSON.parse(v!))
+/** A jsonb column as the database receives it, parsed back; null for SQL NULL. */
+const json = (v: unknown) => (v === null ? null : JSON.parse(storableJson(v)))
 
 describe('executionRow', () => {
   it('keeps a clean record as it is, with the instance that wrote it', () => {
