@@ -1,5 +1,5 @@
 /**
- * The two clients bench:files times: toolgate over HTTP on loopback with a key (`node
+ * The two clients bench:files times: toolgate over HTTP on loopback with a key (undici, `node
  * dist/server.js` in a process of its own, as deployed, PGlite in a temp folder), and the MCP
  * reference filesystem server over stdio with the MCP SDK client, rooted at the same folder.
  * Neither runs in the bench's process: spawning a child (rg) blocks for time in proportion to the
@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { request } from 'undici'
 import { startServer, type Target } from './harness.js'
 
 const KEY = 'tg_bench_files_key_0123456789abcdef'
@@ -43,14 +44,16 @@ export async function startToolgate(dir: string): Promise<{ call: Call; rssMb():
   await (await startServer('toolgate', ['dist/server.js'], env, target)).stop()
   const server = await startServer('toolgate', ['dist/server.js'], env, target)
   const base = `http://127.0.0.1:${server.port}`
+  // undici's request(), the library under Node's fetch: fetch alone adds ~0.35 ms a call (an empty
+  // round trip is 0.50 ms with fetch, 0.14 ms with request(), 0.16 ms for the MCP client over stdio).
   const call: Call = async (tool, args) => {
-    const res = await fetch(`${base}/v1/tools/${tool}`, {
+    const res = await request(`${base}/v1/tools/${tool}`, {
       method: 'POST',
       body: JSON.stringify(args),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}`, 'x-max-output-size': String(16 << 20) },
     })
-    const json = (await res.json()) as Record<string, any>
-    if (res.status !== 200) throw new Error(`${tool} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`)
+    const json = (await res.body.json()) as Record<string, any>
+    if (res.statusCode !== 200) throw new Error(`${tool} answered ${res.statusCode}: ${JSON.stringify(json).slice(0, 300)}`)
     return { text: String(json.output), metadata: json.metadata }
   }
   // Its resident memory: what each spawn's fork has to copy the page tables of.

@@ -147,6 +147,7 @@ async function main() {
   ]
   const rows: string[] = []
   let rtt = 0
+  let refRtt = 0
   let rss = 0
   try {
     for (let i = 0; i < 20; i++) await tg.call('hello', {})
@@ -157,6 +158,14 @@ async function main() {
       hello.push(performance.now() - t)
     }
     rtt = median(hello)
+    // The reference's cheapest call: what its client and stdio cost, beside toolgate's `hello`.
+    const empty: number[] = []
+    for (let i = 0; i < 51; i++) {
+      const t = performance.now()
+      await ref.call('list_allowed_directories', {})
+      if (i > 19) empty.push(performance.now() - t)
+    }
+    refRtt = median(empty)
     for (const c of cases) {
       const { ms, same } = await measure(c)
       const ratio = c.kind === 'reference' ? ms[1] / ms[0] : ms[0] / ms[1]
@@ -175,7 +184,7 @@ async function main() {
   }
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
-    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(1)} ms, its resident memory ${rss.toFixed(0)} MB at the end; ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
   log(`\n${setup}\nwritten to docs/benchmarks.md (## File tools)`)
