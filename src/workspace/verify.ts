@@ -20,13 +20,8 @@ const swapped = (rel: string): never =>
  * /proc/self/fd on Linux; without /proc, compares device and inode with the checked path.
  */
 export async function verifyOpened(handle: FileHandle, root: string, checked: string, rel: string, mode: AccessMode, policy?: BlockPolicy): Promise<Stats> {
-  const st = await handle.stat()
-  let actual: string | null = null
-  try {
-    actual = await fs.realpath(`/proc/self/fd/${handle.fd}`)
-  } catch {
-    actual = null
-  }
+  // Two independent questions about the same descriptor: asked together.
+  const [st, actual] = await Promise.all([handle.stat(), fs.realpath(`/proc/self/fd/${handle.fd}`).catch(() => null)])
   if (actual !== null && path.isAbsolute(actual)) {
     if (!isInside(root, actual)) swapped(rel)
     assertNotProtected(rel, actual)
