@@ -35,13 +35,19 @@ function storable(value: unknown): unknown {
 const bigintAsText = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)
 
 /**
- * JSON text Postgres can store: rows for the batch, or one jsonb value, each encoded once. The
- * rare text holding the escapes JSON.stringify writes for NUL or a lone surrogate, which jsonb
- * refuses, is encoded again with them replaced.
+ * The escapes JSON.stringify writes for NUL and a lone surrogate, which jsonb refuses: `\u0000` or
+ * `\udXXX` after an even run of backslashes (an escaped backslash, as in `C:\\udata`, is not one).
+ */
+const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f])/
+
+/**
+ * JSON text Postgres can store: rows for the batch, or one jsonb value ('null' for what JSON
+ * cannot say), each encoded once. The rare text holding an unstorable escape is encoded again
+ * with those characters replaced.
  */
 export function storableJson(value: unknown): string {
-  const json = JSON.stringify(value, bigintAsText)
-  return json.includes('\\u0000') || json.includes('\\ud') ? JSON.stringify(storable(JSON.parse(json))) : json
+  const json = JSON.stringify(value, bigintAsText) ?? 'null'
+  return UNSTORABLE_ESCAPE.test(json) ? JSON.stringify(storable(JSON.parse(json))) : json
 }
 
 /** A redacted, bounded copy of caller data (the redactor also breaks cycles and flattens odd types); null stays SQL NULL. */

@@ -112,9 +112,13 @@ const insertRows = (rows: ExecutionRow[]) => sql`INSERT INTO executions (${INSER
   SELECT ${SELECTED} FROM json_to_recordset(${storableJson(rows)}::json) AS r(${RECORD_TYPE})
   ON CONFLICT (id) DO UPDATE SET ${COMPLETION}`
 
-/** A patch for drizzle's update: jsonb values as storable JSON text. */
-const asUpdate = (patch: Partial<ExecutionRow>) =>
-  Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, isJson(k) && v != null ? sql`${storableJson(v)}::jsonb` : v]))
+/** jsonb for drizzle's update: storable JSON text, SQL NULL for null (as the batch insert stores it). */
+function jsonbValue(v: unknown) {
+  const json = v == null ? 'null' : storableJson(v)
+  return json === 'null' ? null : sql`${json}::jsonb`
+}
+/** A patch for drizzle's update: jsonb columns as jsonbValue. */
+const asUpdate = (patch: Partial<ExecutionRow>) => Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, isJson(k) ? jsonbValue(v) : v]))
 
 export default fp(
   async (app) => {

@@ -3,7 +3,7 @@
  * seven columns that can hold free text and in no other, made storable for Postgres (no NUL, no
  * half of a surrogate pair) when encoded for the database.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { cleanPatch, executionRow, storableJson, type ExecutionRecord } from '../../src/history/row.js'
 import { createRedactor } from '../../src/redaction/index.js'
 import { j } from '../support/secret-cases.js'
@@ -98,5 +98,26 @@ describe('cleanPatch', () => {
     const token = j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD')
     const patch: Partial<ExecutionRecord> = { status: 'rejected', error: `by ${token}` }
     expect(cleanPatch(patch, redactor)).toEqual({ status: 'rejected', error: 'by [REDACTED:github_token]' })
+  })
+})
+
+describe('storableJson', () => {
+  it('replaces NUL and lone surrogates, also after backslashes, and leaves escaped backslashes alone', () => {
+    expect(JSON.parse(storableJson({ a: 'x\\\u0000y', b: '\\\\\ud800', '\u0000k': 1 }))).toEqual({ a: 'x\\\uFFFDy', b: '\\\\\uFFFD', '\uFFFDk': 1 })
+    // A Windows path's `\u…` and `\ud…` are text, not escapes: the batch is encoded once, untouched.
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const clean = { path: 'C:\\udata\\u0000x', list: ['\\\\ud800'] }
+      expect(storableJson(clean)).toBe(JSON.stringify(clean))
+      expect(parse).not.toHaveBeenCalled()
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
+  it('is JSON null for what JSON cannot say', () => {
+    expect(storableJson(() => 1)).toBe('null')
+    expect(storableJson(Symbol('s'))).toBe('null')
+    expect(storableJson(Number.NaN)).toBe('null')
   })
 })
