@@ -13,6 +13,24 @@ describe('capOutput', () => {
     expect(messages).toEqual([])
   })
 
+  it('measures what a toJSON writes, however it is hidden, rather than bounding what it holds', () => {
+    const big = 'y'.repeat(5000)
+    const hidden = Object.create(null)
+    Object.defineProperty(hidden, 'toJSON', { value: () => big })
+    for (const [label, inner] of [
+      ['own', Object.assign([1], { toJSON: () => big })],
+      ['hidden', hidden],
+      ['Date', new Date(0)],
+    ] as const) {
+      const output = { output: 'x'.repeat(3000), metadata: { inner } }
+      const messages: string[] = []
+      const max = Buffer.byteLength(JSON.stringify(output)) - 100
+      const capped = capOutput(output, max, messages) as typeof output
+      expect(messages, label).toHaveLength(1)
+      expect(Buffer.byteLength(JSON.stringify(capped))).toBeLessThanOrEqual(max)
+    }
+  })
+
   it('cuts the longest string of a result one byte too large, flags it and fits exactly within the cap', () => {
     for (const text of ['a'.repeat(5000), '\u0001"\n'.repeat(2000), '😀'.repeat(2000)]) {
       const output = { success: true, output: text, error: null, metadata: { entries: Array(50).fill('x') } as { entries: string[]; truncated?: boolean } }
