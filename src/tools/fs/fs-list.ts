@@ -115,8 +115,9 @@ export default defineTool({
     let shown = entries.map(listed)
     let output = entries.map(line).join('\n')
     // Measured whole first (within a byte of the sum of entryBytes), entry by entry only when it does not fit.
-    const fits = Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget
-    const kept = fits ? count : keptWithin(entries, listed, budget)
+    const measured = Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget ? -1 : keptWithin(entries, listed, budget)
+    const fits = measured === -1 // keptWithin: -1 when every entry fits after all
+    const kept = fits ? count : measured
     if (!fits) {
       shown = shown.slice(0, kept)
       output = `${entries.slice(0, kept).map(line).join('\n')}\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`

@@ -61,6 +61,10 @@ describe('fs_list', () => {
     await fs.mkdir(at('void'))
     const empty = expectOk(await list({ path: 'void' }))
     expect(empty).toMatchObject({ output: 'void is empty', metadata: { entries: [], count: 0 } })
+    // Even under a cap too small for anything, an empty folder is whole, not truncated.
+    const tight = expectOk(await list({ path: 'void' }, { 'x-max-output-size': '500' }))
+    expect(tight).toMatchObject({ output: 'void is empty', metadata: { entries: [], count: 0, truncated: false } })
+    expect(tight.messages).toEqual([])
   })
 
   it('refuses a blocked folder, a file, a missing path and folders outside', async () => {
