@@ -178,7 +178,9 @@ describe('sensitive field names', () => {
     // A parameter name is the caller's: 200,000 capitals took ~15 s with the old expression.
     const name = `${'A'.repeat(200_000)}Token`
     expect(r.redact({ [name]: 'v' })).toEqual({ [name]: '[REDACTED]' })
-    expect(fastestRun(() => r.redact({ [name]: 'v' }), 500)).toBeLessThan(500)
+    // A new name each run: the redactor remembers its verdict on a name it has seen.
+    let run = 0
+    expect(fastestRun(() => r.redact({ [`${'A'.repeat(200_000 + ++run)}Token`]: 'v' }), 500)).toBeLessThan(500)
   })
 
   it('accepts extra field names, normalised', () => {
