@@ -55,19 +55,28 @@ const cleanJson = (v: unknown, redactor: Redactor, bounds: Bounds = RECORD_BOUND
 const cleanText = (s: string | null | undefined, redactor: Redactor) =>
   s == null ? null : storableText(redactor.redactString(cutString(s, RECORD_BOUNDS.maxString)))
 
+/** How each column that can hold caller data is cleaned; every other column is stored as it is. */
+const CLEAN = {
+  params: (v: unknown, redactor: Redactor) => cleanJson(v, redactor) ?? {},
+  result: (v: unknown, redactor: Redactor) => cleanJson(v, redactor, RESULT_BOUNDS),
+  messages: (v: unknown, redactor: Redactor) => cleanJson(v, redactor),
+  usage: (v: unknown, redactor: Redactor) => cleanJson(v, redactor),
+  error: (v: string | null | undefined, redactor: Redactor) => cleanText(v, redactor),
+  sessionId: (v: string | null | undefined, redactor: Redactor) => cleanText(v, redactor),
+  agentId: (v: string | null | undefined, redactor: Redactor) => cleanText(v, redactor),
+  requestId: (v: string | null | undefined, redactor: Redactor) => cleanText(v, redactor),
+  callerName: (v: string) => storableText(v),
+}
+type Cleaned = keyof typeof CLEAN
+
 /** The columns a patch may carry, cleaned as a row's are; undefined fields are left out. */
 export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Partial<ExecutionRow> {
-  const out = merged<Partial<ExecutionRow>>(r)
-  if (r.params !== undefined) out.params = cleanJson(r.params, redactor) ?? {}
-  if (r.result !== undefined) out.result = cleanJson(r.result, redactor, RESULT_BOUNDS)
-  if (r.messages !== undefined) out.messages = cleanJson(r.messages, redactor)
-  if (r.usage !== undefined) out.usage = cleanJson(r.usage, redactor)
-  if (r.error !== undefined) out.error = cleanText(r.error, redactor)
-  if (r.sessionId !== undefined) out.sessionId = cleanText(r.sessionId, redactor)
-  if (r.agentId !== undefined) out.agentId = cleanText(r.agentId, redactor)
-  if (r.requestId !== undefined) out.requestId = cleanText(r.requestId, redactor)
-  if (r.callerName !== undefined) out.callerName = storableText(r.callerName)
-  return out
+  const out = merged<Record<string, unknown>>(r)
+  for (const key of Object.keys(CLEAN) as Cleaned[]) {
+    const value = r[key]
+    if (value !== undefined) out[key] = (CLEAN[key] as (v: unknown, redactor: Redactor) => unknown)(value, redactor)
+  }
+  return out as Partial<ExecutionRow>
 }
 
 /**
@@ -80,20 +89,20 @@ export function executionRow(r: ExecutionRecord, instance: string, redactor: Red
     tool: r.tool,
     toolset: r.toolset,
     transport: r.transport,
-    params: cleanJson(r.params, redactor) ?? {},
+    params: CLEAN.params(r.params, redactor),
     callerId: r.callerId,
-    callerName: storableText(r.callerName),
-    sessionId: cleanText(r.sessionId, redactor),
-    agentId: cleanText(r.agentId, redactor),
-    requestId: cleanText(r.requestId, redactor),
+    callerName: CLEAN.callerName(r.callerName),
+    sessionId: CLEAN.sessionId(r.sessionId, redactor),
+    agentId: CLEAN.agentId(r.agentId, redactor),
+    requestId: CLEAN.requestId(r.requestId, redactor),
     status: r.status,
     httpStatus: r.httpStatus,
     errorCode: r.errorCode,
-    error: cleanText(r.error, redactor),
-    result: cleanJson(r.result, redactor, RESULT_BOUNDS),
-    messages: cleanJson(r.messages, redactor),
+    error: CLEAN.error(r.error, redactor),
+    result: CLEAN.result(r.result, redactor),
+    messages: CLEAN.messages(r.messages, redactor),
     dryRun: r.dryRun,
-    usage: cleanJson(r.usage, redactor),
+    usage: CLEAN.usage(r.usage, redactor),
     durationMs: r.durationMs,
     startedAt: r.startedAt,
     completedAt: r.completedAt,
