@@ -55,7 +55,7 @@ async function readEntries(dirPath: string, rel: string, details: boolean): Prom
 /** Bytes one entry adds to the answer: in `entries` and as a line of `output`. */
 const entryBytes = (e: Entry, listed: (e: Entry) => unknown) => Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2
 
-/** The index of the first entry that no longer fits. */
+/** The index of the first entry that no longer fits, or -1. */
 function keptWithin(entries: Entry[], listed: (e: Entry) => unknown, budget: number): number {
   let used = 0
   return entries.findIndex((e) => (used += entryBytes(e, listed)) > budget)
@@ -114,16 +114,16 @@ export default defineTool({
     const listed = (e: Entry) => (details ? e : e.name)
     let shown = entries.map(listed)
     let output = entries.map(line).join('\n')
-    // Measured whole first (within a byte of the sum of entryBytes), entry by entry only when it does not fit.
-    const measured = Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget ? -1 : keptWithin(entries, listed, budget)
-    const fits = measured === -1 // keptWithin: -1 when every entry fits after all
-    const kept = fits ? count : measured
-    if (!fits) {
+    // Measured whole first (within a byte of the sum of entryBytes), entry by entry only when it does
+    // not fit; -1: every entry fits.
+    const kept = Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget ? -1 : keptWithin(entries, listed, budget)
+    const truncated = kept !== -1
+    if (truncated) {
       shown = shown.slice(0, kept)
       output = `${entries.slice(0, kept).map(line).join('\n')}\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
       ctx.warn(`Listing truncated to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes): ${kept} of ${count} entries shown`)
     }
     if (count === 0) output = `${res.rel} is empty`
-    return { success: true, output, error: null, metadata: { entries: shown, count, path: res.rel, truncated: !fits } }
+    return { success: true, output, error: null, metadata: { entries: shown, count, path: res.rel, truncated } }
   },
 })
