@@ -49,27 +49,30 @@ export async function realRootOf(root: string): Promise<string> {
 }
 
 /**
- * The caller's path as a normalised posix path relative to the real root. Relative paths are
- * lexical. An absolute path spelt with the root (real, or as given) is cut there; any other is
- * followed from `/` until it enters the real root (see entryRel), so a root reached through a
- * link, or a key's folder under a linked root, accepts its own spelling.
+ * An absolute caller path, relative to the real root. Spelt with the root (real, or as given), it
+ * is cut there; any other is followed from `/` until it enters the real root (see entryRel), so a
+ * root reached through a link, or a key's folder under a linked root, accepts its own spelling.
  */
-async function callerRel(userPath: string, lexRoot: string, realRoot: string): Promise<string> {
-  const input = userPath === '' ? '.' : userPath
-  if (path.isAbsolute(input)) {
-    const norm = path.resolve(input)
-    if (isInside(realRoot, norm)) return relOf(realRoot, norm)
-    if (isInside(lexRoot, norm)) return relOf(lexRoot, norm)
-    const entered = await entryRel(norm, realRoot)
-    if (entered !== null) return entered
-    return fail('PATH_OUTSIDE_WORKSPACE', 'Absolute paths must point inside the workspace; use a path relative to the workspace root')
-  }
-  const norm = path.resolve(realRoot, input)
-  if (!isInside(realRoot, norm)) {
+async function absoluteRel(input: string, lexRoot: string, realRoot: string): Promise<string> {
+  const norm = path.resolve(input)
+  if (isInside(realRoot, norm)) return relOf(realRoot, norm)
+  if (isInside(lexRoot, norm)) return relOf(lexRoot, norm)
+  const entered = await entryRel(norm, realRoot)
+  if (entered !== null) return entered
+  return fail('PATH_OUTSIDE_WORKSPACE', 'Absolute paths must point inside the workspace; use a path relative to the workspace root')
+}
+
+/**
+ * A relative caller path, normalised without touching the disk: refused when its `..` climb out of
+ * the root as given (the only root a caller knows), before anything is looked up.
+ */
+function lexicalRel(input: string, lexRoot: string): string {
+  const norm = path.resolve(lexRoot, input)
+  if (!isInside(lexRoot, norm)) {
     const shown = input.length > 200 ? `${input.slice(0, 200)}…` : input
     fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
   }
-  return relOf(realRoot, norm)
+  return relOf(lexRoot, norm)
 }
 
 /**
@@ -110,7 +113,10 @@ async function entryRel(norm: string, realRoot: string): Promise<string | null> 
  * tools that must know what was named (fs_remove removes a link, not what it points to).
  */
 export async function relInside(root: string, userPath: string): Promise<string> {
-  return callerRel(userPath, path.resolve(root), await realRootOf(root))
+  const input = userPath === '' ? '.' : userPath
+  const lexRoot = path.resolve(root)
+  if (!path.isAbsolute(input)) return lexicalRel(input, lexRoot)
+  return absoluteRel(input, lexRoot, await realRootOf(root))
 }
 
 interface Walk {
@@ -163,6 +169,26 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
   return { dir: cur, dirIsDir: curIsDir, missing: [] }
 }
 
+/** The real path of `p`; null when nothing is there; the error for any other failure. */
+const realpathOf = (p: string): Promise<string | null | Error> => fs.realpath(p).catch((err: Error) => (MISSING.has(errnoOf(err) ?? '') ? null : err))
+
+/**
+ * The real root, the caller's path relative to it, and what realpath said of that path. A relative
+ * path's place under the root is known before the root's real path, so both are asked for at once:
+ * the root as given, followed by the kernel, leads to the real root.
+ */
+async function locate(root: string, input: string): Promise<{ realRoot: string; rel: string; real: string | null | Error }> {
+  const lexRoot = path.resolve(root)
+  if (!path.isAbsolute(input)) {
+    const rel = lexicalRel(input, lexRoot)
+    const [realRoot, real] = await Promise.all([realRootOf(root), realpathOf(path.join(lexRoot, rel))])
+    return { realRoot, rel, real }
+  }
+  const realRoot = await realRootOf(root)
+  const rel = await absoluteRel(input, lexRoot, realRoot)
+  return { realRoot, rel, real: await realpathOf(path.join(realRoot, rel)) }
+}
+
 export async function resolveInside(root: string, userPath: string, opts: ResolveOptions = {}): Promise<Resolution> {
   if (typeof userPath !== 'string') {
     fail('INVALID_REQUEST', 'Path must be a string relative to the workspace root')
@@ -170,26 +196,21 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
   if (userPath.includes('\0')) {
     fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
   }
-  const realRoot = await realRootOf(root)
-  const rel = await callerRel(userPath, path.resolve(root), realRoot)
+  const { realRoot, rel, real } = await locate(root, userPath === '' ? '.' : userPath)
   const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
   // The server's own files, as written: refused whether or not they exist.
   assertNotProtected(rel, abs)
+  if (real instanceof Error) {
+    if (errnoOf(real) === 'ELOOP') tooManyLinks(rel)
+    mapFsError(real, rel)
+  }
   const found = (real: string): Resolution => {
     if (!isInside(realRoot, real)) outside(rel)
     assertNotProtected(rel, real)
     return { abs, rel, real, target: real, targetRel: relOf(realRoot, real), root: realRoot }
   }
 
-  let real: string | null = null
-  try {
-    real = await fs.realpath(abs)
-  } catch (err) {
-    const code = errnoOf(err)
-    if (code === 'ELOOP') tooManyLinks(rel)
-    if (!MISSING.has(code ?? '')) mapFsError(err, rel)
-  }
-  if (real !== null) return found(real)
+  if (typeof real === 'string') return found(real)
 
   const { dir, dirIsDir, missing } = await walk(realRoot, rel)
   if (missing.length === 0) return found(dir) // created meanwhile

@@ -153,6 +153,12 @@ describe('resolveInside: escapes', () => {
     await expectCoded(resolveInside(t.ws, '..'), OUT, 403, 'climbs out')
   })
 
+  it('refuses a climbing path before reading the disk: even a missing workspace answers the climb', async () => {
+    const gone = path.join(t.base, 'gone')
+    await expectCoded(resolveInside(gone, '../outside/secret.txt'), OUT, 403, 'climbs out')
+    await expectCoded(resolveInside(gone, 'a.txt'), 'FILE_NOT_FOUND', 404, 'workspace folder does not exist')
+  })
+
   it('refuses absolute paths outside the root', async () => {
     await expectCoded(resolveInside(t.ws, '/etc/passwd'), OUT, 403, 'Absolute paths must point inside the workspace')
     await expectCoded(resolveInside(t.ws, path.join(t.out, 'secret.txt')), OUT, 403, 'use a path relative to the workspace root')
