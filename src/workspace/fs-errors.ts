@@ -18,6 +18,10 @@ export function mapFsError(err: unknown, rel: string): never {
       fail('PATH_OUTSIDE_WORKSPACE', `${rel} is (or became) a symbolic link that cannot be followed safely; use the real file's path`)
     case 'EISDIR':
       fail('INVALID_REQUEST', `${rel} is a directory; pass the path of a file`)
+    case 'ENXIO': // a socket, or a device with nothing behind it, swapped in after the checks
+    case 'EAGAIN':
+    case 'EWOULDBLOCK':
+      fail('INVALID_REQUEST', `${rel} is not a regular file (device, socket or pipe); pass a file path`)
     case 'ENAMETOOLONG':
       fail('INVALID_REQUEST', 'Path is too long; use a shorter path relative to the workspace root')
     default:

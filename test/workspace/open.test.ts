@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
 import { constants, promises as fs } from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { appendInside, openForRead } from '../../src/workspace/index.js'
+import { mapFsError } from '../../src/workspace/fs-errors.js'
 import { verifyOpened } from '../../src/workspace/verify.js'
 import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
 
@@ -43,6 +46,21 @@ describe('openForRead', () => {
     await expectCoded(openForRead(t.ws, '.env'), 'PATH_BLOCKED', 403, 'Access denied: .env is a blocked path (env)')
     execFileSync('mkfifo', [path.join(t.ws, 'pipe')])
     await expectCoded(openForRead(t.ws, 'pipe'), 'INVALID_REQUEST', 400, 'pipe is not a regular file')
+  })
+
+  it('answers 400 for a socket, also when one is opened after the checks (ENXIO), never a raw error', async () => {
+    const sock = path.join(t.ws, 'sock')
+    const server = net.createServer().listen(sock)
+    await once(server, 'listening')
+    try {
+      await expectCoded(openForRead(t.ws, 'sock'), 'INVALID_REQUEST', 400, 'sock is not a regular file')
+      // what a socket swapped in between the stat and open() yields
+      const err = await fs.open(sock, 'r').catch((e: unknown) => e)
+      expect((err as NodeJS.ErrnoException).code).toBe('ENXIO')
+      expect(() => mapFsError(err, 'sock')).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST', statusCode: 400 }))
+    } finally {
+      server.close()
+    }
   })
 
   it('refuses a descriptor that turns out to live outside the workspace', async () => {
