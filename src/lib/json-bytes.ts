@@ -35,3 +35,27 @@ export function jsonPrefix(s: string, budget: number): string {
   }
   return s.slice(0, i)
 }
+
+/**
+ * An upper bound of the JSON size of `v` (a UTF-16 unit takes at most 6 bytes), found without
+ * serializing it; Infinity once past `limit`, or for anything but plain data (then it is measured).
+ * Plain data means what JSON.parse makes: getters are not expected (a tool's output is data).
+ */
+export function jsonSizeBound(v: unknown, limit: number, depth = 0): number {
+  if (typeof v === 'string') return 6 * v.length + 2
+  if (v === null || v === undefined || typeof v === 'number' || typeof v === 'boolean') return 30
+  // toJSON (own, inherited or hidden) decides what is written: only serializing can tell its size.
+  if (typeof v !== 'object' || depth > 32 || 'toJSON' in v) return Number.POSITIVE_INFINITY
+  const proto = Object.getPrototypeOf(v)
+  let n = 2
+  if (proto === Array.prototype) {
+    const items = v as unknown[]
+    for (let i = 0; i < items.length; i++) if ((n += jsonSizeBound(items[i], limit - n, depth + 1) + 1) > limit) return Number.POSITIVE_INFINITY
+    return n
+  }
+  if (proto !== Object.prototype && proto !== null) return Number.POSITIVE_INFINITY
+  for (const [k, item] of Object.entries(v)) {
+    if ((n += 6 * k.length + 4 + jsonSizeBound(item, limit - n, depth + 1)) > limit) return Number.POSITIVE_INFINITY
+  }
+  return n
+}

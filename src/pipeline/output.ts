@@ -4,32 +4,8 @@
  * Sizes are JSON bytes (escapes included), and a string a tool already cut keeps one marker whose
  * count adds both cuts: the bytes omitted are counted once, exactly.
  */
-import { jsonBytes, jsonPrefix } from '../lib/json-bytes.js'
+import { jsonBytes, jsonPrefix, jsonSizeBound } from '../lib/json-bytes.js'
 import { splitTruncation, truncationMarked } from '../lib/truncation.js'
-
-/**
- * An upper bound of the JSON size of `v` (a UTF-16 unit takes at most 6 bytes), found without
- * serializing it; Infinity once past `limit`, or for anything but plain data (then it is measured).
- * Plain data means what JSON.parse makes: getters are not expected (a tool's output is data).
- */
-function sizeBound(v: unknown, limit: number, depth = 0): number {
-  if (typeof v === 'string') return 6 * v.length + 2
-  if (v === null || v === undefined || typeof v === 'number' || typeof v === 'boolean') return 30
-  // toJSON (own, inherited or hidden) decides what is written: only serializing can tell its size.
-  if (typeof v !== 'object' || depth > 32 || 'toJSON' in v) return Number.POSITIVE_INFINITY
-  const proto = Object.getPrototypeOf(v)
-  let n = 2
-  if (proto === Array.prototype) {
-    const items = v as unknown[]
-    for (let i = 0; i < items.length; i++) if ((n += sizeBound(items[i], limit - n, depth + 1) + 1) > limit) return Number.POSITIVE_INFINITY
-    return n
-  }
-  if (proto !== Object.prototype && proto !== null) return Number.POSITIVE_INFINITY
-  for (const [k, item] of Object.entries(v)) {
-    if ((n += 6 * k.length + 4 + sizeBound(item, limit - n, depth + 1)) > limit) return Number.POSITIVE_INFINITY
-  }
-  return n
-}
 
 /** `text` cut so that its JSON is `over` bytes smaller (or as small as it gets); returns the new text. */
 function cutString(text: string, over: number): string {
@@ -50,7 +26,7 @@ function flagCost(output: Record<string, unknown>): number {
 }
 
 export function capOutput(output: Record<string, unknown>, maxBytes: number, messages: string[]): Record<string, unknown> {
-  if (sizeBound(output, maxBytes) <= maxBytes) return output
+  if (jsonSizeBound(output, maxBytes) <= maxBytes) return output
   const size = Buffer.byteLength(JSON.stringify(output))
   if (size <= maxBytes) return output
   const capped: Record<string, unknown> = { ...output }

@@ -14,7 +14,7 @@ import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { openDir } from './support/guard.js'
-import { jsonBytes } from '../../lib/json-bytes.js'
+import { jsonBytes, jsonSizeBound } from '../../lib/json-bytes.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
 type Kind = (typeof KINDS)[number]
@@ -114,9 +114,10 @@ export default defineTool({
     const listed = (e: Entry) => (details ? e : e.name)
     let shown = entries.map(listed)
     let output = entries.map(line).join('\n')
-    // Measured whole first (within a byte of the sum of entryBytes), entry by entry only when it does
-    // not fit; -1: every entry fits.
-    const kept = Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget ? -1 : keptWithin(entries, listed, budget)
+    // An upper bound first, then measured whole (within a byte of the sum of entryBytes), entry by
+    // entry only when it does not fit; -1: every entry fits.
+    const fitsWhole = jsonSizeBound([shown, output], budget) <= budget || Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget
+    const kept = fitsWhole ? -1 : keptWithin(entries, listed, budget)
     const truncated = kept !== -1
     if (truncated) {
       shown = shown.slice(0, kept)
