@@ -79,7 +79,8 @@ describe('npm run seed beside a running server', () => {
       const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
       t.app.database.lock?.advertise(url)
       const env = { ...process.env, TOOLGATE_DATA_DIR: dataDir, TOOLGATE_WORKSPACE: t.workspace, DATABASE_URL: '', TOOLGATE_BOOTSTRAP_KEY: '' }
-      const seed = (extra: Record<string, string>) => run('npx', ['tsx', 'scripts/seed.ts'], { env: { ...env, ...extra } }).catch((e) => e)
+      const seed = (extra: Record<string, string>) =>
+        run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...env, ...extra } }).catch((e) => e)
       const refused = await seed({})
       expect(refused.code).toBe(1)
       expect(refused.stderr).toContain(`A toolgate server at ${url} holds the embedded database`)

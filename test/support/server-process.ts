@@ -3,7 +3,9 @@
  * that kill and restart it; resolves with its address once it listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
 import { ADMIN_KEY } from '../helper.js'
+import { copyPgliteTemplate } from './database-template.js'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -26,6 +28,8 @@ export async function startServerProcess(
     ...(folders.databaseUrl ? { DATABASE_URL: folders.databaseUrl } : {}),
     ...extraEnv,
   }
+  // A first start on PGlite begins from the suite's migrated template (initdb took seconds); a restart keeps its folder.
+  if (!folders.databaseUrl) await copyPgliteTemplate(path.join(folders.dataDir, 'pglite'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout?.on('data', (d) => (out += d))

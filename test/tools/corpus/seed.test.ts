@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../helper.js'
 import { SAMPLE_CORPUS, seedCorpus } from '../../../src/corpus/seed.js'
 import { createDb } from '../../../src/db/client.js'
 import { storedThreads } from './helpers.js'
+import { copyPgliteTemplate } from '../../support/database-template.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -90,6 +91,8 @@ describe('npm run seed (the script)', () => {
       env.DATABASE_URL = t.databaseUrl
       await t.app.database.db.execute(sql`DELETE FROM corpus_posts`)
     }
+    // A migrated copy of the suite's template: creating a database is the deploy test's subject, not this one's.
+    if (!t.databaseUrl) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
     const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env, cwd: process.cwd(), timeout: 60_000 })
     try {
       const first = await run()
