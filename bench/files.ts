@@ -10,7 +10,8 @@
  *     the sandbox costs and what is toolgate's own.
  * Rounds are interleaved (each case's sides alternate, the order swapped every round); medians are
  * compared. The table is printed and written under `## File tools` in docs/benchmarks.md.
- * Options (environment): BENCH_FILES_DIR (data, default /tmp/toolgate-bench), BENCH_ROUNDS (15).
+ * Options (environment): BENCH_FILES_DIR (data, default /tmp/toolgate-bench), BENCH_ROUNDS (25),
+ * BENCH_WARMUP (calls per side before measuring, 20).
  */
 import { execFile } from 'node:child_process'
 import os from 'node:os'
@@ -22,7 +23,8 @@ import { writeSection } from './files-report.js'
 import { median } from './stats.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 25)
-const WARMUP = 5
+// Both servers run each case this often before it is measured: V8 has compiled their paths by then.
+const WARMUP = Number(process.env.BENCH_WARMUP || 20)
 
 interface Side {
   name: string
@@ -184,7 +186,7 @@ async function main() {
   }
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
-    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
   log(`\n${setup}\nwritten to docs/benchmarks.md (## File tools)`)
