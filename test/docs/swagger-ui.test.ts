@@ -35,11 +35,15 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** Opens an operation by its deep link and runs it with the body Swagger UI filled in from the example. */
-async function execute(tag: string, operationId: string): Promise<{ status: string; body: string }> {
-  // A fresh load: Swagger UI opens the operation a deep link names when it starts.
+/** Opens Swagger UI at an operation's deep link (a fresh load: the operation a link names opens when the page starts). */
+async function open(tag: string, operationId: string): Promise<void> {
   await page.goto('about:blank')
   await page.goto(`${base}/docs#/${tag}/${operationId}`)
+  await page.locator(`#operations-${tag}-${operationId} button.execute`).waitFor()
+}
+
+/** Runs an opened operation with the body Swagger UI filled in from the example. */
+async function execute(tag: string, operationId: string): Promise<{ status: string; body: string }> {
   const op = page.locator(`#operations-${tag}-${operationId}`)
   await op.locator('button.execute').click()
   const row = op.locator('.live-responses-table .response')
@@ -64,7 +68,7 @@ describe('Swagger UI at /docs', () => {
 
   it('authorizes with a key, then runs hello and Read from their examples', async () => {
     const key = await t.key(['read'], 'swagger-ui')
-    await page.goto(`${base}/docs`)
+    await open('booster', 'hello')
     await page.locator('button.authorize').first().click()
     await page.locator('.auth-container input').first().fill(key)
     await page.locator('.auth-btn-wrapper button.authorize').click()
@@ -74,6 +78,8 @@ describe('Swagger UI at /docs', () => {
     expect(hello.status).toBe('200')
     expect(hello.body).toContain('Hello, Learner!')
 
+    // A second load: the key is kept (persistAuthorization) and the deep link opens Read.
+    await open('claude', 'Read')
     const read = await execute('claude', 'Read')
     expect(read.status).toBe('200')
     expect(read.body).toContain('Hello from the Swagger UI test')
