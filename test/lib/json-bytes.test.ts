@@ -1,6 +1,6 @@
 /** JSON sizes of strings, checked against what JSON.stringify and Buffer really produce. */
 import { describe, expect, it } from 'vitest'
-import { jsonBytes, jsonPrefix } from '../../src/lib/json-bytes.js'
+import { jsonBytes, jsonPrefix, jsonSizeBound } from '../../src/lib/json-bytes.js'
 
 const SAMPLES = [
   '',
@@ -38,5 +38,28 @@ describe('jsonPrefix', () => {
       const last = prefix.charCodeAt(prefix.length - 1)
       if ((last & 0xfc00) === 0xd800) expect((s.charCodeAt(prefix.length) & 0xfc00) === 0xdc00).toBe(false)
     }
+  })
+})
+
+describe('jsonSizeBound', () => {
+  const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v))
+  it('is never below the real size of plain data, nested or not', () => {
+    const values: unknown[] = [
+      SAMPLES,
+      { entries: SAMPLES, count: SAMPLES.length, nested: { deeper: [[SAMPLES.join('')], null, true, -1.5e300] } },
+      [{ '\u0000key "quoted"': '😀'.repeat(50) }, {}, []],
+    ]
+    for (const v of values) {
+      const bound = jsonSizeBound(v, Number.POSITIVE_INFINITY)
+      expect(bound).toBeGreaterThanOrEqual(size(v))
+      expect(bound).toBeLessThan(Number.POSITIVE_INFINITY)
+    }
+  })
+
+  it('gives up (Infinity) past the limit, and on values only serializing can size', () => {
+    expect(jsonSizeBound({ text: 'x'.repeat(100) }, 50)).toBe(Number.POSITIVE_INFINITY)
+    expect(jsonSizeBound({ at: new Date(0) }, 1e9)).toBe(Number.POSITIVE_INFINITY)
+    expect(jsonSizeBound({ map: new Map() }, 1e9)).toBe(Number.POSITIVE_INFINITY)
+    expect(jsonSizeBound({ custom: { toJSON: () => 'x'.repeat(1e6) } }, 1e9)).toBe(Number.POSITIVE_INFINITY)
   })
 })
