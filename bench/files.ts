@@ -48,14 +48,19 @@ const rg = (args: string[], cwd: string) => run('rg', args, cwd)
 
 /** `rg args` as Grep runs it: in toolgate's sandbox, seeing `dir` read-only (src/tools/search/engine/rg.ts). */
 async function sandboxedRg(dir: string): Promise<(args: string[]) => Promise<string>> {
-  const { createSandbox, DEFAULT_PATH } = await import('../src/sandbox/index.js')
-  const sandbox = createSandbox({ mode: 'bwrap', hidden: [], memoryBytes: 4096 * 1024 * 1024 })
-  const bin = await run('sh', ['-c', 'command -v rg'], dir).then((p) => p.trim())
-  return (args) => {
-    const policy = { writable: [], readable: [dir, bin], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, bareEtc: true }
-    const plan = sandbox.plan([bin, ...args], policy)
-    return run(plan.file, plan.args, dir)
-  }
+  const { createSandbox, DEFAULT_PATH, spawnConfined } = await import('../src/sandbox/index.js')
+  const sandbox = createSandbox({ mode: 'bwrap', memoryBytes: 4096 * 1024 * 1024 })
+  // By its real path, as Grep names it: the sandbox binds what it opens by descriptor.
+  const bin = await run('sh', ['-c', 'realpath "$(command -v rg)"'], dir).then((p) => p.trim())
+  return (args) =>
+    new Promise((resolve, reject) => {
+      const policy = { writable: [], readable: [dir, bin], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, bareEtc: true }
+      const child = spawnConfined(sandbox, [bin, ...args], policy, { stdio: ['ignore', 'pipe', 'ignore'] })
+      const out: Buffer[] = []
+      child.stdout?.on('data', (d: Buffer) => out.push(d))
+      child.once('error', reject)
+      child.once('close', (code) => (code === 0 || code === 1 ? resolve(Buffer.concat(out).toString()) : reject(new Error(`rg in bwrap exited with ${code}`))))
+    })
 }
 
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '')

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { FIRST_SOURCE_FD, openSources } from './bind-sources.js'
 import { hideProtected } from './hidden.js'
 import type { SandboxPolicy, SpawnPlan } from './policy.js'
 
@@ -127,11 +128,18 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '--tmpfs',
       '/run',
     ]
-    for (const dir of policy.writable) args.push('--bind', dir, dir)
-    for (const file of policy.readable ?? []) args.push('--ro-bind', file, file)
-    for (const o of policy.overlays ?? []) args.push('--ro-bind', o.source, o.target)
+    // First: it refuses to bind the server's own files, before anything is opened.
+    const hidden = hideProtected(policy, argv[0])
+    // Bound by descriptor, opened and checked now (bind-sources.ts); the child gets them from 3 on.
+    const binds = [
+      ...policy.writable.map((dir) => ({ flag: '--bind-fd', source: dir, target: dir })),
+      ...(policy.readable ?? []).map((file) => ({ flag: '--ro-bind-fd', source: file, target: file })),
+      ...(policy.overlays ?? []).map((o) => ({ flag: '--ro-bind-fd', ...o })),
+    ]
+    const fds = openSources(binds.map((b) => b.source))
+    for (const [i, b] of binds.entries()) args.push(b.flag, String(FIRST_SOURCE_FD + i), b.target)
     // Last, so that they cover what the binds above show: the server's own files (hidden.ts).
-    args.push(...hideProtected(policy, argv[0]))
+    args.push(...hidden)
     args.push('--chdir', policy.cwd, '--')
     if (opts.prlimit) {
       // nproc counts per user; the kernel exempts root, so it binds only a server not run as root.
@@ -141,6 +149,6 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     }
     args.push(...argv)
     // bwrap itself gets the clean environment too: its pid-1 process's /proc/1/environ is readable inside.
-    return { file: opts.bwrap, args, env: policy.env, cwd: policy.cwd }
+    return { file: opts.bwrap, args, env: policy.env, cwd: policy.cwd, fds }
   }
 }

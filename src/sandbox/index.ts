@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { ARG_BYTES_MAX, ARGV_BYTES_MAX } from '../tools/limits.js'
+import { closeSources } from './bind-sources.js'
 import { createBwrapPlanner } from './bwrap.js'
 import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
@@ -38,7 +39,7 @@ function which(name: string): string | null {
 const offSandbox = (fallbackReason?: string): Sandbox => ({
   mode: 'off',
   fallbackReason,
-  plan: (argv, policy): SpawnPlan => ({ file: argv[0], args: argv.slice(1), env: policy.env, cwd: policy.cwd }),
+  plan: (argv, policy): SpawnPlan => ({ file: argv[0], args: argv.slice(1), env: policy.env, cwd: policy.cwd, fds: [] }),
 })
 
 const probed = new Map<string, string | null>()
@@ -53,7 +54,9 @@ function runProbe(planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolgate-sandbox-probe-'))
   try {
     const plan = planner(['/bin/true'], { writable: [dir], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, cpuSeconds: 5 })
-    const r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8' })
+    const stdio = ['ignore', 'pipe', 'pipe', ...plan.fds] as const
+    const r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8', stdio: [...stdio] })
+    closeSources(plan.fds)
     if (r.error) return r.error.message
     return r.status === 0 ? null : r.stderr.trim().split('\n')[0] || `bwrap exited with ${r.status ?? r.signal}`
   } finally {
@@ -96,6 +99,9 @@ export function checkArgvSize(args: readonly string[]): void {
     )
 }
 
+/** The OS temp folder by its real path: files bound into a sandbox must be named by their real paths (bind-sources.ts). */
+export const realTmpdir = (): Promise<string> => fs.promises.realpath(os.tmpdir())
+
 export interface ConfinedOptions {
   stdio: ('ignore' | 'pipe')[]
   /** Own process group, so that ending it ends every process it started (sandbox off). */
@@ -105,6 +111,12 @@ export interface ConfinedOptions {
 /** Spawns `argv` as `sandbox` confines it under `policy`. */
 export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: ConfinedOptions) {
   const plan = sandbox.plan(argv, policy)
-  checkArgvSize(plan.args)
-  return spawn(plan.file, plan.args, { cwd: plan.cwd, env: plan.env, stdio: opts.stdio as never, detached: opts.detached })
+  try {
+    checkArgvSize(plan.args)
+    const stdio = [...opts.stdio, 'ignore', 'ignore', 'ignore'].slice(0, 3)
+    return spawn(plan.file, plan.args, { cwd: plan.cwd, env: plan.env, stdio: [...stdio, ...plan.fds] as never, detached: opts.detached })
+  } finally {
+    // The child has its copies once spawn returns.
+    closeSources(plan.fds)
+  }
 }

@@ -31,6 +31,8 @@ export interface SpawnPlan {
   args: string[]
   env: Record<string, string>
   cwd: string
+  /** Descriptors the child gets as 3, 4, … (what bwrap binds); whoever spawns it closes them after. */
+  fds: number[]
 }
 
 export interface Sandbox {

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { closeSources } from '../../src/sandbox/bind-sources.js'
 import { createSandbox, type SandboxPolicy } from '../../src/sandbox/index.js'
 import { protectPaths } from '../../src/workspace/protected.js'
 import { buildTestApp } from '../helper.js'
@@ -40,11 +41,14 @@ describe('createSandbox', () => {
     ])
     try {
       const sandbox = createSandbox({ ...base, mode: 'bwrap' })
-      const plan = (network: boolean, policy: Partial<SandboxPolicy> = {}) =>
-        sandbox.plan(['/bin/true'], { writable: [ws], network, cwd: ws, env: { PATH: '/usr/bin' }, ...policy })
+      const plan = (network: boolean, policy: Partial<SandboxPolicy> = {}) => {
+        const made = sandbox.plan(['/bin/true'], { writable: [ws], network, cwd: ws, env: { PATH: '/usr/bin' }, ...policy })
+        closeSources(made.fds)
+        return made
+      }
       expect(plan(false).args.join(' ')).toContain('--unshare-net --unshare-user')
       expect(plan(true).args).toContain('--share-net')
-      expect(plan(false).args.join(' ')).toContain(`--bind ${ws} ${ws}`)
+      expect(plan(false).args.join(' ')).toContain(`--bind-fd 3 ${ws}`)
       expect(plan(false).args.join(' ')).not.toContain(`--tmpfs ${data}`) // not there: nothing to hide
       await fs.mkdir(data)
       await fs.writeFile(secret, 'x')
@@ -52,7 +56,7 @@ describe('createSandbox', () => {
       expect(args).toContain(`--tmpfs ${data} --remount-ro ${data}`)
       expect(args).toContain(`--ro-bind /dev/null ${secret}`)
       // After the bind that would show them; read-only binds (rg's) hide them too.
-      expect(args.indexOf(`--tmpfs ${data}`)).toBeGreaterThan(args.indexOf(`--bind ${ws} ${ws}`))
+      expect(args.indexOf(`--tmpfs ${data}`)).toBeGreaterThan(args.indexOf(`--bind-fd 3 ${ws}`))
       expect(plan(false, { writable: [], readable: [ws] }).args.join(' ')).toContain(`--tmpfs ${data}`)
       expect(plan(false).env).toEqual({ PATH: '/usr/bin' })
       // A protected folder is never bound itself.

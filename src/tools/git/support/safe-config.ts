@@ -7,8 +7,8 @@
  */
 import crypto from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
+import { realTmpdir } from '../../../sandbox/index.js'
 
 /** Keys (lower case, `*` = one subsection) that never name a program or another file. */
 const INERT = new Set([
@@ -93,7 +93,7 @@ let folder: Promise<string> | undefined
 /** Writes the inert part of a repository's config to a private file (named by its content) and returns its path. */
 export async function writeInertConfig(entries: ConfigEntry[]): Promise<string> {
   const text = configText(entries.filter((e) => isInert(e.key)))
-  folder ??= fs.mkdtemp(path.join(os.tmpdir(), 'toolgate-git-config-'))
+  folder ??= realTmpdir().then((tmp) => fs.mkdtemp(path.join(tmp, 'toolgate-git-config-')))
   const file = path.join(await folder, `${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}.config`)
   // Written aside and renamed, so that a concurrent call never mounts a half-written file.
   const tmp = `${file}.${crypto.randomUUID()}`

@@ -9,11 +9,10 @@
  */
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
-import { accessSync, constants, promises as fs, statSync } from 'node:fs'
-import os from 'node:os'
+import { accessSync, constants, promises as fs, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { codedError, fail } from '../../../errors.js'
-import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import { DEFAULT_PATH, realTmpdir, spawnConfined } from '../../../sandbox/index.js'
 import { grepIgnoreRules, rgArgs } from './rg-args.js'
 import type { GrepJob } from './job.js'
 
@@ -32,7 +31,8 @@ function locate(bin: string): string | null {
     const file = dir === '' ? bin : path.join(dir, bin)
     try {
       accessSync(file, constants.X_OK)
-      if (statSync(file).isFile()) return file
+      // By its real path: the sandbox binds it by descriptor, checked to be what it names.
+      if (statSync(file).isFile()) return realpathSync(file)
     } catch {
       /* next */
     }
@@ -97,7 +97,7 @@ function rgError(stderr: string): Error {
 /** The parent rules in a private temp file (a child's stdin is a socket, which rg cannot open). */
 export async function withIgnoreFile<T>(rules: string | null, fn: (file: string | null) => Promise<T>): Promise<T> {
   if (rules === null) return fn(null)
-  const file = path.join(os.tmpdir(), `toolgate-rg-${crypto.randomUUID()}.ignore`)
+  const file = path.join(await realTmpdir(), `toolgate-rg-${crypto.randomUUID()}.ignore`)
   await fs.writeFile(file, rules, { flag: 'wx', mode: 0o600 })
   try {
     return await fn(file)
