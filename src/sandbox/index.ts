@@ -73,7 +73,9 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     const plan = createBwrapPlanner({ bwrap, memoryBytes: opts.memoryBytes, prlimit: which('prlimit') })
     const failed = probe(bwrap, plan)
     if (failed === null) return { mode: 'bwrap', plan }
-    reason = `bwrap does not work here: ${failed}`
+    reason = failed.includes('--bind-fd')
+      ? `bwrap is too old: it lacks --bind-fd (bubblewrap 0.10 or later, or Debian 12's 0.8.0-2+deb12u1): ${failed}`
+      : `bwrap does not work here: ${failed}`
   }
   if (opts.mode === 'bwrap') throw new Error(`TOOLGATE_SANDBOX=bwrap but ${reason}`)
   return offSandbox(reason)

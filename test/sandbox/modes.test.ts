@@ -24,6 +24,19 @@ describe('createSandbox', () => {
     expect(broken.fallbackReason).toMatch(/^bwrap does not work here/)
   })
 
+  it('names a bwrap too old for --bind-fd as such (auto falls back, bwrap refuses)', async () => {
+    // What bubblewrap before 0.10 (without Debian 12's backport) answers.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-old-bwrap-'))
+    const old = path.join(dir, 'bwrap')
+    await fs.writeFile(old, '#!/bin/sh\necho "bwrap: Unknown option --bind-fd" >&2\nexit 1\n', { mode: 0o755 })
+    try {
+      expect(createSandbox({ ...base, mode: 'auto', bwrapPath: old }).fallbackReason).toMatch(/^bwrap is too old: it lacks --bind-fd/)
+      expect(() => createSandbox({ ...base, mode: 'bwrap', bwrapPath: old })).toThrow(/TOOLGATE_SANDBOX=bwrap but bwrap is too old/)
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('bwrap: refuses to start without a working bwrap', () => {
     expect(() => createSandbox({ ...base, mode: 'bwrap', bwrapPath: '/nonexistent/bwrap' })).toThrow(
       'TOOLGATE_SANDBOX=bwrap but bubblewrap (bwrap) is not installed',
