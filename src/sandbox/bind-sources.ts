@@ -19,6 +19,8 @@ const changed = (): never =>
     'A folder this command needs changed while it was being started: it is now, or passes through, a symbolic link. Nothing was run',
   )
 
+const gone = (): never => fail('FILE_NOT_FOUND', 'A folder this command needs no longer exists. Nothing was run')
+
 /** Opens one source without following a final link (O_NONBLOCK: a FIFO never blocks the open). */
 function openSource(p: string): number {
   try {
@@ -26,8 +28,20 @@ function openSource(p: string): number {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ELOOP') changed()
-    if (code === 'ENOENT' || code === 'ENOTDIR') fail('FILE_NOT_FOUND', 'A folder this command needs no longer exists. Nothing was run')
+    if (code === 'ENOENT' || code === 'ENOTDIR') gone()
+    if (code === 'EACCES' || code === 'EPERM')
+      fail('PATH_BLOCKED', 'The operating system does not let the server open a folder this command needs. Nothing was run')
+    if (code === 'ENXIO') fail('INVALID_REQUEST', 'A folder this command needs is a socket or a device, not a folder. Nothing was run')
     throw err
+  }
+}
+
+/** The real path of an open descriptor (null when what it was opened on is gone). */
+function realOf(fd: number): string | null {
+  try {
+    return fs.realpathSync.native(`/proc/self/fd/${fd}`)
+  } catch {
+    return null
   }
 }
 
@@ -37,7 +51,9 @@ export function openSources(paths: readonly string[]): number[] {
   try {
     for (const p of paths) {
       fds.push(openSource(p))
-      if (fs.realpathSync.native(`/proc/self/fd/${fds[fds.length - 1]}`) !== p) changed()
+      const real = realOf(fds[fds.length - 1])
+      if (real === null) gone()
+      if (real !== p) changed()
     }
     return fds
   } catch (err) {

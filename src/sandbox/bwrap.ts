@@ -149,6 +149,7 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     }
     args.push(...argv)
     // bwrap itself gets the clean environment too: its pid-1 process's /proc/1/environ is readable inside.
-    return { file: opts.bwrap, args, env: policy.env, cwd: policy.cwd, fds }
+    // bwrap starts in `/` and enters policy.cwd itself (--chdir): a folder gone meanwhile is its error, not spawn's.
+    return { file: opts.bwrap, args, env: policy.env, cwd: '/', fds }
   }
 }

@@ -51,9 +51,15 @@ function probe(bwrap: string, planner: (argv: string[], policy: SandboxPolicy) =
 }
 
 function runProbe(planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan): string | null {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolgate-sandbox-probe-'))
+  // By its real path: what the sandbox binds must be (TMPDIR may be a link).
+  const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'toolgate-sandbox-probe-'))
   try {
-    const plan = planner(['/bin/true'], { writable: [dir], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, cpuSeconds: 5 })
+    let plan: SpawnPlan
+    try {
+      plan = planner(['/bin/true'], { writable: [dir], network: false, cwd: dir, env: { PATH: DEFAULT_PATH }, cpuSeconds: 5 })
+    } catch (err) {
+      return (err as Error).message
+    }
     const stdio = ['ignore', 'pipe', 'pipe', ...plan.fds] as const
     const r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8', stdio: [...stdio] })
     closeSources(plan.fds)

@@ -39,13 +39,27 @@ const outside = (rel: string): never =>
 
 const tooManyLinks = (rel: string): never => fail('INVALID_REQUEST', `Too many levels of symbolic links in ${rel}; point the link at a real file`)
 
-/** Real path of the workspace root (the root may itself be reached through a symlink). */
+/**
+ * Real path of the workspace root, which must be its own real path: the server names every
+ * workspace so (resolved at start, a key's folder made without links). One that now leads
+ * elsewhere was swapped for a link, e.g. by another key's shell writing in a parent folder, and
+ * following it would confine the call to wherever the link points.
+ */
 export async function realRootOf(root: string): Promise<string> {
+  const given = path.resolve(root)
+  let real: string
   try {
-    return await fs.realpath(path.resolve(root))
+    real = await fs.realpath(given)
   } catch {
     return fail('FILE_NOT_FOUND', 'The workspace folder does not exist; ask the operator to create it or fix the workspace setting')
   }
+  if (real !== given) {
+    fail(
+      'PATH_OUTSIDE_WORKSPACE',
+      'The workspace folder has been replaced by a symbolic link (or moved behind one); access refused. Ask an admin to restore the folder',
+    )
+  }
+  return real
 }
 
 /**

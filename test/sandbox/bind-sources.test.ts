@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -78,6 +79,34 @@ describe('bind sources', () => {
       expect(() => sandbox.plan(['/bin/true'], policyFor(dir, extra)), dir).toThrow(expect.objectContaining({ code }))
     }
     expect(openFds()).toBe(before)
+  })
+
+  it('answers a socket where a folder should be with a 400, never a raw error', async () => {
+    const sock = path.join(ws, 'sock')
+    const server = net.createServer().listen(sock)
+    await once(server, 'listening')
+    try {
+      expect(() => sandbox.plan(['/bin/true'], policyFor(sock))).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST', statusCode: 400 }))
+    } finally {
+      server.close()
+    }
+  })
+
+  it('probes bwrap in a temp folder named by its real path, TMPDIR being a link', () => {
+    const realTmp = path.join(base, 'tmp')
+    fs.mkdirSync(realTmp)
+    fs.symlinkSync(realTmp, path.join(base, 'tmplink'))
+    // Another path to the same bwrap: its probe is not the cached one.
+    const bwrap = path.join(base, 'bwrap')
+    fs.symlinkSync(fs.realpathSync('/usr/bin/bwrap'), bwrap)
+    const saved = process.env.TMPDIR
+    process.env.TMPDIR = path.join(base, 'tmplink')
+    try {
+      expect(createSandbox({ mode: 'auto', memoryBytes: 1 << 30, bwrapPath: bwrap }).mode).toBe('bwrap')
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved
+    }
   })
 
   it('spawnConfined passes the descriptors and closes its own copies', async () => {

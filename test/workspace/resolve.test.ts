@@ -41,17 +41,22 @@ describe('resolveInside: legitimate paths', () => {
     expect(r).toMatchObject({ rel: 'lf', real: path.join(t.ws, 'dir', 'f.txt'), targetRel: 'dir/f.txt' })
   })
 
-  it('works when the root is reached through a symlink', async () => {
-    const link = path.join(t.base, 'wslink')
-    await fs.symlink(t.ws, link)
-    const r = await resolveInside(link, 'a.txt')
-    expect(r).toMatchObject({ rel: 'a.txt', real: path.join(t.ws, 'a.txt'), root: t.ws })
-    expect((await resolveInside(link, path.join(link, 'a.txt'))).rel).toBe('a.txt')
-    expect((await resolveInside(link, path.join(t.ws, 'a.txt'))).rel).toBe('a.txt')
-    const opened = await openForRead(link, 'a.txt')
-    expect((await opened.handle.readFile()).toString()).toBe('hello')
-    await opened.handle.close()
-    await expectCoded(resolveInside(link, '../outside/secret.txt'), OUT, 403, 'climbs out of the workspace')
+  it('refuses a root that is now a symbolic link: the server names every workspace by its real path', async () => {
+    // A key's folder swapped for a link (by another key's shell in a parent folder) leads outside.
+    const key = path.join(t.ws, 'key')
+    await fs.mkdir(key)
+    await fs.writeFile(path.join(key, 'a.txt'), 'mine')
+    expect((await resolveInside(key, 'a.txt')).real).toBe(path.join(key, 'a.txt')) // positive control
+    await fs.rename(key, path.join(t.ws, 'key.moved'))
+    await fs.symlink(t.out, key)
+    for (const spelling of ['secret.txt', '.', path.join(key, 'secret.txt')]) {
+      await expectCoded(resolveInside(key, spelling), OUT, 403, 'workspace folder has been replaced by a symbolic link')
+    }
+    await expectCoded(openForRead(key, 'secret.txt'), OUT, 403, 'replaced by a symbolic link')
+    // Even a link that stays inside: the root must be the folder the server named.
+    const alias = path.join(t.base, 'wslink')
+    await fs.symlink(t.ws, alias)
+    await expectCoded(resolveInside(alias, 'a.txt'), OUT, 403, 'replaced by a symbolic link')
   })
 
   it('resolves against the root, never process.cwd()', async () => {
