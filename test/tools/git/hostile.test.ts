@@ -68,6 +68,24 @@ describe('config that names a program', () => {
     expect(await fs.readFile(path.join(dir, 'src/app.txt'), 'utf8')).toBe('one\nTWO\nthree\n') // the repository still works
   })
 
+  it('a config that is a link: covered where it leads inside the repository, refused when it leads out', async () => {
+    const { dir, marker } = await trap('linked-config', ATTACKS[0][1])
+    await fs.rename(path.join(dir, '.git/config'), path.join(dir, '.git/real-config'))
+    await fs.symlink('real-config', path.join(dir, '.git/config'))
+    const res = await call('git_status', { repo_path: 'linked-config' })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.output).toContain('README.md')
+    expect(await exists(marker)).toBe(false)
+    // A config that lives outside the repository's folder.
+    await fs.copyFile(path.join(dir, '.git/real-config'), path.join(outside, 'config'))
+    await fs.rm(path.join(dir, '.git/config'))
+    await fs.symlink(path.join(outside, 'config'), path.join(dir, '.git/config'))
+    const out = await call('git_status', { repo_path: 'linked-config' })
+    expect(out.statusCode, JSON.stringify(out.body)).toBe(403)
+    expect(out.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+    expect(await exists(marker)).toBe(false)
+  })
+
   it('would run on plain git: the attacks are real', async () => {
     const { dir, marker } = await trap('control-filter', ATTACKS[0][1])
     execFileSync('git', ['status', '--porcelain'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir } })

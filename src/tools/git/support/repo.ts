@@ -86,7 +86,10 @@ async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Prom
     }
     return []
   }
-  return [{ source: await writeInertConfig(entries), target: file }]
+  // bwrap mounts onto no link: a config that is one is covered where it leads, which git sees only inside the bound root.
+  const target = await fs.realpath(file)
+  if (!isInside(place.root, target)) unsafe("The repository's config file is a link that leads out of the repository's folder")
+  return [{ source: await writeInertConfig(entries), target }]
 }
 
 /**
