@@ -5,9 +5,12 @@
  */
 import { constants, promises as fs, type Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
+import path from 'node:path'
 import { fail } from '../errors.js'
 import { assertAllowed, type BlockPolicy } from './blocked.js'
+import { openCheckedDir } from './checked-dir.js'
 import { mapFsError } from './fs-errors.js'
+import { relOf } from './paths.js'
 import { ensureParent, verifyOpened } from './verify.js'
 
 const { O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants
@@ -105,7 +108,10 @@ export async function appendInside(root: string, userPath: string, data: string 
   }
   const buf = toBuffer(data)
   const flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK
-  const handle = await openChecked(res.target, flags, res.rel, 0o666)
+  // Created inside the checked folder itself, never where a folder swapped for a link leads (checked-dir.ts).
+  const dir = path.dirname(res.target)
+  const folder = await openCheckedDir(dir, dir, relOf(res.root, dir))
+  const handle = await openChecked(folder.at(path.basename(res.target)), flags, res.rel, 0o666).finally(() => folder.close())
   await orClose(handle, async () => {
     // refused even if O_CREAT just made the file: whatever it is, it is not what was checked
     const stat = await verifyOpened(handle, res.root, res.target, res.rel, 'write', opts.policy)

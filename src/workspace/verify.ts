@@ -9,7 +9,8 @@ import path from 'node:path'
 import { fail } from '../errors.js'
 import { assertNotBlocked, type AccessMode, type BlockPolicy } from './blocked.js'
 import { mapFsError } from './fs-errors.js'
-import { errnoOf, isInside, relOf } from './paths.js'
+import { openCheckedDir } from './checked-dir.js'
+import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
 import { assertNotProtected } from './protected.js'
 
 const swapped = (rel: string): never =>
@@ -40,35 +41,25 @@ export async function verifyOpened(handle: FileHandle, root: string, checked: st
 
 /**
  * Creates the folder `dir` (a physical path under the real root) and any missing parents, one
- * level at a time, checking after each step that what exists really is a folder inside the root.
+ * level at a time inside the folder opened before it (checked-dir.ts): a folder swapped for a link
+ * meanwhile is refused, and nothing is created where it leads.
  */
 export async function mkdirInside(root: string, dir: string): Promise<void> {
   if (!isInside(root, dir)) swapped(relOf(root, dir))
-  const segs = path
-    .relative(root, dir)
-    .split(path.sep)
-    .filter((s) => s !== '')
-  let cur = root
-  for (const seg of segs) {
-    cur = path.join(cur, seg)
-    const rel = relOf(root, cur)
-    try {
-      await fs.mkdir(cur)
-    } catch (err) {
-      if (errnoOf(err) !== 'EEXIST') mapFsError(err, rel)
+  let parent = await openCheckedDir(root, root, '.')
+  try {
+    let cur = root
+    for (const seg of segmentsOf(relOf(root, dir))) {
+      cur = path.join(cur, seg)
+      const rel = relOf(root, cur)
+      assertNotProtected(rel, cur)
+      await fs.mkdir(parent.at(seg)).catch((err: unknown) => errnoOf(err) === 'EEXIST' || mapFsError(err, rel))
+      const next = await openCheckedDir(parent.at(seg), cur, rel)
+      await parent.close()
+      parent = next
     }
-    let real: string
-    try {
-      real = await fs.realpath(cur)
-    } catch (err) {
-      return mapFsError(err, rel)
-    }
-    if (!isInside(root, real)) swapped(rel)
-    assertNotProtected(rel, real)
-    if (!(await fs.stat(real)).isDirectory()) {
-      fail('INVALID_REQUEST', `Cannot create folder ${rel}: a file with that name exists`)
-    }
-    cur = real
+  } finally {
+    await parent.close()
   }
 }
 

@@ -11,7 +11,8 @@ import { fail } from '../errors.js'
 import { assertAllowed, type BlockPolicy } from './blocked.js'
 import { mapFsError } from './fs-errors.js'
 import { writeAll, toBuffer } from './open.js'
-import { isInside } from './paths.js'
+import { openCheckedDir } from './checked-dir.js'
+import { isInside, relOf } from './paths.js'
 import { ensureParent, verifyOpened } from './verify.js'
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants
@@ -43,42 +44,36 @@ export async function writeFileInside(root: string, userPath: string, data: stri
     await ensureParent(res.root, res.target, opts.createParents === true)
   }
 
+  // Created, renamed and synced inside the checked folder itself (checked-dir.ts).
   const dir = path.dirname(res.target)
-  const tmp = path.join(dir, `.${path.basename(res.target)}.${randomBytes(6).toString('hex')}.tmp`)
-  if (!isInside(res.root, tmp)) fail('PATH_OUTSIDE_WORKSPACE', `${res.rel} is outside the workspace`)
-  const buf = toBuffer(data)
-  const flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
-  const handle = await fs.open(tmp, flags, keepMode === null ? (opts.mode ?? 0o666) : 0o600).catch((err: unknown) => mapFsError(err, res.rel))
-  let renamed = false
+  if (!isInside(res.root, dir)) fail('PATH_OUTSIDE_WORKSPACE', `${res.rel} is outside the workspace`)
+  const folder = await openCheckedDir(dir, dir, relOf(res.root, dir))
   try {
-    // the temp file must be where the checked folder is; its name is ours, so only the folder matters
-    await verifyOpened(handle, res.root, tmp, res.rel, 'write', { read: [], write: [] })
-    await writeAll(handle, buf)
-    if (keepMode !== null) await handle.chmod(keepMode)
-    await handle.sync()
-    await handle.close()
-    await fs.rename(tmp, res.target).catch((err: unknown) => mapFsError(err, res.rel))
-    renamed = true
-  } finally {
-    if (!renamed) {
-      await handle.close().catch(() => undefined)
-      await fs.unlink(tmp).catch(() => undefined)
-    }
-  }
-  await syncDir(dir)
-  return { rel: res.rel, bytes: buf.length, created: res.real === null }
-}
-
-/** Best effort: persist the rename itself. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const h = await fs.open(dir, constants.O_RDONLY | constants.O_DIRECTORY)
+    const name = path.basename(res.target)
+    const tmp = `.${name}.${randomBytes(6).toString('hex')}.tmp`
+    const buf = toBuffer(data)
+    const flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
+    const handle = await fs.open(folder.at(tmp), flags, keepMode === null ? (opts.mode ?? 0o666) : 0o600).catch((err: unknown) => mapFsError(err, res.rel))
+    let renamed = false
     try {
-      await h.sync()
+      // the temp file must be where the checked folder is; its name is ours, so only the folder matters
+      await verifyOpened(handle, res.root, path.join(dir, tmp), res.rel, 'write', { read: [], write: [] })
+      await writeAll(handle, buf)
+      if (keepMode !== null) await handle.chmod(keepMode)
+      await handle.sync()
+      await handle.close()
+      await fs.rename(folder.at(tmp), folder.at(name)).catch((err: unknown) => mapFsError(err, res.rel))
+      renamed = true
     } finally {
-      await h.close()
+      if (!renamed) {
+        await handle.close().catch(() => undefined)
+        await fs.unlink(folder.at(tmp)).catch(() => undefined)
+      }
     }
-  } catch {
-    // some file systems refuse fsync on folders; the data itself is already synced
+    // Best effort: persist the rename itself (some file systems refuse fsync on folders).
+    await folder.sync().catch(() => undefined)
+    return { rel: res.rel, bytes: buf.length, created: res.real === null }
+  } finally {
+    await folder.close()
   }
 }
