@@ -40,7 +40,7 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
         () => false,
       ))
     if (link) movedBehindLink(rel)
-    if (errnoOf(err) === 'ENOTDIR') fail('INVALID_REQUEST', `${rel} is a file, not a folder`)
+    if (errnoOf(err) === 'ENOTDIR') fail('INVALID_REQUEST', `${rel} is not a folder (a file is there, or it changed while it was being written)`)
     return mapFsError(err, rel)
   }
   try {
