@@ -23,6 +23,15 @@ export interface CheckedDir {
 
 let procWorks: boolean | undefined
 
+/** /proc/self/fd/N for an open folder, which reaches that very folder; null without /proc. */
+export async function procPathOf(handle: FileHandle): Promise<string | null> {
+  procWorks ??= await fs.stat(`/proc/self/fd/${handle.fd}`).then(
+    (s) => s.isDirectory(),
+    () => false,
+  )
+  return procWorks ? `/proc/self/fd/${handle.fd}` : null
+}
+
 /**
  * Opens the folder at `where` (its path, or a name in a CheckedDir) that must really be `real`;
  * refuses it when it is, or passes through, a link. `rel` names it in messages.
@@ -43,17 +52,15 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
     if (errnoOf(err) === 'ENOTDIR') fail('INVALID_REQUEST', `${rel} is not a folder (a file is there, or it changed while it was being written)`)
     return mapFsError(err, rel)
   }
+  let base: string | null
   try {
-    procWorks ??= await fs.stat(`/proc/self/fd/${handle.fd}`).then(
-      (s) => s.isDirectory(),
-      () => false,
-    )
-    if (procWorks && (await fs.realpath(`/proc/self/fd/${handle.fd}`)) !== real) movedBehindLink(rel)
+    base = await procPathOf(handle)
+    if (base !== null && (await fs.realpath(base)) !== real) movedBehindLink(rel)
   } catch (err) {
     await handle.close()
     throw err
   }
-  const base = procWorks ? `/proc/self/fd/${handle.fd}` : real
+  base ??= real
   return { at: (name) => path.join(base, name), close: () => handle.close(), sync: () => handle.sync() }
 }
 

@@ -10,6 +10,7 @@ import { fail } from '../../../errors.js'
 import { assertAllowed, type BlockPolicy, type Resolution } from '../../../workspace/index.js'
 import { mapFsError } from '../../../workspace/fs-errors.js'
 import { verifyOpened } from '../../../workspace/verify.js'
+import { procPathOf } from '../../../workspace/checked-dir.js'
 
 /** The checks writeFileInside makes before writing; returns the resolution and what exists there. */
 export async function planWrite(root: string, userPath: string, policy: BlockPolicy): Promise<{ res: Resolution; existing: Stats | null }> {
@@ -27,8 +28,6 @@ export interface OpenedDir {
   path: string
 }
 
-let procWorks: boolean | undefined
-
 /**
  * Opens the folder `real` (already resolved by the guard, `rel` as the caller named it) without
  * following a final link, and checks where the descriptor really is. The caller closes it.
@@ -41,11 +40,7 @@ export async function openDir(root: string, real: string, rel: string, mode: 're
   })
   try {
     await verifyOpened(handle, root, real, rel, mode, policy)
-    procWorks ??= await fs.stat(`/proc/self/fd/${handle.fd}`).then(
-      (s) => s.isDirectory(),
-      () => false,
-    )
-    return { handle, path: procWorks ? `/proc/self/fd/${handle.fd}` : real }
+    return { handle, path: (await procPathOf(handle)) ?? real }
   } catch (err) {
     await handle.close().catch(() => undefined)
     throw err
