@@ -4,7 +4,7 @@
  * suits per-key workspaces and the `network` scope. `auto` uses it when a probe shows it works
  * here; `off` runs children with a clean environment only (one user on their own machine).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -60,9 +60,12 @@ function runProbe(planner: (argv: string[], policy: SandboxPolicy) => SpawnPlan)
     } catch (err) {
       return (err as Error).message
     }
-    const stdio = ['ignore', 'pipe', 'pipe', ...plan.fds] as const
-    const r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8', stdio: [...stdio] })
-    closeSources(plan.fds)
+    let r: SpawnSyncReturns<string>
+    try {
+      r = spawnSync(plan.file, plan.args, { env: plan.env, cwd: plan.cwd, timeout: 10_000, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', ...plan.fds] })
+    } finally {
+      closeSources(plan.fds)
+    }
     if (r.error) return r.error.message
     return r.status === 0 ? null : r.stderr.trim().split('\n')[0] || `bwrap exited with ${r.status ?? r.signal}`
   } finally {
