@@ -9,7 +9,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { createTemporaryDatabase } from './support/temp-database.js'
 import { copyPgliteTemplate, pgliteTemplateDump, PG_TEMPLATE_ENV } from './support/database-template.js'
-import { createDb } from '../src/db/client.js'
+import { releasePglite, takePglite } from './support/pglite-pool.js'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type AppConfig } from '../src/config.js'
@@ -95,9 +95,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const base = opts.embedded ? undefined : process.env.DATABASE_URL
   const testDb = opts.databaseUrl || !base ? undefined : await createTemporaryDatabase(base, 'tg_test', process.env[PG_TEMPLATE_ENV])
   const databaseUrl = opts.databaseUrl ?? testDb?.url
-  // An app that is not restarted on its folder runs on an in-memory copy of the template.
+  // An app that is not restarted on its folder runs on an in-memory copy of the template, reused once emptied (support/pglite-pool.ts).
   const dump = !databaseUrl && !opts.keep && !opts.dataDir ? await pgliteTemplateDump() : undefined
-  const database = dump ? await createDb({ pgliteDump: dump }) : undefined
+  const database = dump ? await takePglite(dump) : undefined
   if (!databaseUrl && !database) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
   const config = loadConfig({
     TOOLGATE_WORKSPACE: workspace,
@@ -137,7 +137,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
     async close() {
       await app.close()
-      await database?.close()
+      if (database) await releasePglite(database)
       if (!opts.keep) await t.destroy()
     },
     async destroy() {

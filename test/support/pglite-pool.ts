@@ -1,0 +1,90 @@
+/**
+ * In-memory PGlite databases for test apps, reused within a worker: starting one from the template
+ * costs ~0.3 s of CPU (WASM, its file system, pg_trgm's linking), a third of an app's build, while
+ * emptying one costs a few ms. A database given back is emptied to the template's state (every row
+ * the template did not have gone, sequences restarted, session state discarded); one whose schema a
+ * test changed, or that was closed, is closed and never handed out again.
+ */
+import { sql } from 'drizzle-orm'
+import { createDb, type Database } from '../../src/db/client.js'
+
+/** Idle databases kept per worker: an app or two at a time is the norm, and each holds ~100 MB. */
+const KEEP = 2
+
+interface Pooled {
+  database: Database
+  /** The template's rows, by table (those that had any), to put back after emptying. */
+  rows: Map<string, unknown[]>
+  fingerprint: string
+}
+
+const idle: Pooled[] = []
+const known = new WeakMap<Database, Pooled>()
+
+const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+
+/** What a test could change that emptying would not undo: tables, columns, constraints, indexes, triggers, functions. */
+const FINGERPRINT = sql`
+  SELECT md5(string_agg(x, ',' ORDER BY x)) AS fingerprint FROM (
+    SELECT concat_ws(':', n.nspname, c.relname, c.relkind) AS x FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname IN ('public', 'drizzle')
+    UNION ALL SELECT concat_ws(':', c.relname, a.attname, a.atttypid, a.attnotnull) FROM pg_attribute a
+      JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL SELECT concat_ws(':', conname, pg_get_constraintdef(oid)) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+    UNION ALL SELECT tgname::text FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT concat_ws(':', proname, md5(prosrc)) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+  ) t`
+
+const fingerprintOf = async (database: Database) => (await rowsOf<{ fingerprint: string }>(database, FINGERPRINT))[0].fingerprint
+
+const tablesOf = async (database: Database) =>
+  (await rowsOf<{ name: string }>(database, sql`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map(
+    (r) => r.name,
+  )
+
+/** A migrated database in its template state: an idle one emptied earlier, or a new one loaded from `dump`. */
+export async function takePglite(dump: Blob): Promise<Database> {
+  const reused = idle.pop()
+  if (reused) return reused.database
+  const database = await createDb({ pgliteDump: dump })
+  const rows = new Map<string, unknown[]>()
+  for (const table of await tablesOf(database)) {
+    const kept = await rowsOf<{ row: unknown }>(database, sql`SELECT to_jsonb(t) AS row FROM ${sql.raw(table)} t`)
+    if (kept.length)
+      rows.set(
+        table,
+        kept.map((r) => r.row),
+      )
+  }
+  known.set(database, { database, rows, fingerprint: await fingerprintOf(database) })
+  return database
+}
+
+/** Gives a database back: emptied to the template's state and kept, or closed if that cannot be vouched for. */
+export async function releasePglite(database: Database): Promise<void> {
+  const pooled = known.get(database)
+  if (!pooled || idle.length >= KEEP || !(await database.ping(1_000)) || !(await emptied(pooled))) {
+    await database.close().catch(() => {}) // a test may have closed it already
+    return
+  }
+  idle.push(pooled)
+}
+
+async function emptied({ database, rows, fingerprint }: Pooled): Promise<boolean> {
+  try {
+    await database.db.execute(sql`ROLLBACK`).catch(() => {}) // a transaction a test left open
+    await database.db.execute(sql`DISCARD ALL`) // settings, advisory locks, LISTENs, prepared statements, temp tables
+    if ((await fingerprintOf(database)) !== fingerprint) return false
+    const tables = await tablesOf(database)
+    await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`))
+    for (const [table, kept] of rows) {
+      await database.db.execute(
+        sql`INSERT INTO ${sql.raw(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.raw(table)}, ${JSON.stringify(kept)}::jsonb)`,
+      )
+    }
+    return true
+  } catch {
+    return false
+  }
+}
