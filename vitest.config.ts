@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     include,
     // Migrates one database up front; each test app starts from a copy of it (test/support/database-template.ts).
-    globalSetup: ['test/support/database-template.ts'],
+    // Compiles src/ once for the tests that start it as a child process (test/support/compiled-src.ts).
+    globalSetup: ['test/support/database-template.ts', 'test/support/compiled-src.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Forks, not threads: tests spawn child processes and PGlite's WASM heap is per process anyway.

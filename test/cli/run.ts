@@ -1,9 +1,7 @@
 /** Runs the CLI as a child process against a real server (test/helper.ts), as a user would. */
 import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import type { TestApp } from '../helper.js'
-
-const ENTRY = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+import { nodeArgs } from '../support/compiled-src.js'
 
 export interface Run {
   code: number
@@ -21,7 +19,7 @@ export async function listen(t: TestApp): Promise<string> {
 /** `toolgate …args` with this environment (no TTY: stdout is a pipe), and `input` on stdin. */
 export function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    const child = spawn(process.execPath, [...nodeArgs('src/cli/index.ts'), ...args], {
       env: { ...process.env, TOOLGATE_URL: undefined, TOOLGATE_KEY: undefined, FORCE_COLOR: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

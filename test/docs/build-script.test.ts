@@ -1,8 +1,9 @@
 /**
  * Issue 17 item 4: `npm start` compiles only when the sources changed. scripts/build.mjs runs on
  * a small project laid out like this one (its own src/, tsconfig.json and package.json, this
- * checkout's TypeScript): it builds once, then does nothing until a source, a folder (a deleted
- * file) or the config is newer than the last build, or dist/server.js is gone.
+ * checkout's TypeScript, then a stand-in tsc that records how it was run): it builds once, then
+ * does nothing until a source, a folder (a deleted file) or the config is newer than the last
+ * build, or dist/server.js is gone.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -39,6 +40,20 @@ beforeAll(() => {
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
+/** Replaces the fixture's TypeScript by a tsc that records its arguments and writes dist/server.js. */
+function useRecordingTsc() {
+  fs.rmSync(path.join(dir, 'node_modules'))
+  fs.mkdirSync(path.join(dir, 'node_modules/typescript/bin'), { recursive: true })
+  const tsc = `const fs = require('node:fs')
+fs.appendFileSync('compiles.log', process.argv.slice(2).join(' ').replace(process.cwd() + '/', '') + '\\n')
+fs.mkdirSync('dist', { recursive: true })
+fs.writeFileSync('dist/server.js', '')
+`
+  fs.writeFileSync(path.join(dir, 'node_modules/typescript/bin/tsc'), tsc)
+  fs.writeFileSync(path.join(dir, 'node_modules/typescript/package.json'), '{"type": "commonjs"}\n')
+}
+const compiles = () => fs.readFileSync(path.join(dir, 'compiles.log'), 'utf8').trim().split('\n')
+
 describe('scripts/build.mjs', () => {
   it('is what npm start and npm install run (prestart, prepare); npm run build forces it', () => {
     const { scripts } = JSON.parse(fs.readFileSync(path.join(CHECKOUT, 'package.json'), 'utf8'))
@@ -66,7 +81,8 @@ describe('scripts/build.mjs', () => {
     expect(fs.readFileSync(path.join(dir, 'dist/lib/two.js'), 'utf8')).toContain('22')
     expect(build().said).toBe('')
 
-    // A file deleted (its folder changes), the config changed, the output deleted, or forced.
+    // The other reasons, with a stand-in compiler that records its arguments: the real one was shown to run above.
+    useRecordingTsc()
     fs.rmSync(path.join(dir, 'src/lib/three.ts'))
     touch('src/lib')
     expect(build().said).toContain('(sources changed since the last build)')
@@ -77,10 +93,11 @@ describe('scripts/build.mjs', () => {
     expect(fs.existsSync(path.join(dir, 'dist/server.js'))).toBe(true)
     expect(build('--force').said).toContain('(asked to (--force))')
     expect(build().said).toBe('')
+    expect(compiles()).toEqual(Array(4).fill('-p tsconfig.json --incremental --tsBuildInfoFile dist/.tsbuildinfo'))
   })
 
   it('says what to do when it must build and TypeScript is missing, and fails', () => {
-    fs.rmSync(path.join(dir, 'node_modules'))
+    fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true })
     touch('src/server.ts')
     const r = build()
     expect(r.status).toBe(1)

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import { loadConfig } from '../../src/config.js'
+import { nodeArgs } from '../support/compiled-src.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const read = (p: string) => fs.readFileSync(path.join(ROOT, p), 'utf8')
@@ -121,7 +122,7 @@ describe('npm scripts for operators', () => {
   it('migrates the embedded database, twice alike; a database it cannot reach fails without showing the URL', { timeout: 120_000 }, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tg-migrate-'))
     const migrate = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/migrate.ts')], {
+      spawnSync(process.execPath, nodeArgs('src/migrate.ts'), {
         cwd: ROOT,
         encoding: 'utf8',
         env: { PATH: process.env.PATH ?? '', TOOLGATE_DATA_DIR: path.join(dir, 'data'), TOOLGATE_WORKSPACE: path.join(dir, 'ws'), ...env },

@@ -2,13 +2,13 @@
  * SIGTERM on a real server process: calls already accepted finish, their history is flushed to
  * the database, and the process exits 0.
  */
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { count } from 'drizzle-orm'
 import { createDb } from '../../src/db/client.js'
 import { executions } from '../../src/db/schema/index.js'
 import { testFolders, type TestFolders } from '../helper.js'
+import { startServerProcess } from '../support/server-process.js'
 
 let made: TestFolders | undefined
 afterAll(async () => made?.destroy())
@@ -17,30 +17,7 @@ describe('graceful shutdown', () => {
   it('drains in-flight calls, flushes history and exits 0 on SIGTERM', async () => {
     // Folders and a migrated database of the test's own (on Postgres, a fresh one), then the real server on them.
     made = await testFolders()
-    const env = {
-      ...process.env,
-      PORT: '0',
-      TOOLGATE_DATA_DIR: made.dataDir,
-      TOOLGATE_WORKSPACE: made.workspace,
-      TOOLGATE_RATE_LIMITS: 'hello=100000/minute',
-      TOOLGATE_HISTORY_FLUSH_MS: '2000',
-      LOG_LEVEL: 'warn',
-      ...(made.databaseUrl ? { DATABASE_URL: made.databaseUrl } : {}),
-    }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (out += d))
-    const address = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
-      child.stdout.on('data', () => {
-        const m = /listening on (http:\/\/[\d.:]+)/.exec(out)
-        if (m) {
-          clearTimeout(timer)
-          resolve(m[1])
-        }
-      })
-    })
+    const { child, address, output } = await startServerProcess(made, { TOOLGATE_RATE_LIMITS: 'hello=100000/minute', TOOLGATE_HISTORY_FLUSH_MS: '2000' })
     const calls = Array.from({ length: 40 }, (_, i) =>
       fetch(`${address}/v1/tools/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `n${i}` }) })
         .then(async (r) => ({ status: r.status, body: await r.json() }))
@@ -52,7 +29,7 @@ describe('graceful shutdown', () => {
     const results = await Promise.all(calls)
     // 'close', not 'exit': the child's last stderr lines (why it failed) arrive after it exits.
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
-    expect(code, out).toBe(0)
+    expect(code, output()).toBe(0)
     const ok = results.filter((r) => r.status === 200)
     expect(ok.length).toBeGreaterThan(0)
     for (const r of ok) expect(r.body.message).toMatch(/^Hello, n\d+!$/)

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { ADMIN_KEY } from '../helper.js'
+import { nodeArgs } from './compiled-src.js'
 import { copyPgliteTemplate } from './database-template.js'
 
 export interface ServerProcess {
@@ -30,7 +31,7 @@ export async function startServerProcess(
   }
   // A first start on PGlite begins from the suite's migrated template (initdb took seconds); a restart keeps its folder.
   if (!folders.databaseUrl) await copyPgliteTemplate(path.join(folders.dataDir, 'pglite'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, nodeArgs('src/server.ts'), { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout?.on('data', (d) => (out += d))
   child.stderr?.on('data', (d) => (out += d))

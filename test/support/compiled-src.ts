@@ -1,0 +1,35 @@
+/**
+ * Vitest globalSetup: src/ compiled to JavaScript once per run, for the tests that start toolgate
+ * as a child process (the server, `toolgate` the CLI, the migrate command). Run through tsx, each
+ * start cost ~2.5 s more CPU (its loader answers every import from another thread); esbuild, which
+ * tsx uses too, writes the same JavaScript for all of src/ in well under a second. The folder sits
+ * beside src/, as dist/ does, so paths the code finds from its own file (migrations/, agents/,
+ * samples/) resolve alike.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+/** The folder the workers find the compiled src/ in (set by this setup). */
+const BUILD_ENV = 'TG_TEST_SRC_BUILD'
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const out = path.join(ROOT, `.test-build-${process.pid}`)
+  const sources = (await fs.readdir(path.join(ROOT, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => path.join(ROOT, 'src', f))
+  await build({ entryPoints: sources, outdir: out, outbase: path.join(ROOT, 'src'), format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' })
+  process.env[BUILD_ENV] = out
+  return () => fs.rm(out, { recursive: true, force: true })
+}
+
+/**
+ * The node arguments that run `entry` (a file under src/, e.g. `src/server.ts`): its compiled file
+ * when the suite made one, else the source through tsx (a test file run on its own, outside `npm test`).
+ */
+export function nodeArgs(entry: string): string[] {
+  const built = process.env[BUILD_ENV]
+  const source = path.join(ROOT, entry)
+  if (!built) return ['--import', 'tsx', source]
+  return [path.join(built, path.relative(path.join(ROOT, 'src'), source).replace(/\.ts$/, '.js'))]
+}
