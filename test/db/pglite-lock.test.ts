@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client.js'
 import { DataDirLockedError, lockPathOf } from '../../src/db/pglite-lock.js'
+import { nodeArgs } from '../support/compiled-src.js'
 import { copyPgliteTemplate } from '../support/database-template.js'
 import { ADMIN_KEY, buildTestApp } from '../helper.js'
 
@@ -79,8 +80,7 @@ describe('npm run seed beside a running server', () => {
       const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
       t.app.database.lock?.advertise(url)
       const env = { ...process.env, TOOLGATE_DATA_DIR: dataDir, TOOLGATE_WORKSPACE: t.workspace, DATABASE_URL: '', TOOLGATE_BOOTSTRAP_KEY: '' }
-      const seed = (extra: Record<string, string>) =>
-        run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...env, ...extra } }).catch((e) => e)
+      const seed = (extra: Record<string, string>) => run(process.execPath, nodeArgs('src/seed.ts'), { env: { ...env, ...extra } }).catch((e) => e)
       const refused = await seed({})
       expect(refused.code).toBe(1)
       expect(refused.stderr).toContain(`A toolgate server at ${url} holds the embedded database`)

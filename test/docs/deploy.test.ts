@@ -117,6 +117,7 @@ describe('npm scripts for operators', () => {
     const { scripts } = JSON.parse(read('package.json'))
     expect(scripts.migrate).toBe('node dist/migrate.js')
     expect(scripts.premigrate).toBe('node scripts/build.mjs')
+    expect(scripts).toMatchObject({ seed: 'node dist/seed.js', preseed: 'node scripts/build.mjs' })
   })
 
   it('migrates the embedded database, twice alike; a database it cannot reach fails without showing the URL', { timeout: 120_000 }, () => {

@@ -130,7 +130,7 @@ describe('TOOLGATE_WORKSPACE=. in the checkout', () => {
       'dist',
       './node_modules/.package-lock.json',
       '.git/config',
-      'scripts/seed.ts',
+      'src/seed.ts',
       'migrations',
       'SRC/server.ts',
     ]) {

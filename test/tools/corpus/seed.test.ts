@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../helper.js'
 import { SAMPLE_CORPUS, seedCorpus } from '../../../src/corpus/seed.js'
 import { createDb } from '../../../src/db/client.js'
 import { storedThreads } from './helpers.js'
+import { nodeArgs } from '../../support/compiled-src.js'
 import { copyPgliteTemplate } from '../../support/database-template.js'
 
 let t: TestApp
@@ -93,7 +94,7 @@ describe('npm run seed (the script)', () => {
     }
     // A migrated copy of the suite's template: creating a database is the deploy test's subject, not this one's.
     if (!t.databaseUrl) await copyPgliteTemplate(path.join(dataDir, 'pglite'))
-    const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env, cwd: process.cwd(), timeout: 60_000 })
+    const run = () => promisify(execFile)(process.execPath, nodeArgs('src/seed.ts'), { env, cwd: process.cwd(), timeout: 60_000 })
     try {
       const first = await run()
       expect(first.stdout).toMatch(new RegExp(`lines ${sample.length}, inserted ${sample.length}, updated 0, unchanged 0, rejected 0, threads 5`))

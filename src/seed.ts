@@ -9,10 +9,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../src/config.js'
-import { createDb } from '../src/db/client.js'
-import { DataDirLockedError } from '../src/db/pglite-lock.js'
-import { SAMPLE_CORPUS, seedCorpus } from '../src/corpus/seed.js'
+import { ConfigError, loadConfig } from './config.js'
+import { createDb } from './db/client.js'
+import { DataDirLockedError } from './db/pglite-lock.js'
+import { SAMPLE_CORPUS, seedCorpus } from './corpus/seed.js'
 
 async function main() {
   const config = loadConfig()
