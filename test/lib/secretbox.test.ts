@@ -7,6 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { createSecretbox, loadOrCreateKey } from '../../src/lib/secretbox.js'
+import { compiledPath } from '../support/compiled-src.js'
 
 const made: string[] = []
 const tmpDir = () => {
@@ -106,10 +107,13 @@ describe('loadOrCreateKey', () => {
 
   it('gives racing processes the same key', async () => {
     const dataDir = tmpDir()
-    const modulePath = fileURLToPath(new URL('../../src/lib/secretbox.ts', import.meta.url))
+    const built = compiledPath('src/lib/secretbox.ts')
+    const modulePath = built ?? fileURLToPath(new URL('../../src/lib/secretbox.ts', import.meta.url))
     const script = `import { loadOrCreateKey } from ${JSON.stringify(modulePath)}; console.log(loadOrCreateKey({ dataDir: ${JSON.stringify(dataDir)} }).toString('hex'))`
     const run = promisify(execFile)
-    const outputs = await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])))
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, [...(built ? [] : ['--import', 'tsx']), '--input-type=module', '-e', script])),
+    )
     const keys = new Set(outputs.map((o) => o.stdout.trim()))
     expect(keys.size).toBe(1)
     expect([...keys][0]).toBe(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim())

@@ -23,13 +23,14 @@ export default async function setup(): Promise<() => Promise<void>> {
   return () => fs.rm(out, { recursive: true, force: true })
 }
 
-/**
- * The node arguments that run `entry` (a file under src/, e.g. `src/server.ts`): its compiled file
- * when the suite made one, else the source through tsx (a test file run on its own, outside `npm test`).
- */
-export function nodeArgs(entry: string): string[] {
+/** The compiled file of `entry` (a file under src/, e.g. `src/server.ts`), or undefined outside the suite's setup. */
+export function compiledPath(entry: string): string | undefined {
   const built = process.env[BUILD_ENV]
-  const source = path.join(ROOT, entry)
-  if (!built) return ['--import', 'tsx', source]
-  return [path.join(built, path.relative(path.join(ROOT, 'src'), source).replace(/\.ts$/, '.js'))]
+  return built && path.join(built, path.relative('src', entry).replace(/\.ts$/, '.js'))
+}
+
+/** The node arguments that run `entry`: its compiled file, else the source through tsx. */
+export function nodeArgs(entry: string): string[] {
+  const built = compiledPath(entry)
+  return built ? [built] : ['--import', 'tsx', path.join(ROOT, entry)]
 }
