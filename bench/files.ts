@@ -17,7 +17,9 @@ import { execFile } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { request } from 'undici'
 import { benchData } from './files-data.js'
+import { selfArgs, startServer } from './harness.js'
 import { startReference, startToolgate } from './files-reference.js'
 import { writeSection } from './files-report.js'
 import { median } from './stats.js'
@@ -63,6 +65,25 @@ async function sandboxedRg(dir: string): Promise<(args: string[]) => Promise<str
     })
 }
 
+/** Bare Fastify's `hello` (bench/overhead.ts --serve bare): what one HTTP round trip costs here, before any tool work. */
+async function startBare(): Promise<{ call: () => Promise<void>; stop: () => Promise<void> }> {
+  const target = (port: number) => ({
+    name: 'bare',
+    url: `http://127.0.0.1:${port}/v1/tools/hello`,
+    body: '{"name":"bench"}',
+    headers: { 'content-type': 'application/json' },
+    check: (status: number) => {
+      if (status !== 200) throw new Error(`bare Fastify answered ${status}`)
+    },
+  })
+  const server = await startServer('bare', selfArgs('bench/overhead.ts', 'bare'), process.env, target)
+  const { url, body, headers } = target(server.port)
+  const call = async () => {
+    await (await request(url, { method: 'POST', body, headers })).body.text()
+  }
+  return { call, stop: () => server.stop() }
+}
+
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '')
 const lastLine = (s: string) => lines(s).at(-1)
 
@@ -91,6 +112,7 @@ async function main() {
   const boxedRg = await sandboxedRg(data.dir)
   const tg = await startToolgate(data.dir)
   const ref = await startReference(data.dir)
+  const bare = await startBare()
   const abs = (p: string) => path.join(data.dir, p)
   const text = (p: Promise<{ text: string }>) => p.then((r) => r.text)
   const cases: Case[] = [
@@ -154,17 +176,24 @@ async function main() {
   ]
   const rows: string[] = []
   let rtt = 0
+  let bareRtt = 0
   let refRtt = 0
   let rss = 0
   try {
-    for (let i = 0; i < 20; i++) await tg.call('hello', {})
+    // hello's own rate limit is 100 calls a minute: 20 warm-up calls and 31 measured, alternating with bare Fastify.
+    for (let i = 0; i < 20; i++) await Promise.all([tg.call('hello', {}), bare.call()])
     const hello: number[] = []
+    const bareHello: number[] = []
     for (let i = 0; i < 31; i++) {
-      const t = performance.now()
+      let t = performance.now()
       await tg.call('hello', {})
       hello.push(performance.now() - t)
+      t = performance.now()
+      await bare.call()
+      bareHello.push(performance.now() - t)
     }
     rtt = median(hello)
+    bareRtt = median(bareHello)
     // The reference's cheapest call: what its client and stdio cost, beside toolgate's `hello`.
     const empty: number[] = []
     for (let i = 0; i < 51; i++) {
@@ -188,10 +217,11 @@ async function main() {
   } finally {
     await ref.close()
     await tg.close()
+    await bare.stop()
   }
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
-    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici) against ${bareRtt.toFixed(2)} ms for the same route on bare Fastify (HTTP alone, the floor under every toolgate figure), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
   log(`\n${setup}\nwritten to docs/benchmarks.md (## File tools)`)
