@@ -142,13 +142,16 @@ interface Walk {
 /**
  * Follows `rel` from the real root one component at a time, as the kernel would, reading symlinks
  * itself (up to 40 hops) so that a dangling link's target is known. Stops at the first component
- * that does not exist: `dir` is the real path reached so far, `missing` what is left.
+ * that does not exist: `dir` is the real path reached so far, `missing` what is left. A failure
+ * met outside the root (a loop, a folder it may not read) is refused as outside, like a missing
+ * or present file there: the answer tells nothing about the outside.
  */
 async function walk(realRoot: string, rel: string): Promise<Walk> {
   const todo = segmentsOf(rel)
   let cur = realRoot
   let curIsDir = true
   let hops = 0
+  const failed = (err: unknown): never => (isInside(realRoot, cur) ? mapFsError(err, rel) : outside(rel))
   while (todo.length > 0) {
     const seg = todo.shift() as string
     if (seg === '.') continue
@@ -165,11 +168,11 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
       if (MISSING.has(errnoOf(err) ?? '')) {
         return { dir: cur, dirIsDir: curIsDir, missing: [seg, ...todo].filter((s) => s !== '.') }
       }
-      return mapFsError(err, rel)
+      return failed(err)
     }
     if (st.isSymbolicLink()) {
-      if (++hops > MAX_HOPS) tooManyLinks(rel)
-      const link = await fs.readlink(next)
+      if (++hops > MAX_HOPS) return isInside(realRoot, cur) ? tooManyLinks(rel) : outside(rel)
+      const link = await fs.readlink(next).catch(failed)
       if (path.isAbsolute(link)) {
         cur = path.parse(link).root
         curIsDir = true
@@ -214,10 +217,6 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
   const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
   // The server's own files, as written: refused whether or not they exist.
   assertNotProtected(rel, abs)
-  if (real instanceof Error) {
-    if (errnoOf(real) === 'ELOOP') tooManyLinks(rel)
-    mapFsError(real, rel)
-  }
   const found = (real: string): Resolution => {
     if (!isInside(realRoot, real)) outside(rel)
     assertNotProtected(rel, real)
@@ -226,6 +225,7 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
 
   if (typeof real === 'string') return found(real)
 
+  // Missing, or realpath failed (a loop, a folder it may not read): the walk says where and whether it is inside.
   const { dir, dirIsDir, missing } = await walk(realRoot, rel)
   if (missing.length === 0) return found(dir) // created meanwhile
   const target = path.join(dir, ...missing)

@@ -152,6 +152,24 @@ describe('resolveInside: escapes', () => {
     await expectCoded(resolveInside(t.ws, 'loop1', { allowMissing: true }), 'INVALID_REQUEST', 400, 'Too many levels of symbolic links')
   })
 
+  it('answers a loop outside as outside, like any outside path: nothing is learnt of the outside', async () => {
+    await fs.symlink('loop2', path.join(t.out, 'loop1'))
+    await fs.symlink('loop1', path.join(t.out, 'loop2'))
+    for (const [name, target] of [
+      ['to-loop', path.join(t.out, 'loop1')],
+      ['through-loop', path.join(t.out, 'loop1', 'x.txt')],
+      ['to-file', path.join(t.out, 'secret.txt')],
+      ['to-nothing', path.join(t.out, 'nothing.txt')],
+    ]) {
+      await fs.symlink(target, path.join(t.ws, name))
+      await expectCoded(resolveInside(t.ws, name), OUT, 403, `${name} is, or passes through`)
+      await expectCoded(resolveInside(t.ws, `${name}/y`, { allowMissing: true }), OUT, 403, 'passes through')
+      await expectCoded(openForRead(t.ws, name), OUT, 403, 'points outside')
+      await expectCoded(writeFileInside(t.ws, name, 'x'), OUT, 403, 'points outside')
+    }
+    await expectCoded(resolveInside(t.ws, path.join(t.out, 'loop1')), OUT, 403, 'Absolute paths must point inside')
+  })
+
   it('refuses `..` that climbs out', async () => {
     await expectCoded(resolveInside(t.ws, '../outside/secret.txt'), OUT, 403, 'climbs out of the workspace')
     await expectCoded(resolveInside(t.ws, 'sub/../../outside/x', { allowMissing: true }), OUT, 403, "with '..'")
