@@ -142,25 +142,23 @@ interface Walk {
 /**
  * Follows `rel` from the real root one component at a time, as the kernel would, reading symlinks
  * itself (up to 40 hops) so that a dangling link's target is known. Stops at the first component
- * that does not exist: `dir` is the real path reached so far, `missing` what is left. A failure
- * met outside the root (a loop, a folder it may not read) is refused as outside, like a missing
- * or present file there: the answer tells nothing about the outside.
+ * that does not exist: `dir` is the real path reached so far, `missing` what is left.
+ * It never looks at anything outside: a step to a place neither inside the root nor one of the
+ * root's own parent folders (which a link spelt from `/` walks down) is refused as outside before
+ * it is looked up, so a link that leaves and climbs back in (`../x/../ws/f`) is refused whatever
+ * is there, and the answer tells nothing about the outside.
  */
 async function walk(realRoot: string, rel: string): Promise<Walk> {
   const todo = segmentsOf(rel)
   let cur = realRoot
   let curIsDir = true
   let hops = 0
-  const failed = (err: unknown): never => (isInside(realRoot, cur) ? mapFsError(err, rel) : outside(rel))
   while (todo.length > 0) {
     const seg = todo.shift() as string
     if (seg === '.') continue
-    if (seg === '..') {
-      cur = path.dirname(cur)
-      curIsDir = true
-      continue
-    }
-    const next = path.join(cur, seg)
+    if (seg === '..' && !curIsDir) return { dir: cur, dirIsDir: false, missing: [seg, ...todo] } // ENOTDIR, as the kernel says
+    const next = seg === '..' ? path.dirname(cur) : path.join(cur, seg)
+    if (!isInside(realRoot, next) && !isInside(next, realRoot)) outside(rel)
     let st
     try {
       st = await fs.lstat(next)
@@ -168,11 +166,11 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
       if (MISSING.has(errnoOf(err) ?? '')) {
         return { dir: cur, dirIsDir: curIsDir, missing: [seg, ...todo].filter((s) => s !== '.') }
       }
-      return failed(err)
+      return mapFsError(err, rel)
     }
     if (st.isSymbolicLink()) {
-      if (++hops > MAX_HOPS) return isInside(realRoot, cur) ? tooManyLinks(rel) : outside(rel)
-      const link = await fs.readlink(next).catch(failed)
+      if (++hops > MAX_HOPS) tooManyLinks(rel)
+      const link = await fs.readlink(next)
       if (path.isAbsolute(link)) {
         cur = path.parse(link).root
         curIsDir = true
@@ -223,11 +221,12 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
     return { abs, rel, real, target: real, targetRel: relOf(realRoot, real), root: realRoot }
   }
 
-  if (typeof real === 'string') return found(real)
+  // The kernel's answer is enough when no link is on the way (the path is its own real path);
+  // otherwise the walk follows the links and refuses any that pass outside, even on the way back in.
+  if (real === abs) return found(real)
 
-  // Missing, or realpath failed (a loop, a folder it may not read): the walk says where and whether it is inside.
   const { dir, dirIsDir, missing } = await walk(realRoot, rel)
-  if (missing.length === 0) return found(dir) // created meanwhile
+  if (missing.length === 0) return found(dir) // reached through links that stay inside
   const target = path.join(dir, ...missing)
   if (!isInside(realRoot, dir) || !isInside(realRoot, target)) outside(rel)
   assertNotProtected(rel, dir, target)

@@ -170,6 +170,46 @@ describe('resolveInside: escapes', () => {
     await expectCoded(resolveInside(t.ws, path.join(t.out, 'loop1')), OUT, 403, 'Absolute paths must point inside')
   })
 
+  it('refuses a link that leaves and climbs back in, whatever is outside: no existence oracle', async () => {
+    const ws = path.basename(t.ws)
+    await fs.writeFile(path.join(t.ws, 'a.txt'), 'inside')
+    await fs.mkdir(path.join(t.out, 'dir'))
+    await fs.symlink(path.join(t.out, 'dir'), path.join(t.out, 'link-to-dir'))
+    await fs.symlink('loopB', path.join(t.out, 'loopA'))
+    await fs.symlink('loopA', path.join(t.out, 'loopB'))
+    // X: a folder, a file, a link to a folder, a loop, nothing; each through relative and absolute link targets.
+    for (const x of ['dir', 'secret.txt', 'link-to-dir', 'loopA', 'nothing']) {
+      const spellings = [`../outside/${x}/../../${ws}/a.txt`, `${path.join(t.out, x)}/../../${ws}/a.txt`]
+      for (const [i, target] of spellings.entries()) {
+        const name = `back-${x}-${i}`
+        await fs.symlink(target, path.join(t.ws, name))
+        await expectCoded(resolveInside(t.ws, name), OUT, 403, 'passes through')
+        await expectCoded(openForRead(t.ws, name), OUT, 403, 'points outside')
+        await expectCoded(writeFileInside(t.ws, name, 'x'), OUT, 403, 'points outside')
+        await fs.symlink(`${target.slice(0, -'a.txt'.length)}new.txt`, path.join(t.ws, `${name}-new`))
+        await expectCoded(resolveInside(t.ws, `${name}-new`, { allowMissing: true }), OUT, 403, 'passes through')
+        await expectCoded(resolveInside(t.ws, `${name}-new`), OUT, 403, 'passes through')
+      }
+    }
+    expect(await fs.readFile(path.join(t.ws, 'a.txt'), 'utf8')).toBe('inside')
+    expect(await exists(path.join(t.ws, 'new.txt'))).toBe(false)
+    // Positive controls: links that go up and back in without leaving reach their file, relative or absolute.
+    await fs.mkdir(path.join(t.ws, 'sub'))
+    await fs.symlink('../sub/../a.txt', path.join(t.ws, 'sub', 'up-and-in'))
+    await fs.symlink(path.join(t.ws, 'sub', '..', 'a.txt'), path.join(t.ws, 'abs-in'))
+    expect((await resolveInside(t.ws, 'sub/up-and-in')).targetRel).toBe('a.txt')
+    expect((await resolveInside(t.ws, 'abs-in')).targetRel).toBe('a.txt')
+    await writeFileInside(t.ws, 'abs-in', 'written through a link')
+    expect(await fs.readFile(path.join(t.ws, 'a.txt'), 'utf8')).toBe('written through a link')
+  })
+
+  it('follows `..` after a file as the kernel does: not a folder', async () => {
+    await fs.writeFile(path.join(t.ws, 'a.txt'), 'inside')
+    await fs.writeFile(path.join(t.ws, 'b.txt'), 'b')
+    await fs.symlink('a.txt/../b.txt', path.join(t.ws, 'through-file'))
+    await expectCoded(resolveInside(t.ws, 'through-file'), 'FILE_NOT_FOUND', 404, 'through-file')
+  })
+
   it('refuses `..` that climbs out', async () => {
     await expectCoded(resolveInside(t.ws, '../outside/secret.txt'), OUT, 403, 'climbs out of the workspace')
     await expectCoded(resolveInside(t.ws, 'sub/../../outside/x', { allowMissing: true }), OUT, 403, "with '..'")
