@@ -104,6 +104,8 @@ async function entryRel(norm: string, realRoot: string): Promise<string | null> 
     const seg = todo.shift()
     if (seg === undefined) return null
     if (seg === '..') {
+      // Climbing back from somewhere outside would say what is there (as walk refuses, see there).
+      if (!isInside(realRoot, cur) && !isInside(cur, realRoot)) return null
       cur = path.dirname(cur)
       continue
     }
@@ -170,7 +172,11 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
     }
     if (st.isSymbolicLink()) {
       if (++hops > MAX_HOPS) tooManyLinks(rel)
-      const link = await fs.readlink(next)
+      const link = await fs.readlink(next).catch((err: unknown) => {
+        // EINVAL: no longer a link, replaced since the lstat above
+        if (errnoOf(err) === 'EINVAL') fail('INVALID_REQUEST', `${rel} changed while it was being looked up; try again`)
+        return mapFsError(err, rel)
+      })
       if (path.isAbsolute(link)) {
         cur = path.parse(link).root
         curIsDir = true

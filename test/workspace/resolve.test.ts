@@ -203,6 +203,34 @@ describe('resolveInside: escapes', () => {
     expect(await fs.readFile(path.join(t.ws, 'a.txt'), 'utf8')).toBe('written through a link')
   })
 
+  it("an absolute path through another folder's link that leaves and climbs back in: one refusal whatever is outside", async () => {
+    // A key's root inside the server workspace; a neighbour's folder holds links the key can name by absolute path.
+    const keyRoot = path.join(t.ws, 'keyA')
+    await fs.mkdir(keyRoot)
+    await fs.writeFile(path.join(keyRoot, 'f.txt'), 'mine')
+    await fs.mkdir(path.join(t.ws, 'keyB'))
+    await fs.mkdir(path.join(t.out, 'dir'))
+    const ws = path.basename(t.ws)
+    for (const x of ['dir', 'secret.txt', 'nothing']) {
+      const link = path.join(t.ws, 'keyB', `evil-${x}`)
+      await fs.symlink(`${keyRoot}/../../outside/${x}/../../${ws}/keyA`, link)
+      await expectCoded(resolveInside(keyRoot, `${link}/f.txt`), OUT, 403, 'Absolute paths must point inside')
+      await expectCoded(openForRead(keyRoot, `${link}/f.txt`), OUT, 403, 'Absolute paths must point inside')
+    }
+    // Positive control: a link that leads into the key's folder without climbing from outside.
+    await fs.symlink(keyRoot, path.join(t.ws, 'keyB', 'good'))
+    expect((await resolveInside(keyRoot, path.join(t.ws, 'keyB', 'good', 'f.txt'))).targetRel).toBe('f.txt')
+  })
+
+  it("a link spelt through an outside link back to the root is refused; the caller's own path that way is not", async () => {
+    await fs.writeFile(path.join(t.ws, 'a.txt'), 'inside')
+    const alias = path.join(t.base, 'alias')
+    await fs.symlink(t.ws, alias)
+    await fs.symlink(path.join(alias, 'a.txt'), path.join(t.ws, 'via-alias'))
+    await expectCoded(resolveInside(t.ws, 'via-alias'), OUT, 403, 'passes through')
+    expect((await resolveInside(t.ws, path.join(alias, 'a.txt'))).targetRel).toBe('a.txt')
+  })
+
   it('follows `..` after a file as the kernel does: not a folder', async () => {
     await fs.writeFile(path.join(t.ws, 'a.txt'), 'inside')
     await fs.writeFile(path.join(t.ws, 'b.txt'), 'b')
