@@ -190,15 +190,15 @@ async function walk(realRoot: string, rel: string): Promise<Walk> {
   return { dir: cur, dirIsDir: curIsDir, missing: [] }
 }
 
-/** The real path of `p`; null when nothing is there; the error for any other failure. */
-const realpathOf = (p: string): Promise<string | null | Error> => fs.realpath(p).catch((err: Error) => (MISSING.has(errnoOf(err) ?? '') ? null : err))
+/** The real path of `p`, or null when the kernel cannot give one (missing, a loop…): the walk then decides. */
+const realpathOf = (p: string): Promise<string | null> => fs.realpath(p).catch(() => null)
 
 /**
  * The real root, the caller's path relative to it, and what realpath said of that path. A relative
  * path's place under the root is known before the root's real path, so both are asked for at once:
  * the root as given, followed by the kernel, leads to the real root.
  */
-async function locate(root: string, input: string): Promise<{ realRoot: string; rel: string; real: string | null | Error }> {
+async function locate(root: string, input: string): Promise<{ realRoot: string; rel: string; real: string | null }> {
   const lexRoot = path.resolve(root)
   if (!path.isAbsolute(input)) {
     const rel = lexicalRel(input, lexRoot)
