@@ -3,15 +3,16 @@
  * again holds only what the template holds, and one a test changed the schema of, or closed, is
  * never handed out again.
  */
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/client.js'
 import { createDb } from '../../src/db/client.js'
+import { rows } from '../../src/db/sql-rows.js'
 import { pgliteTemplateDump } from '../support/database-template.js'
 import { releasePglite, takePglite } from '../support/pglite-pool.js'
 
-const rows = async (database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: any[] }).rows
-const count = async (database: Database, table: string) => (await rows(database, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0].n
+const rowsOf = (database: Database, query: SQL) => rows<Record<string, any>>(database.db, query)
+const count = async (database: Database, table: string) => (await rowsOf(database, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0].n
 
 /** The suite's template; on a Postgres run (which has none) a migrated in-memory database of the test's own. */
 async function templateDump(): Promise<Blob> {
@@ -30,10 +31,10 @@ describe('reused PGlite databases', () => {
   it('come back emptied to the template: rows gone, template rows kept, sequences and session state reset', async () => {
     const dump = await templateDump()
     const first = await takePglite(dump)
-    const templateWords = await rows(first, sql`SELECT word, term_entries FROM glossary_words ORDER BY word`)
+    const templateWords = await rowsOf(first, sql`SELECT word, term_entries FROM glossary_words ORDER BY word`)
     expect(templateWords).toEqual([{ word: '', term_entries: 0 }]) // the migration's own row
     await first.db.execute(sql`INSERT INTO corpus_threads (id) VALUES (1)`)
-    const firstId = (await rows(first, SNAPSHOT))[0].id
+    const firstId = (await rowsOf(first, SNAPSHOT))[0].id
     await first.db.execute(sql`UPDATE glossary_words SET term_entries = 7 WHERE word = ''`)
     await first.db.execute(sql`SET statement_timeout = '1234ms'`)
     await first.db.execute(sql`SELECT pg_advisory_lock(42)`)
@@ -43,10 +44,10 @@ describe('reused PGlite databases', () => {
     expect(second).toBe(first) // the same instance, not a new one
     expect(await count(second, 'corpus_threads')).toBe(0)
     expect(await count(second, 'snapshots')).toBe(0)
-    expect((await rows(second, SNAPSHOT))[0].id).toBe(firstId)
-    expect(await rows(second, sql`SELECT word, term_entries FROM glossary_words ORDER BY word`)).toEqual(templateWords)
-    expect((await rows(second, sql`SHOW statement_timeout`))[0].statement_timeout).toBe('0')
-    expect(await rows(second, sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`)).toEqual([{ n: 0 }])
+    expect((await rowsOf(second, SNAPSHOT))[0].id).toBe(firstId)
+    expect(await rowsOf(second, sql`SELECT word, term_entries FROM glossary_words ORDER BY word`)).toEqual(templateWords)
+    expect((await rowsOf(second, sql`SHOW statement_timeout`))[0].statement_timeout).toBe('0')
+    expect(await rowsOf(second, sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`)).toEqual([{ n: 0 }])
     await releasePglite(second)
   })
 

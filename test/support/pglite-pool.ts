@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { createDb, type Database } from '../../src/db/client.js'
+import { rows } from '../../src/db/sql-rows.js'
 
 /** Idle databases kept per worker: an app or two at a time is the norm, and each holds ~100 MB. */
 const KEEP = 2
@@ -14,14 +15,12 @@ const KEEP = 2
 interface Pooled {
   database: Database
   /** The template's rows, by table (those that had any), to put back after emptying. */
-  rows: Map<string, unknown[]>
+  templateRows: Map<string, unknown[]>
   fingerprint: string
 }
 
 const idle: Pooled[] = []
 const known = new WeakMap<Database, Pooled>()
-
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
 
 /** What a test could change that emptying would not undo: tables, columns, constraints, indexes, triggers, functions. */
 const FINGERPRINT = sql`
@@ -36,10 +35,10 @@ const FINGERPRINT = sql`
     UNION ALL SELECT concat_ws(':', proname, md5(prosrc)) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
   ) t`
 
-const fingerprintOf = async (database: Database) => (await rowsOf<{ fingerprint: string }>(database, FINGERPRINT))[0].fingerprint
+const fingerprintOf = async (database: Database) => (await rows<{ fingerprint: string }>(database.db, FINGERPRINT))[0].fingerprint
 
 const tablesOf = async (database: Database) =>
-  (await rowsOf<{ name: string }>(database, sql`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map(
+  (await rows<{ name: string }>(database.db, sql`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map(
     (r) => r.name,
   )
 
@@ -48,16 +47,16 @@ export async function takePglite(dump: Blob): Promise<Database> {
   const reused = idle.pop()
   if (reused) return reused.database
   const database = await createDb({ pgliteDump: dump })
-  const rows = new Map<string, unknown[]>()
+  const templateRows = new Map<string, unknown[]>()
   for (const table of await tablesOf(database)) {
-    const kept = await rowsOf<{ row: unknown }>(database, sql`SELECT to_jsonb(t) AS row FROM ${sql.raw(table)} t`)
+    const kept = await rows<{ row: unknown }>(database.db, sql`SELECT to_jsonb(t) AS row FROM ${sql.raw(table)} t`)
     if (kept.length)
-      rows.set(
+      templateRows.set(
         table,
         kept.map((r) => r.row),
       )
   }
-  known.set(database, { database, rows, fingerprint: await fingerprintOf(database) })
+  known.set(database, { database, templateRows, fingerprint: await fingerprintOf(database) })
   return database
 }
 
@@ -71,14 +70,14 @@ export async function releasePglite(database: Database): Promise<void> {
   idle.push(pooled)
 }
 
-async function emptied({ database, rows, fingerprint }: Pooled): Promise<boolean> {
+async function emptied({ database, templateRows, fingerprint }: Pooled): Promise<boolean> {
   try {
     await database.db.execute(sql`ROLLBACK`).catch(() => {}) // a transaction a test left open
     await database.db.execute(sql`DISCARD ALL`) // settings, advisory locks, LISTENs, prepared statements, temp tables
     if ((await fingerprintOf(database)) !== fingerprint) return false
     const tables = await tablesOf(database)
     await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`))
-    for (const [table, kept] of rows) {
+    for (const [table, kept] of templateRows) {
       await database.db.execute(
         sql`INSERT INTO ${sql.raw(table)} SELECT * FROM jsonb_populate_recordset(NULL::${sql.raw(table)}, ${JSON.stringify(kept)}::jsonb)`,
       )
