@@ -1,21 +1,24 @@
 /**
- * Creating things in a folder without following a link swapped in meanwhile. The folder is opened
- * once (no final link followed) and checked to be the very path the guard accepted; names are then
- * created through /proc/self/fd/N/<name>, which the kernel resolves to that open folder, however
- * the path to it is changed (Node has no mkdirat/openat). A path would be looked up again on each
- * call, and a folder swapped for a link by another process would put the new entry elsewhere.
+ * Reaching a checked folder without following a link swapped in after the check. Every folder
+ * from the real root down is opened through the one before it, never following a link, and names
+ * are then used through /proc/self/fd/N/<name>, which the kernel resolves to that open folder
+ * however the path to it changes (Node has no openat). A folder replaced by a link therefore fails
+ * to open instead of leading elsewhere, and no answer depends on what lies outside the workspace.
  */
-import { constants, promises as fs } from 'node:fs'
+import { constants, promises as fs, type Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { mapFsError } from './fs-errors.js'
-import { errnoOf } from './paths.js'
+import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
+import { assertNotProtected } from './protected.js'
 
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = constants
 
 export interface CheckedDir {
-  /** The path that reaches this very folder: /proc/self/fd/N, or the folder's path without /proc. */
+  /** The real path of the folder (server side; never show it to callers). */
+  readonly real: string
+  /** The path that reaches this very folder's entry `name`: /proc/self/fd/N/name, or by path without /proc. */
   readonly at: (name: string) => string
   close(): Promise<void>
   sync(): Promise<void>
@@ -31,6 +34,9 @@ export async function procPathOf(handle: FileHandle): Promise<string | null> {
   )
   return procWorks ? `/proc/self/fd/${handle.fd}` : null
 }
+
+export const movedBehindLink = (rel: string): never =>
+  fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being opened and now is, or passes through, a symbolic link; access refused`)
 
 /**
  * Opens the folder at `where` (its path, or a name in a CheckedDir) that must really be `real`;
@@ -49,7 +55,7 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
         () => false,
       ))
     if (link) movedBehindLink(rel)
-    if (errnoOf(err) === 'ENOTDIR') fail('INVALID_REQUEST', `${rel} is not a folder (a file is there, or it changed while it was being written)`)
+    if (errnoOf(err) === 'ENOTDIR') fail('INVALID_REQUEST', `${rel} is not a folder (a file is there, or it changed meanwhile)`)
     return mapFsError(err, rel)
   }
   let base: string | null
@@ -60,9 +66,54 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
     await handle.close()
     throw err
   }
-  base ??= real
-  return { at: (name) => path.join(base, name), close: () => handle.close(), sync: () => handle.sync() }
+  const at = base ?? real
+  return { real, at: (name) => path.join(at, name), close: () => handle.close(), sync: () => handle.sync() }
 }
 
-export const movedBehindLink = (rel: string): never =>
-  fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being written and now is, or passes through, a symbolic link; nothing was written there`)
+/**
+ * Opens the folder `dir` (a physical path under the real root `root`) one level at a time, each
+ * through the folder opened before it. With `create`, missing folders are made on the way, each
+ * inside its checked parent, so nothing is ever created where a swapped-in link leads. `rel`
+ * names `dir` in messages as the caller spelt it.
+ */
+export async function openFolderBeneath(root: string, dir: string, opts: { create?: boolean; rel?: string } = {}): Promise<CheckedDir> {
+  if (!isInside(root, dir)) movedBehindLink(opts.rel ?? relOf(root, dir))
+  let folder = await openCheckedDir(root, root, '.')
+  try {
+    for (const seg of segmentsOf(relOf(root, dir))) {
+      const cur = path.join(folder.real, seg)
+      const rel = cur === dir && opts.rel !== undefined ? opts.rel : relOf(root, cur)
+      if (opts.create === true) {
+        assertNotProtected(rel, cur)
+        await fs.mkdir(folder.at(seg)).catch((err: unknown) => errnoOf(err) === 'EEXIST' || mapFsError(err, rel))
+      }
+      const next = await openCheckedDir(folder.at(seg), cur, rel)
+      await folder.close()
+      folder = next
+    }
+    return folder
+  } catch (err) {
+    await folder.close().catch(() => undefined)
+    throw err
+  }
+}
+
+/** Runs `fn` with the checked folder that holds `real` and its name there; the folder is closed after. */
+export async function inParentOf<T>(root: string, real: string, rel: string, fn: (folder: CheckedDir, name: string) => Promise<T>): Promise<T> {
+  if (real === root) fail('INVALID_REQUEST', `${rel} is the workspace root folder; pass the path of something inside it`)
+  const folder = await openFolderBeneath(root, path.dirname(real))
+  try {
+    return await fn(folder, path.basename(real))
+  } finally {
+    await folder.close()
+  }
+}
+
+/** lstat of a checked path reached through its checked folders; a link there now means it was swapped. */
+export async function lstatBeneath(root: string, real: string, rel: string): Promise<Stats> {
+  if (real === root) return fs.lstat(root)
+  return inParentOf(root, real, rel, async (folder, name) => {
+    const st = await fs.lstat(folder.at(name)).catch((err: unknown) => mapFsError(err, rel))
+    return st.isSymbolicLink() ? movedBehindLink(rel) : st
+  })
+}

@@ -26,4 +26,6 @@ export { writeFileInside, type WriteOptions, type WriteResult } from './write.js
 export { isInside, relOf } from './paths.js'
 export { assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'
+export { lstatBeneath, openFolderBeneath, type CheckedDir } from './checked-dir.js'
+export { removeBeneath, walkBeneath } from './tree.js'
 export { assertHoldsNoProtected, assertNotProtected, protectedBelow, protectedHit, type ProtectedPath } from './protected.js'

@@ -8,10 +8,9 @@ import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { assertAllowed, type BlockPolicy } from './blocked.js'
-import { openCheckedDir } from './checked-dir.js'
+import { inParentOf, movedBehindLink } from './checked-dir.js'
 import { mapFsError } from './fs-errors.js'
-import { relOf } from './paths.js'
-import { ensureParent, verifyOpened } from './verify.js'
+import { openParentFolder, verifyOpened } from './verify.js'
 
 const { O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants
 
@@ -60,15 +59,14 @@ async function orClose<T>(handle: FileHandle, fn: () => Promise<T>): Promise<T> 
 export async function openForRead(root: string, userPath: string, opts: ReadOptions = {}): Promise<OpenedFile> {
   const res = await assertAllowed(root, userPath, 'read', { policy: opts.policy })
   const real = res.real as string
-  let pre: Stats
-  try {
-    pre = await fs.stat(real)
-  } catch (err) {
-    return mapFsError(err, res.rel)
-  }
-  assertRegular(pre, res.rel) // before open(): opening a FIFO could block
-  // O_NONBLOCK: a pipe swapped in after the check must not hang the open
-  const handle = await openChecked(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, res.rel)
+  if (real === res.root) fail('INVALID_REQUEST', `${res.rel} is a directory; pass the path of a file inside it`)
+  const handle = await inParentOf(res.root, real, res.rel, async (folder, name) => {
+    const pre = await fs.lstat(folder.at(name)).catch((err: unknown) => mapFsError(err, res.rel))
+    if (pre.isSymbolicLink()) movedBehindLink(res.rel)
+    assertRegular(pre, res.rel) // before open(): opening a FIFO could block
+    // O_NONBLOCK: a pipe swapped in after the check must not hang the open
+    return openChecked(folder.at(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK, res.rel)
+  })
   return orClose(handle, async () => {
     const stat = await verifyOpened(handle, res.root, real, res.rel, 'read', opts.policy)
     assertRegular(stat, res.rel)
@@ -100,18 +98,18 @@ export const toBuffer = (data: string | Uint8Array): Buffer =>
  */
 export async function appendInside(root: string, userPath: string, data: string | Uint8Array, opts: AppendOptions = {}): Promise<number> {
   const res = await assertAllowed(root, userPath, 'write', { allowMissing: true, policy: opts.policy })
-  if (res.real !== null) {
-    const st = await fs.stat(res.real).catch((err: unknown) => mapFsError(err, res.rel))
-    assertRegular(st, res.rel)
-  } else {
-    await ensureParent(res.root, res.target, opts.createParents === true)
-  }
   const buf = toBuffer(data)
   const flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK
   // Created inside the checked folder itself, never where a folder swapped for a link leads (checked-dir.ts).
-  const dir = path.dirname(res.target)
-  const folder = await openCheckedDir(dir, dir, relOf(res.root, dir))
-  const handle = await openChecked(folder.at(path.basename(res.target)), flags, res.rel, 0o666).finally(() => folder.close())
+  const folder = await openParentFolder(res.root, res.target, opts.createParents === true)
+  const name = path.basename(res.target)
+  let handle: FileHandle
+  try {
+    if (res.real !== null) assertRegular(await fs.lstat(folder.at(name)).catch((err: unknown) => mapFsError(err, res.rel)), res.rel)
+    handle = await openChecked(folder.at(name), flags, res.rel, 0o666)
+  } finally {
+    await folder.close()
+  }
   await orClose(handle, async () => {
     // refused even if O_CREAT just made the file: whatever it is, it is not what was checked
     const stat = await verifyOpened(handle, res.root, res.target, res.rel, 'write', opts.policy)

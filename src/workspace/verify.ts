@@ -1,16 +1,15 @@
 /**
- * Checks made after a descriptor is open, and safe folder creation. A path checked a moment ago
- * can be swapped for a symlink before open(); O_NOFOLLOW covers the last component, and asking
- * the kernel where the open descriptor really lives (/proc/self/fd) covers every other one.
+ * Checks made after a descriptor is open, and the folder a write lands in. Files are opened through
+ * checked folders (checked-dir.ts); asking the kernel where the open descriptor really lives
+ * (/proc/self/fd) checks the result once more, and is the only check on systems without /proc.
  */
 import { promises as fs, type Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { assertNotBlocked, type AccessMode, type BlockPolicy } from './blocked.js'
-import { mapFsError } from './fs-errors.js'
-import { openCheckedDir } from './checked-dir.js'
-import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
+import { openFolderBeneath, type CheckedDir } from './checked-dir.js'
+import { isInside, relOf } from './paths.js'
 import { assertNotProtected } from './protected.js'
 
 const swapped = (rel: string): never =>
@@ -39,38 +38,17 @@ export async function verifyOpened(handle: FileHandle, root: string, checked: st
   return st
 }
 
-/**
- * Creates the folder `dir` (a physical path under the real root) and any missing parents, one
- * level at a time inside the folder opened before it (checked-dir.ts): a folder swapped for a link
- * meanwhile is refused, and nothing is created where it leads.
- */
+/** Creates the folder `dir` (a physical path under the real root) and any missing parents (checked-dir.ts). */
 export async function mkdirInside(root: string, dir: string): Promise<void> {
-  if (!isInside(root, dir)) swapped(relOf(root, dir))
-  let parent = await openCheckedDir(root, root, '.')
-  try {
-    let cur = root
-    for (const seg of segmentsOf(relOf(root, dir))) {
-      cur = path.join(cur, seg)
-      const rel = relOf(root, cur)
-      assertNotProtected(rel, cur)
-      await fs.mkdir(parent.at(seg)).catch((err: unknown) => errnoOf(err) === 'EEXIST' || mapFsError(err, rel))
-      const next = await openCheckedDir(parent.at(seg), cur, rel)
-      await parent.close()
-      parent = next
-    }
-  } finally {
-    await parent.close()
-  }
+  await (await openFolderBeneath(root, dir, { create: true })).close()
 }
 
-/** Makes sure the folder that will hold `target` exists, creating it when asked. */
-export async function ensureParent(root: string, target: string, createParents: boolean): Promise<void> {
+/** Opens the folder that will hold `target`, creating it when asked; a missing one is named in the error. */
+export async function openParentFolder(root: string, target: string, createParents: boolean): Promise<CheckedDir> {
   const parent = path.dirname(target)
-  if (createParents) return mkdirInside(root, parent)
-  try {
-    if ((await fs.stat(parent)).isDirectory()) return
-  } catch {
-    // reported below
-  }
-  fail('FILE_NOT_FOUND', `Folder not found: ${relOf(root, parent)}; create it first or ask for parent folders to be created`)
+  if (createParents) return openFolderBeneath(root, parent, { create: true })
+  return openFolderBeneath(root, parent).catch((err: { code?: string }) => {
+    if (err.code !== 'FILE_NOT_FOUND') throw err
+    return fail('FILE_NOT_FOUND', `Folder not found: ${relOf(root, parent)}; create it first or ask for parent folders to be created`)
+  })
 }

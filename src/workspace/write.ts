@@ -11,9 +11,7 @@ import { fail } from '../errors.js'
 import { assertAllowed, type BlockPolicy } from './blocked.js'
 import { mapFsError } from './fs-errors.js'
 import { writeAll, toBuffer } from './open.js'
-import { openCheckedDir } from './checked-dir.js'
-import { isInside, relOf } from './paths.js'
-import { ensureParent, verifyOpened } from './verify.js'
+import { openParentFolder, verifyOpened } from './verify.js'
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants
 
@@ -32,24 +30,21 @@ export interface WriteResult {
   created: boolean
 }
 
+/** The mode of the file being replaced; anything but a regular file is refused. */
+async function modeOfExisting(at: string, rel: string): Promise<number> {
+  const st = await fs.lstat(at).catch((err: unknown) => mapFsError(err, rel))
+  if (st.isDirectory()) fail('INVALID_REQUEST', `${rel} is a directory; pass the path of a file`)
+  if (!st.isFile()) fail('INVALID_REQUEST', `${rel} is not a regular file; pass a file path`)
+  return st.mode & 0o7777
+}
+
 export async function writeFileInside(root: string, userPath: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<WriteResult> {
   const res = await assertAllowed(root, userPath, 'write', { allowMissing: true, policy: opts.policy })
-  let keepMode: number | null = null
-  if (res.real !== null) {
-    const st = await fs.stat(res.real).catch((err: unknown) => mapFsError(err, res.rel))
-    if (st.isDirectory()) fail('INVALID_REQUEST', `${res.rel} is a directory; pass the path of a file`)
-    if (!st.isFile()) fail('INVALID_REQUEST', `${res.rel} is not a regular file; pass a file path`)
-    keepMode = st.mode & 0o7777
-  } else {
-    await ensureParent(res.root, res.target, opts.createParents === true)
-  }
-
   // Created, renamed and synced inside the checked folder itself (checked-dir.ts).
-  const dir = path.dirname(res.target)
-  if (!isInside(res.root, dir)) fail('PATH_OUTSIDE_WORKSPACE', `${res.rel} is outside the workspace`)
-  const folder = await openCheckedDir(dir, dir, relOf(res.root, dir))
+  const folder = await openParentFolder(res.root, res.target, opts.createParents === true)
   try {
     const name = path.basename(res.target)
+    const keepMode = res.real === null ? null : await modeOfExisting(folder.at(name), res.rel)
     const tmp = `.${name}.${randomBytes(6).toString('hex')}.tmp`
     const buf = toBuffer(data)
     const flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
@@ -57,7 +52,7 @@ export async function writeFileInside(root: string, userPath: string, data: stri
     let renamed = false
     try {
       // the temp file must be where the checked folder is; its name is ours, so only the folder matters
-      await verifyOpened(handle, res.root, path.join(dir, tmp), res.rel, 'write', { read: [], write: [] })
+      await verifyOpened(handle, res.root, path.join(folder.real, tmp), res.rel, 'write', { read: [], write: [] })
       await writeAll(handle, buf)
       if (keepMode !== null) await handle.chmod(keepMode)
       await handle.sync()

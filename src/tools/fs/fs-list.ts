@@ -100,12 +100,12 @@ export default defineTool({
     const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
     let entries: Entry[]
     try {
-      entries = await readEntries(dir.path, res.rel, details)
+      entries = await readEntries(dir.at('.'), res.rel, details)
       // The server's own files are not listed (the other tools refuse them): only a folder that
       // holds one of them needs each entry checked.
       if (protectedBelow(res.real as string).length > 0) entries = entries.filter((e) => !protectedHit(path.join(res.real as string, e.name)))
     } finally {
-      await dir.handle.close()
+      await dir.close()
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const count = entries.length

@@ -2,12 +2,10 @@
  * Seed 003 `fs_mkdir`: create a folder, with its parents by default. Each level is created and
  * checked by the workspace guard in turn, so a link planted along the way cannot lead outside.
  */
-import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertAllowed, mkdirInside, relOf } from '../../workspace/index.js'
-import { mapFsError } from '../../workspace/fs-errors.js'
+import { assertAllowed, lstatBeneath, mkdirInside, openFolderBeneath, relOf } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 
@@ -35,15 +33,15 @@ export default defineTool({
     const res = await assertAllowed(ctx.workspace, userPath, 'write', { allowMissing: true, policy: ctx.settings.blockPolicy })
     const meta = { details: { result: { metadata: { path: res.rel, created: false } } } }
     if (res.real !== null) {
-      const st = await fs.stat(res.real).catch((err: unknown) => mapFsError(err, res.rel))
+      const st = await lstatBeneath(res.root, res.real, res.rel)
       if (!st.isDirectory()) fail('CONFLICT', `${res.rel} exists and is not a folder; choose another name`, meta)
       if (!exist_ok) fail('CONFLICT', `Folder ${res.rel} already exists; set exist_ok to accept an existing folder`, meta)
       return { success: true, output: `Folder ${res.rel} already exists`, error: null, metadata: { created: false, path: res.rel } }
     }
     const parent = path.dirname(res.target)
-    const parentExists = await fs.stat(parent).then(
-      (s) => s.isDirectory(),
-      () => false,
+    const parentExists = await openFolderBeneath(res.root, parent).then(
+      (dir) => dir.close().then(() => true),
+      (err: { code?: string }) => (err.code === 'FILE_NOT_FOUND' || err.code === 'INVALID_REQUEST' ? false : Promise.reject(err)),
     )
     if (!parents && !parentExists) {
       fail('FILE_NOT_FOUND', `Folder not found: ${relOf(res.root, parent)}; create it first or set parents to true`, meta)

@@ -1,7 +1,8 @@
 /**
  * Seed 003 `fs_remove`: delete a file, a link or (with `recursive`) a folder tree. The last path
  * component is never followed, so removing a link removes the link, wherever it points; the
- * folder holding it is opened through the guard and the removal goes through that descriptor.
+ * folder holding it is opened through the guard and the removal goes through that descriptor,
+ * a tree folder by folder (workspace/tree.ts), so a folder swapped for a link is never followed.
  * The workspace root is never removed, nor a tree holding blocked paths (`.env`, `.git/config`…).
  * Every deletion is announced in `messages`.
  */
@@ -18,26 +19,27 @@ import {
   realRootOf,
   relInside,
   relOf,
+  removeBeneath,
   resolveInside,
+  walkBeneath,
   type BlockPolicy,
+  type CheckedDir,
 } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { openDir } from './support/guard.js'
 
-/** Entries under a folder, stopping at the first blocked path (returned). */
-async function scan(dir: string, rel: string, policy: BlockPolicy, seen = { count: 0 }): Promise<{ count: number; blocked?: string }> {
-  for (const e of await fs.readdir(dir, { withFileTypes: true })) {
-    const sub = `${rel}/${e.name}`
-    seen.count++
-    if (isBlocked(sub, 'write', policy) !== null) return { count: seen.count, blocked: sub }
-    if (e.isDirectory()) {
-      const inner = await scan(path.join(dir, e.name), sub, policy, seen)
-      if (inner.blocked !== undefined) return inner
-    }
-  }
-  return seen
+/** How many entries the folder `name` in `dir` holds, stopping at the first blocked path (returned). */
+async function scan(dir: CheckedDir, name: string, rel: string, policy: BlockPolicy): Promise<{ count: number; blocked?: string }> {
+  let count = 0
+  let blocked: string | undefined
+  await walkBeneath(dir, name, rel, (sub) => {
+    count++
+    blocked = isBlocked(sub, 'write', policy) !== null ? sub : undefined
+    return blocked !== undefined
+  })
+  return { count, blocked }
 }
 
 const what = (st: Stats, rel: string) =>
@@ -95,13 +97,12 @@ export default defineTool({
 
     const dir = await openDir(root, parent.target, parent.rel, 'write', policy)
     try {
-      const target = path.join(dir.path, name)
-      const st = await fs.lstat(target).catch((err: unknown) => ((err as NodeJS.ErrnoException).code === 'ENOENT' ? null : mapFsError(err, rel)))
+      const st = await fs.lstat(dir.at(name)).catch((err: unknown) => ((err as NodeJS.ErrnoException).code === 'ENOENT' ? null : mapFsError(err, rel)))
       if (st === null) return gone(rel)
       let label = what(st, rel)
       if (st.isDirectory()) {
         if (!recursive) fail('INVALID_REQUEST', `${rel} is a folder; set recursive to true to remove it and everything in it`)
-        const tree = await scan(target, rel, policy)
+        const tree = await scan(dir, name, rel, policy)
         if (tree.blocked !== undefined) {
           fail(
             'PATH_BLOCKED',
@@ -114,11 +115,11 @@ export default defineTool({
         ctx.warn(`[Dry Run] Would delete ${label}`)
         return { success: true, output: `[Dry Run] Would delete ${label}`, error: null, metadata: { removed: false, path: rel, dry_run: true } }
       }
-      await (st.isDirectory() ? fs.rm(target, { recursive: true }) : fs.unlink(target)).catch((err: unknown) => mapFsError(err, rel))
+      await removeBeneath(dir, name, rel).catch((err: unknown) => mapFsError(err, rel))
       ctx.warn(`Deleted ${label}`)
       return { success: true, output: `Deleted ${label}`, error: null, metadata: { removed: true, path: rel } }
     } finally {
-      await dir.handle.close()
+      await dir.close()
     }
   },
 })

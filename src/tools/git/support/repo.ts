@@ -7,8 +7,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { isInside, relOf, resolveInside } from '../../../workspace/index.js'
-import { mapFsError } from '../../../workspace/fs-errors.js'
+import { isInside, lstatBeneath, relOf, resolveInside } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { assertNotOption } from './args.js'
 import { isInert, parseConfigList, writeInertConfig } from './safe-config.js'
@@ -101,7 +100,7 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   assertNotOption('repo_path', repoPath)
   const res = await resolveInside(ctx.workspace, repoPath)
   const dir = res.real as string
-  const st = await fs.stat(dir).catch((err: unknown) => mapFsError(err, res.rel))
+  const st = await lstatBeneath(res.root, dir, res.rel)
   if (!st.isDirectory()) fail('INVALID_REQUEST', `repo_path ${res.rel} is a file; pass the folder of a git repository`)
   const root = res.root
   await checkGitLink(root, dir)

@@ -1,0 +1,50 @@
+/**
+ * Walking and removing a folder tree without following a link swapped in meanwhile: each folder
+ * is opened through its checked parent (checked-dir.ts) and its entries are read and removed
+ * through that descriptor, so a folder replaced by a link fails to open instead of exposing, or
+ * emptying, what it points to. fs.rm's recursive walk goes by path and would follow such a link.
+ */
+import { promises as fs, type Dirent } from 'node:fs'
+import path from 'node:path'
+import { type CheckedDir, openCheckedDir } from './checked-dir.js'
+import { errnoOf } from './paths.js'
+
+/** Opens the folder `name` in `parent` and runs `fn` with it; closed after. */
+async function inFolder<T>(parent: CheckedDir, name: string, rel: string, fn: (dir: CheckedDir) => Promise<T>): Promise<T> {
+  const dir = await openCheckedDir(parent.at(name), path.join(parent.real, name), rel)
+  try {
+    return await fn(dir)
+  } finally {
+    await dir.close()
+  }
+}
+
+/**
+ * Visits every entry below the folder `name` in `parent`, depth first, with its path from `rel`.
+ * `visit` returning true stops the walk, and the walk then returns true.
+ */
+export function walkBeneath(parent: CheckedDir, name: string, rel: string, visit: (rel: string, entry: Dirent) => boolean): Promise<boolean> {
+  return inFolder(parent, name, rel, async (dir) => {
+    for (const entry of await fs.readdir(dir.at('.'), { withFileTypes: true })) {
+      const sub = `${rel}/${entry.name}`
+      if (visit(sub, entry)) return true
+      if (entry.isDirectory() && (await walkBeneath(dir, entry.name, sub, visit))) return true
+    }
+    return false
+  })
+}
+
+/** Removes the entry `name` in `parent`: a file or link itself, a folder with everything in it. */
+export async function removeBeneath(parent: CheckedDir, name: string, rel: string): Promise<void> {
+  const st = await fs.lstat(parent.at(name))
+  if (st.isDirectory()) {
+    await inFolder(parent, name, rel, async (dir) => {
+      for (const entry of await fs.readdir(dir.at('.'))) {
+        await removeBeneath(dir, entry, `${rel}/${entry}`).catch((err: unknown) => errnoOf(err) === 'ENOENT' || Promise.reject(err))
+      }
+    })
+    await fs.rmdir(parent.at(name))
+  } else {
+    await fs.unlink(parent.at(name))
+  }
+}

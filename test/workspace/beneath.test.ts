@@ -1,0 +1,147 @@
+/**
+ * After the guard has checked a path, its folders are reached one by one without following a
+ * link (checked-dir.ts, tree.ts). A folder swapped for a link meanwhile must be refused with the
+ * same answer whether or not the place it points to exists: otherwise the answer is an oracle on
+ * host paths, and for removal it would empty the folder the link points to.
+ */
+import { spawn } from 'node:child_process'
+import { promises as fs, renameSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { lstatBeneath, openFolderBeneath, removeBeneath, walkBeneath } from '../../src/workspace/index.js'
+import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
+
+let t: Tree
+beforeEach(async () => {
+  t = await makeTree()
+  await fs.mkdir(path.join(t.out, 'sub'))
+})
+afterEach(async () => {
+  await t.cleanup()
+})
+
+/** `ws/d` becomes a link to the outside folder, as if swapped after the guard checked `d/<name>`. */
+const swapInLink = () => fs.symlink(t.out, path.join(t.ws, 'd'))
+
+describe('reaching a checked path', () => {
+  it('answers the same refusal for a swapped folder whether the outside name exists or not', async () => {
+    await swapInLink()
+    for (const name of ['secret.txt', 'missing.txt', 'sub', 'sub/missing']) {
+      await expectCoded(lstatBeneath(t.ws, path.join(t.ws, 'd', name), `d/${name}`), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+      await expectCoded(openFolderBeneath(t.ws, path.join(t.ws, 'd', name)), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    }
+  })
+
+  it('refuses a link at the last step too, and a link to a folder inside the workspace', async () => {
+    await fs.mkdir(path.join(t.ws, 'real'))
+    await fs.symlink('real', path.join(t.ws, 'alias'))
+    await fs.symlink('a.txt', path.join(t.ws, 'a.link'))
+    await expectCoded(lstatBeneath(t.ws, path.join(t.ws, 'a.link'), 'a.link'), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    await expectCoded(openFolderBeneath(t.ws, path.join(t.ws, 'alias')), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    await expectCoded(lstatBeneath(t.ws, path.join(t.ws, 'alias', 'x'), 'alias/x'), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+  })
+
+  it('positive control: real folders and files are reached; missing ones are named by the caller’s path', async () => {
+    await fs.mkdir(path.join(t.ws, 'd', 'e'), { recursive: true })
+    await fs.writeFile(path.join(t.ws, 'd', 'e', 'f.txt'), 'hi')
+    expect((await lstatBeneath(t.ws, path.join(t.ws, 'd', 'e', 'f.txt'), 'd/e/f.txt')).size).toBe(2)
+    expect((await lstatBeneath(t.ws, t.ws, '.')).isDirectory()).toBe(true)
+    const dir = await openFolderBeneath(t.ws, path.join(t.ws, 'd', 'e'))
+    expect(await fs.readFile(dir.at('f.txt'), 'utf8')).toBe('hi')
+    await dir.close()
+    await expectCoded(lstatBeneath(t.ws, path.join(t.ws, 'd', 'nope.txt'), 'd/nope.txt'), 'FILE_NOT_FOUND', 404, 'd/nope.txt')
+    await expectCoded(openFolderBeneath(t.ws, path.join(t.ws, 'd', 'e', 'f.txt'), { rel: 'my/f' }), 'INVALID_REQUEST', 400, 'my/f is not a folder')
+  })
+
+  it('creates missing folders level by level, and nothing where a link in the way leads', async () => {
+    await swapInLink()
+    await expectCoded(openFolderBeneath(t.ws, path.join(t.ws, 'd', 'new'), { create: true }), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    expect(await exists(path.join(t.out, 'new'))).toBe(false)
+    const made = await openFolderBeneath(t.ws, path.join(t.ws, 'x', 'y'), { create: true })
+    await made.close()
+    expect((await fs.stat(path.join(t.ws, 'x', 'y'))).isDirectory()).toBe(true)
+  })
+})
+
+/** A tree `ws/tree/{a.txt, sub/{b.txt, deep/c.txt}}`, opened at `ws`. */
+async function makeInnerTree() {
+  const tree = path.join(t.ws, 'tree')
+  await fs.mkdir(path.join(tree, 'sub', 'deep'), { recursive: true })
+  await fs.writeFile(path.join(tree, 'a.txt'), 'a')
+  await fs.writeFile(path.join(tree, 'sub', 'b.txt'), 'b')
+  await fs.writeFile(path.join(tree, 'sub', 'deep', 'c.txt'), 'c')
+  return openFolderBeneath(t.ws, t.ws)
+}
+
+describe('walking and removing a tree', () => {
+  it('lists every entry, depth first, through the folders it opened', async () => {
+    const root = await makeInnerTree()
+    const seen: string[] = []
+    expect(await walkBeneath(root, 'tree', 'tree', (rel) => (seen.push(rel), false))).toBe(false)
+    await root.close()
+    expect(seen.sort()).toEqual(['tree/a.txt', 'tree/sub', 'tree/sub/b.txt', 'tree/sub/deep', 'tree/sub/deep/c.txt'])
+  })
+
+  it('refuses a folder swapped for a link between listing and descending, showing nothing outside', async () => {
+    const root = await makeInnerTree()
+    const seen: string[] = []
+    const walk = walkBeneath(root, 'tree', 'tree', (rel) => {
+      seen.push(rel)
+      if (rel === 'tree/sub') {
+        renameSync(path.join(t.ws, 'tree', 'sub'), path.join(t.ws, 'tree', 'sub.moved'))
+        symlinkSync(t.out, path.join(t.ws, 'tree', 'sub'))
+      }
+      return false
+    })
+    await expectCoded(walk, 'PATH_OUTSIDE_WORKSPACE', 403, 'tree/sub changed')
+    await root.close()
+    expect(seen.some((rel) => rel.includes('secret'))).toBe(false)
+  })
+
+  it('removes a tree, and a link in it as a link, leaving what it points to', async () => {
+    const root = await makeInnerTree()
+    await fs.symlink(t.out, path.join(t.ws, 'tree', 'sub', 'out'))
+    await removeBeneath(root, 'tree', 'tree')
+    await root.close()
+    expect(await exists(path.join(t.ws, 'tree'))).toBe(false)
+    expect(await fs.readFile(path.join(t.out, 'secret.txt'), 'utf8')).toBe('OUTSIDE SECRET')
+  })
+
+  it('never empties an outside folder while another process swaps a folder of the tree for a link to it', async () => {
+    const victims = ['v1.txt', 'v2.txt', 'v3.txt']
+    for (const v of victims) await fs.writeFile(path.join(t.out, v), v)
+    // The swapper flips tree/sub between a real folder and a link to the outside folder, by rename(2).
+    const swap = [
+      'import os, sys',
+      'sub, out = sys.argv[1], sys.argv[2]',
+      'd, l = sub + ".d", sub + ".l"',
+      'while True:',
+      '    try:',
+      '        if not os.path.lexists(d): os.mkdir(d); open(d + "/x", "w").close()',
+      '        if not os.path.lexists(l): os.symlink(out, l)',
+      '        os.rename(d, sub); os.rename(sub, d); os.rename(l, sub); os.rename(sub, l)',
+      '    except OSError: pass',
+    ].join('\n')
+    const swapper = spawn('python3', ['-c', swap, path.join(t.ws, 'tree', 'sub'), t.out], { stdio: 'ignore' })
+    let removed = 0
+    let refused = 0
+    try {
+      const until = Date.now() + 1500
+      while (Date.now() < until) {
+        await fs.mkdir(path.join(t.ws, 'tree'), { recursive: true })
+        await fs.writeFile(path.join(t.ws, 'tree', 'a.txt'), 'a')
+        const root = await openFolderBeneath(t.ws, t.ws)
+        await removeBeneath(root, 'tree', 'tree').then(
+          () => removed++,
+          () => refused++,
+        )
+        await root.close()
+      }
+    } finally {
+      swapper.kill('SIGKILL')
+    }
+    expect(removed + refused).toBeGreaterThan(10)
+    for (const v of victims) expect(await fs.readFile(path.join(t.out, v), 'utf8')).toBe(v)
+    expect(await exists(path.join(t.out, 'secret.txt'))).toBe(true)
+  })
+})
