@@ -16,6 +16,8 @@ export interface LoadedNotebook {
   stat: Stats
   /** Real path (server side; never shown to callers). */
   real: string
+  /** Real path of the workspace root. */
+  root: string
 }
 
 /** Opens, reads and parses a notebook: FILE_NOT_FOUND, PATH_* refusals, FILE_TOO_LARGE or INVALID_NOTEBOOK. */
@@ -33,5 +35,5 @@ export async function loadNotebook(root: string, userPath: string, policy?: Bloc
   } catch {
     return fail('INVALID_NOTEBOOK', `${file.rel} is not a valid Jupyter notebook: it is not UTF-8 text`, { details: { notebook_path: file.rel } })
   }
-  return { rel: file.rel, text, parsed: parseNotebook(text, file.rel), stat: file.stat, real: file.real }
+  return { rel: file.rel, text, parsed: parseNotebook(text, file.rel), stat: file.stat, real: file.real, root: file.root }
 }

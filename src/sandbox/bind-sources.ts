@@ -13,13 +13,13 @@ const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants
 /** The descriptor number the child gets for the first source: after stdin, stdout and stderr. */
 export const FIRST_SOURCE_FD = 3
 
+// One answer whether a folder was removed or swapped for a link: which of the two happened can
+// depend on whether the place the link points to exists, and that must not show.
 const changed = (): never =>
   fail(
     'PATH_OUTSIDE_WORKSPACE',
-    'A folder this command needs changed while it was being started: it is now, or passes through, a symbolic link. Nothing was run',
+    'A folder this command needs changed while it was being started: it was removed, or is now (or passes through) a symbolic link. Nothing was run',
   )
-
-const gone = (): never => fail('FILE_NOT_FOUND', 'A folder this command needs no longer exists. Nothing was run')
 
 /** Opens one source without following a final link (O_NONBLOCK: a FIFO never blocks the open). */
 function openSource(p: string): number {
@@ -28,7 +28,7 @@ function openSource(p: string): number {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ELOOP') changed()
-    if (code === 'ENOENT' || code === 'ENOTDIR') gone()
+    if (code === 'ENOENT' || code === 'ENOTDIR') changed()
     if (code === 'EACCES' || code === 'EPERM')
       fail('PATH_BLOCKED', 'The operating system does not let the server open a folder this command needs. Nothing was run')
     if (code === 'ENXIO') fail('INVALID_REQUEST', 'A folder this command needs is a socket or a device, not a folder. Nothing was run')
@@ -36,10 +36,10 @@ function openSource(p: string): number {
   }
 }
 
-/** The real path of an open descriptor (null when what it was opened on is gone). */
+/** The kernel's name for an open descriptor's file; readlink, as realpath would look it up again (checked-dir.ts). */
 function realOf(fd: number): string | null {
   try {
-    return fs.realpathSync.native(`/proc/self/fd/${fd}`)
+    return fs.readlinkSync(`/proc/self/fd/${fd}`)
   } catch {
     return null
   }
@@ -52,7 +52,6 @@ export function openSources(paths: readonly string[]): number[] {
     for (const p of paths) {
       fds.push(openSource(p))
       const real = realOf(fds[fds.length - 1])
-      if (real === null) gone()
       if (real !== p) changed()
     }
     return fds

@@ -35,8 +35,15 @@ export async function procPathOf(handle: FileHandle): Promise<string | null> {
   return procWorks ? `/proc/self/fd/${handle.fd}` : null
 }
 
+/**
+ * The kernel's own name for an open descriptor's file (its path when opened, " (deleted)" after),
+ * or null without /proc. readlink, not realpath: realpath would look that path up again, and
+ * follow a folder swapped for a link since.
+ */
+export const whereOpened = (handle: FileHandle): Promise<string | null> => fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => null)
+
 export const movedBehindLink = (rel: string): never =>
-  fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being opened and now is, or passes through, a symbolic link; access refused`)
+  fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being opened: it is, or was, or passes through a symbolic link; access refused`)
 
 /**
  * Opens the folder at `where` (its path, or a name in a CheckedDir) that must really be `real`;
@@ -47,11 +54,11 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
   try {
     handle = await fs.open(where, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
   } catch (err) {
-    // O_DIRECTORY makes a final link ENOTDIR, not ELOOP: tell it from a file.
+    // O_DIRECTORY makes a final link ENOTDIR, not ELOOP: tell it from a file (a folder now was a link then).
     const link =
       errnoOf(err) === 'ELOOP' ||
       (await fs.lstat(where).then(
-        (st) => st.isSymbolicLink(),
+        (st) => st.isSymbolicLink() || st.isDirectory(),
         () => false,
       ))
     if (link) movedBehindLink(rel)
@@ -61,7 +68,7 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
   let base: string | null
   try {
     base = await procPathOf(handle)
-    if (base !== null && (await fs.realpath(base)) !== real) movedBehindLink(rel)
+    if (base !== null && (await whereOpened(handle)) !== real) movedBehindLink(rel)
   } catch (err) {
     await handle.close()
     throw err

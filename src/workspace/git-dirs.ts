@@ -4,25 +4,55 @@
  * is how a repository is turned against the tools that read it. A folder counts as one when it
  * holds what git needs to take it for one: a HEAD, and objects or a commondir.
  */
-import { promises as fs } from 'node:fs'
+import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { isInside } from './paths.js'
-
-async function looksLikeGitDir(dir: string): Promise<boolean> {
-  const [head, objects, commondir] = await Promise.all(['HEAD', 'objects', 'commondir'].map((n) => fs.lstat(path.join(dir, n)).catch(() => null)))
-  return head !== null && (objects?.isDirectory() === true || commondir !== null)
-}
+import { type CheckedDir, openCheckedDir } from './checked-dir.js'
+import { isInside, relOf, segmentsOf } from './paths.js'
 
 const PARTS = ['HEAD', 'objects', 'refs', 'commondir']
+type Parts = Map<string, Stats | null>
+
+/** What of git's own names a folder holds, looked at through the open folder. */
+async function partsIn(folder: CheckedDir): Promise<Parts> {
+  const found = await Promise.all(PARTS.map((n) => fs.lstat(folder.at(n)).catch(() => null)))
+  return new Map(PARTS.map((n, i) => [n, found[i]]))
+}
+
+const looksLikeGitDir = (parts: Parts): boolean => parts.get('HEAD') != null && (parts.get('objects')?.isDirectory() === true || parts.get('commondir') != null)
 
 /** Writing one of git's own names beside another would make (or finish making) a git directory. */
-async function wouldMakeGitDir(target: string): Promise<boolean> {
-  const name = path.basename(target).toLowerCase()
-  if (!PARTS.some((p) => p.toLowerCase() === name)) return false
-  const others = PARTS.filter((p) => p.toLowerCase() !== name)
-  const found = await Promise.all(others.map((n) => fs.lstat(path.join(path.dirname(target), n)).catch(() => null)))
-  return found.some((st) => st !== null)
+function wouldMakeGitDir(name: string, parts: Parts): boolean {
+  const lower = name.toLowerCase()
+  if (!PARTS.some((p) => p.toLowerCase() === lower)) return false
+  return PARTS.some((p) => p.toLowerCase() !== lower && parts.get(p) != null)
+}
+
+/**
+ * git's names in each folder from the root down to the one holding `target`, reached through
+ * checked folders (checked-dir.ts), so a folder swapped for a link is refused, never looked into.
+ * Stops at the first folder that does not exist (yet).
+ */
+async function partsOnTheWay(root: string, segs: string[]): Promise<Parts[]> {
+  const levels: Parts[] = []
+  let folder = await openCheckedDir(root, root, '.')
+  try {
+    for (let i = 0; i < segs.length; i++) {
+      levels.push(await partsIn(folder))
+      if (i === segs.length - 1) break
+      const real = path.join(folder.real, segs[i])
+      const next = await openCheckedDir(folder.at(segs[i]), real, relOf(root, real)).catch((err: { code?: string }) => {
+        if (err.code === 'FILE_NOT_FOUND' || err.code === 'INVALID_REQUEST') return null
+        throw err
+      })
+      if (next === null) break
+      await folder.close()
+      folder = next
+    }
+  } finally {
+    await folder.close()
+  }
+  return levels
 }
 
 const refuse = (shown: string, why: string): never =>
@@ -35,9 +65,12 @@ const refuse = (shown: string, why: string): never =>
  * `root`, is a git directory, or when the write would make a folder on its way one.
  */
 export async function assertNotInGitDir(root: string, target: string, shown: string): Promise<void> {
-  // Every folder on the way counts: `mkdir -p a/refs/heads` creates `a/refs` too.
-  for (let p = target; p !== root && isInside(root, p); p = path.dirname(p)) {
-    if (await wouldMakeGitDir(p)) refuse(shown, 'would make its folder a git directory')
-    if (await looksLikeGitDir(path.dirname(p))) refuse(shown, 'is inside a git directory')
+  if (target === root || !isInside(root, target)) return
+  const segs = segmentsOf(relOf(root, target))
+  const levels = await partsOnTheWay(root, segs)
+  // Every folder on the way counts (`mkdir -p a/refs/heads` creates `a/refs` too), the deepest first.
+  for (let i = levels.length - 1; i >= 0; i--) {
+    if (wouldMakeGitDir(segs[i], levels[i])) refuse(shown, 'would make its folder a git directory')
+    if (looksLikeGitDir(levels[i])) refuse(shown, 'is inside a git directory')
   }
 }

@@ -23,9 +23,9 @@ export {
   type AppendOptions,
 } from './open.js'
 export { writeFileInside, type WriteOptions, type WriteResult } from './write.js'
-export { isInside, relOf } from './paths.js'
+export { isInside, relOf, segmentsOf } from './paths.js'
 export { assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'
-export { lstatBeneath, openFolderBeneath, type CheckedDir } from './checked-dir.js'
-export { removeBeneath, walkBeneath } from './tree.js'
+export { lstatBeneath, openCheckedDir, openFolderBeneath, type CheckedDir } from './checked-dir.js'
+export { lstatEachBeneath, removeBeneath, walkBeneath } from './tree.js'
 export { assertHoldsNoProtected, assertNotProtected, protectedBelow, protectedHit, type ProtectedPath } from './protected.js'

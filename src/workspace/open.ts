@@ -21,6 +21,8 @@ export interface OpenedFile {
   rel: string
   /** Real absolute path of the file (server side; never show it to callers). */
   real: string
+  /** Real path of the workspace root. */
+  root: string
 }
 
 export interface ReadOptions {
@@ -75,7 +77,7 @@ export async function openForRead(root: string, userPath: string, opts: ReadOpti
         details: { path: res.rel, size: stat.size, limit: opts.maxBytes },
       })
     }
-    return { handle, stat, rel: res.rel, real }
+    return { handle, stat, rel: res.rel, real, root: res.root }
   })
 }
 

@@ -7,9 +7,9 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { mapFsError } from './fs-errors.js'
-import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
+import { isInside, relOf, segmentsOf } from './paths.js'
 import { assertNotProtected } from './protected.js'
+import { outside, walk } from './walk.js'
 
 export interface Resolution {
   /** Lexical absolute path: the real root joined with `rel`. */
@@ -32,12 +32,6 @@ export interface ResolveOptions {
 }
 
 const MAX_HOPS = 40
-const MISSING = new Set(['ENOENT', 'ENOTDIR'])
-
-const outside = (rel: string): never =>
-  fail('PATH_OUTSIDE_WORKSPACE', `${rel} is, or passes through, a symbolic link that points outside the workspace; use a path to a file inside the workspace`)
-
-const tooManyLinks = (rel: string): never => fail('INVALID_REQUEST', `Too many levels of symbolic links in ${rel}; point the link at a real file`)
 
 /**
  * Real path of the workspace root, which must be its own real path: the server names every
@@ -133,61 +127,6 @@ export async function relInside(root: string, userPath: string): Promise<string>
   const lexRoot = path.resolve(root)
   if (!path.isAbsolute(input)) return lexicalRel(input, lexRoot)
   return absoluteRel(input, lexRoot, await realRootOf(root))
-}
-
-interface Walk {
-  dir: string
-  dirIsDir: boolean
-  missing: string[]
-}
-
-/**
- * Follows `rel` from the real root one component at a time, as the kernel would, reading symlinks
- * itself (up to 40 hops) so that a dangling link's target is known. Stops at the first component
- * that does not exist: `dir` is the real path reached so far, `missing` what is left.
- * It never looks at anything outside: a step to a place neither inside the root nor one of the
- * root's own parent folders (which a link spelt from `/` walks down) is refused as outside before
- * it is looked up, so a link that leaves and climbs back in (`../x/../ws/f`) is refused whatever
- * is there, and the answer tells nothing about the outside.
- */
-async function walk(realRoot: string, rel: string): Promise<Walk> {
-  const todo = segmentsOf(rel)
-  let cur = realRoot
-  let curIsDir = true
-  let hops = 0
-  while (todo.length > 0) {
-    const seg = todo.shift() as string
-    if (seg === '.') continue
-    if (seg === '..' && !curIsDir) return { dir: cur, dirIsDir: false, missing: [seg, ...todo] } // ENOTDIR, as the kernel says
-    const next = seg === '..' ? path.dirname(cur) : path.join(cur, seg)
-    if (!isInside(realRoot, next) && !isInside(next, realRoot)) outside(rel)
-    let st
-    try {
-      st = await fs.lstat(next)
-    } catch (err) {
-      if (MISSING.has(errnoOf(err) ?? '')) {
-        return { dir: cur, dirIsDir: curIsDir, missing: [seg, ...todo].filter((s) => s !== '.') }
-      }
-      return mapFsError(err, rel)
-    }
-    if (st.isSymbolicLink()) {
-      if (++hops > MAX_HOPS) tooManyLinks(rel)
-      const link = await fs.readlink(next).catch((err: unknown) => {
-        // EINVAL: no longer a link, replaced since the lstat above
-        if (errnoOf(err) === 'EINVAL') fail('INVALID_REQUEST', `${rel} changed while it was being looked up; try again`)
-        return mapFsError(err, rel)
-      })
-      if (path.isAbsolute(link)) {
-        cur = path.parse(link).root
-        curIsDir = true
-      }
-      todo.unshift(...link.split('/').filter((s) => s !== ''))
-      continue
-    }
-    cur = next
-    curIsDir = st.isDirectory()
-  }
-  return { dir: cur, dirIsDir: curIsDir, missing: [] }
 }
 
 /** The real path of `p`, or null when the kernel cannot give one (missing, a loop…): the walk then decides. */

@@ -4,9 +4,9 @@
  * through that descriptor, so a folder replaced by a link fails to open instead of exposing, or
  * emptying, what it points to. fs.rm's recursive walk goes by path and would follow such a link.
  */
-import { promises as fs, type Dirent } from 'node:fs'
+import { promises as fs, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
-import { type CheckedDir, openCheckedDir } from './checked-dir.js'
+import { type CheckedDir, openCheckedDir, openFolderBeneath } from './checked-dir.js'
 import { errnoOf } from './paths.js'
 
 /** Opens the folder `name` in `parent` and runs `fn` with it; closed after. */
@@ -47,4 +47,28 @@ export async function removeBeneath(parent: CheckedDir, name: string, rel: strin
   } else {
     await fs.unlink(parent.at(name))
   }
+}
+
+/**
+ * lstat of many paths relative to the real root, each through its checked folder (opened once per
+ * folder): null for a path that is gone, or whose folder is now, or passes through, a link.
+ */
+export async function lstatEachBeneath(root: string, rels: string[], signal?: AbortSignal): Promise<Map<string, Stats | null>> {
+  const byFolder = new Map<string, string[]>()
+  for (const rel of rels) {
+    const dir = path.posix.dirname(rel)
+    byFolder.set(dir, [...(byFolder.get(dir) ?? []), rel])
+  }
+  const stats = new Map<string, Stats | null>()
+  for (const [dir, inDir] of byFolder) {
+    signal?.throwIfAborted()
+    const folder = await openFolderBeneath(root, path.join(root, dir)).catch(() => null)
+    for (let i = 0; i < inDir.length; i += 64) {
+      const batch = inDir.slice(i, i + 64)
+      const found = await Promise.all(batch.map((rel) => (folder === null ? null : fs.lstat(folder.at(path.posix.basename(rel))).catch(() => null))))
+      for (const [j, rel] of batch.entries()) stats.set(rel, found[j])
+    }
+    await folder?.close()
+  }
+  return stats
 }

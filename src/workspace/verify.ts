@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { assertNotBlocked, type AccessMode, type BlockPolicy } from './blocked.js'
-import { openFolderBeneath, type CheckedDir } from './checked-dir.js'
+import { openFolderBeneath, whereOpened, type CheckedDir } from './checked-dir.js'
 import { isInside, relOf } from './paths.js'
 import { assertNotProtected } from './protected.js'
 
@@ -21,7 +21,7 @@ const swapped = (rel: string): never =>
  */
 export async function verifyOpened(handle: FileHandle, root: string, checked: string, rel: string, mode: AccessMode, policy?: BlockPolicy): Promise<Stats> {
   // Two independent questions about the same descriptor: asked together.
-  const [st, actual] = await Promise.all([handle.stat(), fs.realpath(`/proc/self/fd/${handle.fd}`).catch(() => null)])
+  const [st, actual] = await Promise.all([handle.stat(), whereOpened(handle)])
   if (actual !== null && path.isAbsolute(actual)) {
     if (!isInside(root, actual)) swapped(rel)
     assertNotProtected(rel, actual)

@@ -1,4 +1,5 @@
 /** Shared fixtures for the workspace guard tests: real temp folders, real symlinks. */
+import { spawn } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -51,4 +52,34 @@ export async function expectCoded(
   // never leak the server's absolute paths
   expect(e.message).not.toContain(os.tmpdir())
   return e
+}
+
+/**
+ * Another process swapping two names in a tight loop with renameat2(RENAME_EXCHANGE), so both
+ * names always exist (as a racing shell would keep a folder and a link to the outside). Returns
+ * a stop function.
+ */
+export function startSwapper(a: string, b: string): () => void {
+  const code = [
+    'import ctypes, os, sys',
+    'libc = ctypes.CDLL(None, use_errno=True)',
+    'a, b = (os.fsencode(p) for p in sys.argv[1:3])',
+    'while True: libc.renameat2(-100, a, -100, b, 2)',
+  ].join('\n')
+  const child = spawn('python3', ['-c', code, a, b], { stdio: 'ignore' })
+  return () => child.kill('SIGKILL')
+}
+
+/** How often each outcome (`ok`, or an error's code) came out of `fn`, called for `ms` milliseconds. */
+export async function outcomesOver(ms: number, fn: () => Promise<unknown>): Promise<Map<string, number>> {
+  const counts = new Map<string, number>()
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    const outcome = await fn().then(
+      () => 'ok',
+      (err: { code?: string }) => err.code ?? `raw ${String(err)}`,
+    )
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1)
+  }
+  return counts
 }

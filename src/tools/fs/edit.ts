@@ -4,10 +4,9 @@
  * change are coded errors. Line endings are the file's: strings sent with `\n` match and write
  * `\r\n` in a CRLF file, so an agent never has to know which style a file uses.
  */
-import { promises as fs } from 'node:fs'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertAllowed, openForRead, writeFileInside } from '../../workspace/index.js'
+import { assertAllowed, lstatBeneath, openForRead, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { unifiedDiff } from './support/diff.js'
@@ -101,7 +100,7 @@ export default defineTool({
         metadata: { file_path: rel, replacements: 0, diff, dry_run: true },
       }
     }
-    const now = await fs.stat(file.real).catch(() => null)
+    const now = await lstatBeneath(file.root, file.real, file.rel).catch(() => null)
     if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
       fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, meta)
     }

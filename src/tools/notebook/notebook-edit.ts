@@ -8,12 +8,11 @@
  * and metadata are kept, and it is written atomically with its own indentation (one space, as
  * Jupyter writes, when it cannot be told) and a trailing newline.
  */
-import { promises as fs } from 'node:fs'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { type Cell, type Notebook, freshCellId, indentOf, serializeNotebook, setSource, sourceLines } from '../../notebook/model.js'
 import { loadNotebook } from '../../notebook/load.js'
-import { assertAllowed, writeFileInside } from '../../workspace/index.js'
+import { assertAllowed, lstatBeneath, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 
@@ -161,7 +160,7 @@ export default defineTool({
       return { success: true, output: `[Dry Run] Would ${did[1]}, leaving ${after}`, error: null, metadata: { ...metadata, dry_run: true } }
     }
 
-    const now = await fs.stat(file.real).catch(() => null)
+    const now = await lstatBeneath(file.root, file.real, file.rel).catch(() => null)
     const { stat } = file
     if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
       fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, { details: { result: { metadata: { notebook_path: rel } } } })

@@ -1,9 +1,8 @@
 /** What Bash and shell share: the working directory, risky-command policy, dry runs and the result schema. */
-import { stat } from 'node:fs/promises'
 import { Type } from 'typebox'
 import type { ToolSettings } from '../../settings.js'
 import { fail } from '../../../errors.js'
-import { resolveInside } from '../../../workspace/index.js'
+import { lstatBeneath, resolveInside } from '../../../workspace/index.js'
 import type { ApprovalDecision, ToolContext } from '../../define.js'
 import { ARG_BYTES_MAX } from '../../limits.js'
 import { ToolResult } from '../../schema.js'
@@ -37,7 +36,7 @@ export async function workDir(ctx: Pick<ToolContext, 'workspace'>, cwd?: string)
   if (cwd === undefined || cwd === '' || cwd === '.') return { abs: ctx.workspace, rel: '.' }
   const r = await resolveInside(ctx.workspace, cwd, { allowMissing: true })
   if (r.real === null) fail('FILE_NOT_FOUND', `Folder not found: ${r.rel}; pass cwd as an existing folder inside the workspace`)
-  if (!(await stat(r.real)).isDirectory()) fail('INVALID_REQUEST', `cwd ${r.rel} is a file, not a folder`)
+  if (!(await lstatBeneath(r.root, r.real, r.rel)).isDirectory()) fail('INVALID_REQUEST', `cwd ${r.rel} is a file, not a folder`)
   return { abs: r.real, rel: r.targetRel }
 }
 

@@ -4,12 +4,9 @@
  * sandbox, in another process); the pattern is matched here by glob-match.ts, because rg's own
  * `--glob` overrides would bypass .gitignore for whatever they match.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises'
-import { statSync } from 'node:fs'
-import path from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { fail } from '../../../errors.js'
 import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import { lstatEachBeneath, realRootOf } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { blockedGlobs, protectedGlobs } from './blocked-globs.js'
 import { compileGlob, type GlobMatcher } from './glob-match.js'
@@ -48,7 +45,7 @@ export async function findFiles(ctx: ToolContext, pattern: string, userPath: str
   const matcher = compileGlob(pattern, { what: 'pattern' })
   const rg = await requireRg(ctx.settings.rg, tool)
   const target = await resolveTarget(ctx, userPath, 'folder')
-  return withIgnoreFile(parentIgnoreRules(target.root, target.rel), (ignoreFile) => listFiles(ctx, rg.path, target, ignoreFile, matcher))
+  return withIgnoreFile(await parentIgnoreRules(target.root, target.rel), (ignoreFile) => listFiles(ctx, rg.path, target, ignoreFile, matcher))
 }
 
 async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ignoreFile: string | null, matcher: GlobMatcher): Promise<FoundFiles> {
@@ -98,17 +95,9 @@ async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ign
   return { paths, complete }
 }
 
-/** `paths` (relative to `root`) newest first by modification time, then by path; stats yield to the event loop every 10 ms. */
-export async function newestFirst(root: string, paths: string[], signal: AbortSignal): Promise<string[]> {
-  const mtimes = new Map<string, number>()
-  let since = performance.now()
-  for (const p of paths) {
-    mtimes.set(p, statSync(path.join(root, p), { throwIfNoEntry: false })?.mtimeMs ?? 0)
-    if (performance.now() - since > 10) {
-      await nextTurn()
-      signal.throwIfAborted()
-      since = performance.now()
-    }
-  }
-  return [...paths].sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
+/** `paths` (relative to the workspace root) newest first by modification time, then by path. */
+export async function newestFirst(workspace: string, paths: string[], signal: AbortSignal): Promise<string[]> {
+  const stats = await lstatEachBeneath(await realRootOf(workspace), paths, signal)
+  const mtime = (p: string) => stats.get(p)?.mtimeMs ?? 0
+  return [...paths].sort((a, b) => mtime(b) - mtime(a) || (a < b ? -1 : a > b ? 1 : 0))
 }

@@ -4,29 +4,26 @@
  * workspace; these inside ones are rewritten ("rebased") so that read from the root they mean
  * what they meant in their own folder. Toolgate-specific: this rewrites lines, rg does the matching.
  */
-import fs from 'node:fs'
+import { constants, promises as fs } from 'node:fs'
 import path from 'node:path'
+import { type CheckedDir, openCheckedDir, segmentsOf } from '../../../workspace/index.js'
 
 const MAX_IGNORE_BYTES = 1024 * 1024
 const GLOB_META = /[*?[\]{}\\!]/g
+const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants
 
-/** Text of a folder's .gitignore, or null. A linked .gitignore is not read (it could lead outside). */
-export function readGitignoreText(dirAbs: string): string | null {
-  const file = path.join(dirAbs, '.gitignore')
+/** Text of an open folder's .gitignore, or null. A linked .gitignore is not read (it could lead outside). */
+async function gitignoreIn(folder: CheckedDir): Promise<string | null> {
+  const handle = await fs.open(folder.at('.gitignore'), O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch(() => null)
+  if (handle === null) return null
   try {
-    const st = fs.lstatSync(file, { throwIfNoEntry: false })
-    if (!st?.isFile() || st.size > MAX_IGNORE_BYTES) return null
-    return fs.readFileSync(file, 'utf8')
+    const st = await handle.stat()
+    return st.isFile() && st.size <= MAX_IGNORE_BYTES ? await handle.readFile('utf8') : null
   } catch {
     return null
+  } finally {
+    await handle.close()
   }
-}
-
-/** Folders above `start` (posix, relative to the root), from the root down; none for the root. */
-export function foldersAbove(start: string): string[] {
-  if (start === '.') return []
-  const segs = start.split('/')
-  return segs.map((_, i) => (i === 0 ? '.' : segs.slice(0, i).join('/')))
 }
 
 interface ParsedLine {
@@ -79,12 +76,26 @@ export function rebaseGitignore(text: string, dir: string): string {
   return out.join('\n')
 }
 
-/** The parent folders' rules, rebased, as one ignore file's text; null when there are none. */
-export function parentIgnoreRules(root: string, rel: string): string | null {
+/**
+ * The rules of the folders above `rel` (from the root down), rebased, as one ignore file's text;
+ * null when there are none. Each folder is opened through the one before it (checked-dir.ts), so
+ * a folder swapped for a link is refused, and no .gitignore outside the workspace is ever read.
+ */
+export async function parentIgnoreRules(root: string, rel: string): Promise<string | null> {
+  const segs = segmentsOf(rel)
   const parts: string[] = []
-  for (const base of foldersAbove(rel)) {
-    const text = readGitignoreText(base === '.' ? root : path.join(root, base))
-    if (text !== null) parts.push(rebaseGitignore(text, base))
+  let folder = await openCheckedDir(root, root, '.')
+  try {
+    for (let i = 0; i < segs.length; i++) {
+      const text = await gitignoreIn(folder)
+      if (text !== null) parts.push(rebaseGitignore(text, i === 0 ? '.' : segs.slice(0, i).join('/')))
+      if (i === segs.length - 1) break
+      const next = await openCheckedDir(folder.at(segs[i]), path.join(folder.real, segs[i]), segs.slice(0, i + 1).join('/'))
+      await folder.close()
+      folder = next
+    }
+  } finally {
+    await folder.close()
   }
   const rules = parts.filter((p) => p !== '').join('\n')
   return rules === '' ? null : `${rules}\n`

@@ -27,7 +27,7 @@ export const RG_BASE = [
 ]
 
 /** The parents' .gitignore rules for a Grep job (see parent-ignores.ts); null for a single file. */
-export function grepIgnoreRules(job: GrepJob): string | null {
+export async function grepIgnoreRules(job: GrepJob): Promise<string | null> {
   return job.target.isDir ? parentIgnoreRules(job.root, job.target.rel) : null
 }
 

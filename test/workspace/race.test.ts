@@ -1,0 +1,61 @@
+/**
+ * A key's shell can swap a folder of the workspace for a link to a host path while a file tool
+ * works on it. Whatever the timing, the answer may depend only on the workspace: here `ws/d` and
+ * `ws/dl` (a link to the outside folder) are exchanged in a tight loop, and every outcome seen is
+ * one the workspace alone explains (done, or refused as changed), whether or not the outside holds
+ * the name asked for. Each run also sees both outcomes: the race did happen.
+ */
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openFolderBeneath, openForRead, resolveInside, writeFileInside } from '../../src/workspace/index.js'
+import { makeTree, outcomesOver, startSwapper, type Tree } from './helpers.js'
+
+let t: Tree
+let stop: () => void = () => undefined
+beforeEach(async () => {
+  t = await makeTree()
+  await fs.mkdir(path.join(t.ws, 'd'))
+  await fs.symlink(t.out, path.join(t.ws, 'dl'))
+})
+afterEach(async () => {
+  stop()
+  await t.cleanup()
+})
+
+const RACE_MS = 700
+
+/** Outcomes of `fn` while `d` and the link `dl` swap places. */
+async function underRace(fn: () => Promise<unknown>): Promise<string[]> {
+  stop = startSwapper(path.join(t.ws, 'd'), path.join(t.ws, 'dl'))
+  const counts = await outcomesOver(RACE_MS, fn)
+  stop()
+  return [...counts.keys()].sort()
+}
+
+describe('a folder swapped for a link while a tool uses it', () => {
+  it('Read: done or refused, never "not found", though the outside lacks the file', async () => {
+    await fs.writeFile(path.join(t.ws, 'd', 'f.txt'), 'inside')
+    const seen = await underRace(async () => (await openForRead(t.ws, 'd/f.txt')).handle.close())
+    expect(seen).toEqual(['PATH_OUTSIDE_WORKSPACE', 'ok'])
+  })
+
+  it('a new file under a name that is a file outside: done or refused, never "is a file"', async () => {
+    await fs.writeFile(path.join(t.out, 'x'), 'a file outside')
+    const seen = await underRace(() => resolveInside(t.ws, 'd/x/new', { allowMissing: true }))
+    expect(seen).toEqual(['PATH_OUTSIDE_WORKSPACE', 'ok'])
+  })
+
+  it('writing HEAD beside an outside objects/ folder: never refused as a git directory', async () => {
+    await fs.mkdir(path.join(t.out, 'objects'))
+    const seen = await underRace(() => writeFileInside(t.ws, 'd/HEAD', 'x'))
+    expect(seen).toEqual(['PATH_OUTSIDE_WORKSPACE', 'ok'])
+  })
+
+  it('opening the folder itself: done or refused, never a raw error, the outside name missing', async () => {
+    await fs.rm(path.join(t.ws, 'dl'))
+    await fs.symlink(path.join(t.out, 'PROBE'), path.join(t.ws, 'dl'))
+    const seen = await underRace(async () => (await openFolderBeneath(t.ws, path.join(t.ws, 'd'))).close())
+    expect(seen).toEqual(['PATH_OUTSIDE_WORKSPACE', 'ok'])
+  })
+})
