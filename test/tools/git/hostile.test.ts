@@ -68,21 +68,29 @@ describe('config that names a program', () => {
     expect(await fs.readFile(path.join(dir, 'src/app.txt'), 'utf8')).toBe('one\nTWO\nthree\n') // the repository still works
   })
 
-  it('a config that is a link: covered where it leads inside the repository, refused when it leads out', async () => {
+  it('a config that is a link is refused with one answer, wherever it leads (inside, outside or nowhere)', async () => {
     const { dir, marker } = await trap('linked-config', ATTACKS[0][1])
     await fs.rename(path.join(dir, '.git/config'), path.join(dir, '.git/real-config'))
-    await fs.symlink('real-config', path.join(dir, '.git/config'))
-    const res = await call('git_status', { repo_path: 'linked-config' })
-    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
-    expect(res.body.output).toContain('README.md')
-    expect(await exists(marker)).toBe(false)
-    // A config that lives outside the repository's folder.
     await fs.copyFile(path.join(dir, '.git/real-config'), path.join(outside, 'config'))
+    const answers = new Set<string>()
+    for (const target of ['real-config', path.join(outside, 'config'), path.join(outside, 'missing-config')]) {
+      await fs.rm(path.join(dir, '.git/config'), { force: true })
+      await fs.symlink(target, path.join(dir, '.git/config'))
+      const res = await call('git_status', { repo_path: 'linked-config' })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
+      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+      answers.add(res.body.error_message)
+    }
+    expect([...answers]).toEqual([
+      "The repository's config must be a plain file of at most 1 MiB that git can read, not a symbolic link; git tools only work on repositories kept entirely inside your workspace",
+    ])
+    expect(await exists(marker)).toBe(false)
+    // The same config as a plain file is covered as usual.
     await fs.rm(path.join(dir, '.git/config'))
-    await fs.symlink(path.join(outside, 'config'), path.join(dir, '.git/config'))
-    const out = await call('git_status', { repo_path: 'linked-config' })
-    expect(out.statusCode, JSON.stringify(out.body)).toBe(403)
-    expect(out.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+    await fs.rename(path.join(dir, '.git/real-config'), path.join(dir, '.git/config'))
+    const ok = await call('git_status', { repo_path: 'linked-config' })
+    expect(ok.statusCode, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.output).toContain('README.md')
     expect(await exists(marker)).toBe(false)
   })
 

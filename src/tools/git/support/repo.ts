@@ -3,11 +3,16 @@
  * itself checked as the hostile input it is. Its work tree, git folder, common folder and every
  * alternate object store must be inside the caller's workspace, and only the inert part of its
  * config counts (safe-config.ts). Each command then runs through run.ts.
+ *
+ * These checks run on the server, outside the sandbox, so none may answer differently for what
+ * lies outside the workspace: a path a repository names is refused on its spelling first, then
+ * followed only by the workspace guard (which never looks outside), and the files naming such
+ * paths are read through checked folders without following a link.
  */
-import { promises as fs } from 'node:fs'
+import { constants, promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { isInside, lstatBeneath, relOf, resolveInside } from '../../../workspace/index.js'
+import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, relOf, resolveInside } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { assertNotOption } from './args.js'
 import { isInert, parseConfigList, writeInertConfig } from './safe-config.js'
@@ -25,59 +30,115 @@ export interface Repo {
 
 type GitCtx = Pick<ToolContext, 'workspace' | 'signal' | 'services'>
 
+const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants
+/** More than any real `.git` file, `commondir`, alternates list or config; nothing bigger is read into memory. */
+const MAX_TEXT = 1 << 20
+
+// One message per check, whatever the cause (outside, missing, a link, unreadable): a cause would tell what is outside.
+const GIT_LINK = "The repository's .git file or link points outside the workspace"
+const COMMON_DIR = "The repository's common git folder (commondir) is missing or outside the workspace"
+const ALTERNATES = 'The repository borrows objects from a store outside the workspace (objects/info/alternates)'
+const CONFIG = "The repository's config must be a plain file of at most 1 MiB that git can read, not a symbolic link"
+const missingOrOutside = (what: string) => `The repository's ${what} is missing or outside the workspace`
+
 const unsafe = (why: string): never => fail('GIT_UNSAFE_REPOSITORY', `${why}; git tools only work on repositories kept entirely inside your workspace`)
 
-async function realInside(root: string, p: string, what: string): Promise<string> {
-  const real = await fs.realpath(p).catch(() => unsafe(`The repository's ${what} cannot be resolved`))
-  if (!isInside(root, real)) unsafe(`The repository's ${what} is outside the workspace`)
-  return real
+const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException | null)?.code ?? '')
+
+/**
+ * The real path `p` leads to, refused with `why` unless inside the workspace: decided on its
+ * spelling before anything is looked up, then followed by the workspace guard, which refuses a
+ * link out (or out and back in) whatever is there. With `missingOk`, a missing path inside is null.
+ */
+async function realInside(root: string, p: string, why: string): Promise<string>
+async function realInside(root: string, p: string, why: string, missingOk: true): Promise<string | null>
+async function realInside(root: string, p: string, why: string, missingOk = false): Promise<string | null> {
+  const abs = path.resolve(p)
+  if (!isInside(root, abs)) unsafe(why)
+  const res = await resolveInside(root, relOf(root, abs), { allowMissing: missingOk }).catch(() => unsafe(why))
+  return res.real
+}
+
+/** Runs `fn` on the folder `dir` (real, inside), opened level by level without following a link. */
+async function inFolder<T>(root: string, dir: string, why: string, fn: (folder: CheckedDir) => Promise<T>): Promise<T> {
+  const folder = await openFolderBeneath(root, dir).catch(() => unsafe(why))
+  try {
+    return await fn(folder)
+  } finally {
+    await folder.close()
+  }
+}
+
+/** lstat of the entry `name` in the folder `dir`, never following a link; null when missing. */
+const lstatIn = (root: string, dir: string, name: string, why: string): Promise<Stats | null> =>
+  inFolder(root, dir, why, (folder) => fs.lstat(folder.at(name)).catch((err: unknown) => (isMissing(err) ? null : unsafe(why))))
+
+/** The text of the file `name` in the folder `dir`, null when missing; anything but a plain file (a link) is refused. */
+async function readPlain(root: string, dir: string, name: string, why: string): Promise<string | null> {
+  return inFolder(root, dir, why, async (folder) => {
+    const st = await fs.lstat(folder.at(name)).catch((err: unknown) => (isMissing(err) ? null : unsafe(why)))
+    if (st === null) return null
+    if (!st.isFile()) unsafe(why)
+    // O_NOFOLLOW: a link swapped in since the lstat is refused, not followed; O_NONBLOCK: nor does a pipe hang us.
+    const file = await fs.open(folder.at(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch(() => unsafe(why))
+    try {
+      const now = await file.stat()
+      if (!now.isFile() || now.size > MAX_TEXT) unsafe(why)
+      return await file.readFile('utf8')
+    } finally {
+      await file.close()
+    }
+  })
 }
 
 /**
- * The nearest `.git` above `dir` (up to the root): where a `.git` file or link leads, and the
- * `commondir` of the git folder it names, must be inside. (Sandboxed, git could not see outside
- * anyway; this names the refusal.)
+ * Every `.git` from `dir` up to the root (git passes over one it finds invalid): where a `.git`
+ * file or link leads, the `commondir` of that git folder, and its config must be inside and
+ * plain before git reads them. (Sandboxed, git could not see outside anyway; this names the
+ * refusal, and without the sandbox it is what keeps git in.)
  */
-async function checkGitLink(root: string, dir: string): Promise<void> {
+async function checkGitLinks(root: string, dir: string): Promise<void> {
   for (let d = dir; isInside(root, d); d = path.dirname(d)) {
-    const dotGit = path.join(d, '.git')
-    const st = await fs.lstat(dotGit).catch(() => null)
-    if (st === null) {
-      if (d === root) return
-      continue
+    const st = await lstatIn(root, d, '.git', GIT_LINK)
+    if (st === null) continue
+    let gitDir = path.join(d, '.git')
+    if (st.isFile()) {
+      const spelt = /^gitdir: (.*)$/m.exec((await readPlain(root, d, '.git', GIT_LINK)) ?? '')?.[1]?.trim()
+      if (!spelt) continue // not a gitfile: git refuses it itself
+      gitDir = path.resolve(d, spelt)
     }
-    let gitDir = dotGit
-    if (!st.isDirectory()) {
-      const text = st.isFile() ? await fs.readFile(dotGit, 'utf8').catch(() => '') : ''
-      gitDir = st.isFile() ? path.resolve(d, /^gitdir: (.*)$/m.exec(text)?.[1]?.trim() ?? '.git') : dotGit
-      if (!isInside(root, await fs.realpath(gitDir).catch(() => gitDir))) unsafe("The repository's .git file or link points outside the workspace")
-    }
-    const common = (await fs.readFile(path.join(gitDir, 'commondir'), 'utf8').catch(() => '')).trim()
-    if (common) await realInside(root, path.resolve(gitDir, common), 'common git folder (commondir)')
-    return
+    gitDir = await realInside(root, gitDir, GIT_LINK)
+    const common = (await readPlain(root, gitDir, 'commondir', COMMON_DIR))?.trim()
+    const commonDir = common ? await realInside(root, path.resolve(gitDir, common), COMMON_DIR) : gitDir
+    const config = await lstatIn(root, commonDir, 'config', CONFIG)
+    if (config !== null && !config.isFile()) unsafe(CONFIG)
   }
 }
 
-/** Every alternate object store (objects/info/alternates) must be inside the workspace too. */
+/** Every alternate object store (objects/info/alternates) must be inside the workspace too; a missing one is ignored, as by git. */
 async function checkAlternates(root: string, commonDir: string): Promise<void> {
-  const objects = path.join(commonDir, 'objects')
-  const text = await fs.readFile(path.join(objects, 'info', 'alternates'), 'utf8').catch(() => '')
-  for (const line of text
+  const objects = await realInside(root, path.join(commonDir, 'objects'), ALTERNATES, true)
+  if (objects === null) return
+  const file = await realInside(root, path.join(objects, 'info', 'alternates'), ALTERNATES, true)
+  const text = file === null ? null : await readPlain(root, path.dirname(file), path.basename(file), ALTERNATES)
+  for (const line of (text ?? '')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'))) {
-    const target = path.resolve(objects, line.replace(/^"|"$/g, ''))
-    const real = await fs.realpath(target).catch(() => target)
-    if (!isInside(root, real)) unsafe('The repository borrows objects from a store outside the workspace (objects/info/alternates)')
+    await realInside(root, path.resolve(objects, line.replace(/^"|"$/g, '')), ALTERNATES, true)
   }
 }
 
-/** The config git would read, reduced to inert keys: mounted over the real one, or refused without a sandbox. */
+/**
+ * The config git would read, reduced to inert keys: mounted over the real one, or refused
+ * without a sandbox. Read here as a plain file (never through a link) and handed to git on stdin,
+ * so what is checked is what is mounted over.
+ */
 async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Promise<GitPlace['overlays']> {
-  const file = path.join(commonDir, 'config')
-  if (!(await fs.stat(file).catch(() => null))?.isFile()) return []
-  const r = await runGit(place, ['config', '--file', file, '--no-includes', '--null', '--list'], ctx, { allowFail: true })
-  if (r.exitCode !== 0) unsafe("The repository's config file cannot be read")
+  const text = await readPlain(place.root, commonDir, 'config', CONFIG)
+  if (text === null) return []
+  const r = await runGit(place, ['config', '--file', '-', '--no-includes', '--null', '--list'], ctx, { allowFail: true, input: text })
+  if (r.exitCode !== 0) unsafe(CONFIG)
   const entries = parseConfigList(r.stdout)
   if (ctx.services.sandbox.mode === 'off') {
     const active = [...new Set(entries.filter((e) => !isInert(e.key)).map((e) => e.key))]
@@ -86,10 +147,7 @@ async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Prom
     }
     return []
   }
-  // bwrap mounts onto no link: a config that is one is covered where it leads, which git sees only inside the bound root.
-  const target = await fs.realpath(file)
-  if (!isInside(place.root, target)) unsafe("The repository's config file is a link that leads out of the repository's folder")
-  return [{ source: await writeInertConfig(entries), target }]
+  return [{ source: await writeInertConfig(entries), target: path.join(commonDir, 'config') }]
 }
 
 /**
@@ -103,7 +161,7 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const st = await lstatBeneath(res.root, dir, res.rel)
   if (!st.isDirectory()) fail('INVALID_REQUEST', `repo_path ${res.rel} is a file; pass the folder of a git repository`)
   const root = res.root
-  await checkGitLink(root, dir)
+  await checkGitLinks(root, dir)
   const bare: GitPlace = { cwd: dir, root, overlays: [] }
   const probe = await runGit(bare, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], ctx, { allowFail: true })
   const [top, gitDir, commonDir] = probe.stdout.split('\n')
@@ -112,9 +170,9 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
       details: { repo_path: res.rel },
     })
   }
-  const realTop = await realInside(root, top, 'work tree')
-  const realGitDir = await realInside(root, gitDir, '.git folder')
-  const realCommon = await realInside(root, path.resolve(dir, commonDir), 'common git folder (commondir)')
+  const realTop = await realInside(root, top, missingOrOutside('work tree'))
+  const realGitDir = await realInside(root, gitDir, missingOrOutside('.git folder'))
+  const realCommon = await realInside(root, path.resolve(dir, commonDir), COMMON_DIR)
   await checkAlternates(root, realCommon)
   const overlays = await safeConfig(bare, realCommon, ctx)
   return {
