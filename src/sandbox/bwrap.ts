@@ -134,12 +134,14 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     const binds = [
       ...policy.writable.map((dir) => ({ flag: '--bind-fd', source: dir, target: dir })),
       ...(policy.readable ?? []).map((file) => ({ flag: '--ro-bind-fd', source: file, target: file })),
+      // Before the overlays: a folder bound onto itself after them would cover those inside it (git's checked config).
+      ...hidden.pins,
       ...(policy.overlays ?? []).map((o) => ({ flag: '--ro-bind-fd', ...o })),
     ]
     const fds = openSources(binds.map((b) => b.source))
     for (const [i, b] of binds.entries()) args.push(b.flag, String(FIRST_SOURCE_FD + i), b.target)
     // Last, so that they cover what the binds above show: the server's own files (hidden.ts).
-    args.push(...hidden)
+    args.push(...hidden.args)
     args.push('--chdir', policy.cwd, '--')
     if (opts.prlimit) {
       // nproc counts per user; the kernel exempts root, so it binds only a server not run as root.

@@ -6,15 +6,32 @@
  * is refused outright.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import { fail } from '../errors.js'
 import { isInside } from '../workspace/paths.js'
 import { protectedPaths } from '../workspace/protected.js'
 import type { SandboxPolicy } from './policy.js'
 
-/** bwrap arguments that hide every protected path lying below what `policy` binds; `program` is exempt (it is being run, read-only). */
-export function hideProtected(policy: SandboxPolicy, program: string | undefined): string[] {
-  const binds = [...policy.writable, ...(policy.readable ?? []).filter((r) => r !== program), ...(policy.overlays ?? []).map((o) => o.target)]
+/** A folder bound onto itself, by descriptor like every bind (bind-sources.ts). */
+export interface Pin {
+  flag: '--bind-fd' | '--ro-bind-fd'
+  source: string
+  target: string
+}
+
+export interface Hidden {
+  /** Folders between a bind and a protected path below it, outermost first: bound after the binds, before the overlays. */
+  pins: Pin[]
+  /** The covers over the protected paths themselves: after every bind. */
+  args: string[]
+}
+
+/** What hides every protected path lying below what `policy` binds; `program` is exempt (it is being run, read-only). */
+export function hideProtected(policy: SandboxPolicy, program: string | undefined): Hidden {
+  const folders = [...policy.writable, ...(policy.readable ?? []).filter((r) => r !== program)]
+  const binds = [...folders, ...(policy.overlays ?? []).map((o) => o.target)]
   const args: string[] = []
+  const pins = new Map<string, Pin>()
   const done = new Set<string>()
   for (const p of protectedPaths()) {
     for (const form of new Set([p.path, p.real].filter((f): f is string => f !== null))) {
@@ -23,11 +40,23 @@ export function hideProtected(policy: SandboxPolicy, program: string | undefined
       }
       if (done.has(form) || !binds.some((b) => isInside(b, form))) continue
       done.add(form)
+      // A mount point cannot be renamed or removed (EBUSY): pinning each folder above it keeps the protected path's name from changing inside.
+      const bound = folders.filter((b) => isInside(b, form)).sort((a, b) => b.length - a.length)[0]
+      if (bound !== undefined) {
+        let dir = bound
+        for (const name of path.relative(bound, form).split(path.sep).slice(0, -1)) {
+          dir = path.join(dir, name)
+          // A link or a missing folder ends the walk: what lies below is not there by this name.
+          if (!fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) break
+          pins.set(dir, { flag: policy.writable.includes(bound) ? '--bind-fd' : '--ro-bind-fd', source: dir, target: dir })
+        }
+      }
       const st = fs.lstatSync(form, { throwIfNoEntry: false })
       // A link is followed by the kernel: its real form, when bound, is hidden in its own right.
       if (st?.isDirectory()) args.push('--tmpfs', form, '--remount-ro', form)
       else if (st && !st.isSymbolicLink()) args.push('--ro-bind', '/dev/null', form)
     }
   }
-  return args
+  // Shorter first: a folder is pinned before the folders inside it.
+  return { pins: [...pins.values()].sort((a, b) => a.target.length - b.target.length), args }
 }
