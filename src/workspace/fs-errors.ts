@@ -22,6 +22,8 @@ export function mapFsError(err: unknown, rel: string): never {
     case 'EAGAIN':
     case 'EWOULDBLOCK':
       fail('INVALID_REQUEST', `${rel} is not a regular file (device, socket or pipe); pass a file path`)
+    case 'ENOTEMPTY': // a folder filled again while it was being removed
+      fail('CONFLICT', `${rel} changed while it was being removed (new entries appeared); try again`)
     case 'ENAMETOOLONG':
       fail('INVALID_REQUEST', 'Path is too long; use a shorter path relative to the workspace root')
     default:

@@ -45,6 +45,7 @@ export async function mkdirInside(root: string, dir: string): Promise<void> {
 
 /** Opens the folder that will hold `target`, creating it when asked; a missing one is named in the error. */
 export async function openParentFolder(root: string, target: string, createParents: boolean): Promise<CheckedDir> {
+  if (target === root) fail('INVALID_REQUEST', 'That is the workspace root folder; pass the path of a file inside it')
   const parent = path.dirname(target)
   if (createParents) return openFolderBeneath(root, parent, { create: true })
   return openFolderBeneath(root, parent).catch((err: { code?: string }) => {

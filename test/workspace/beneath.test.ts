@@ -145,3 +145,13 @@ describe('walking and removing a tree', () => {
     expect(await exists(path.join(t.out, 'secret.txt'))).toBe(true)
   })
 })
+
+describe('edges', () => {
+  it('a write to the workspace root itself is a 400 naming it, not a refusal about links', async () => {
+    const { writeFileInside, appendInside } = await import('../../src/workspace/index.js')
+    for (const p of ['.', t.ws]) {
+      await expectCoded(writeFileInside(t.ws, p, 'x'), 'INVALID_REQUEST', 400, 'workspace root')
+      await expectCoded(appendInside(t.ws, p, 'x'), 'INVALID_REQUEST', 400, 'workspace root')
+    }
+  })
+})

@@ -9,7 +9,9 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openFolderBeneath, openForRead, resolveInside, writeFileInside } from '../../src/workspace/index.js'
-import { makeTree, outcomesOver, startSwapper, type Tree } from './helpers.js'
+import { newestFirst } from '../../src/tools/search/engine/find-files.js'
+import { parentIgnoreRules } from '../../src/tools/search/engine/parent-ignores.js'
+import { expectCoded, makeTree, outcomesOver, startSwapper, type Tree } from './helpers.js'
 
 let t: Tree
 let stop: () => void = () => undefined
@@ -57,5 +59,43 @@ describe('a folder swapped for a link while a tool uses it', () => {
     await fs.symlink(path.join(t.out, 'PROBE'), path.join(t.ws, 'dl'))
     const seen = await underRace(async () => (await openFolderBeneath(t.ws, path.join(t.ws, 'd'))).close())
     expect(seen).toEqual(['PATH_OUTSIDE_WORKSPACE', 'ok'])
+  })
+})
+
+describe('what Glob and Grep look at beside rg', () => {
+  /** Glob's order of `p` (a link, or in a folder that is one) and `b`, the outside file present or not. */
+  async function orderWith(outsidePresent: boolean, spelling: 'final link' | 'folder link'): Promise<string[]> {
+    const secret = path.join(t.out, 'secret.txt')
+    if (outsidePresent) {
+      await fs.writeFile(secret, 'OUTSIDE SECRET')
+      await fs.utimes(secret, 5000, 5000)
+    } else await fs.rm(secret, { force: true })
+    await fs.writeFile(path.join(t.ws, 'b.txt'), 'b')
+    await fs.utimes(path.join(t.ws, 'b.txt'), 1000, 1000)
+    await fs.rm(path.join(t.ws, 'p.txt'), { force: true })
+    await fs.symlink(secret, path.join(t.ws, 'p.txt'))
+    await fs.lutimes(path.join(t.ws, 'p.txt'), 500, 500)
+    const p = spelling === 'final link' ? 'p.txt' : 'dl/secret.txt'
+    return newestFirst(t.ws, [p, 'b.txt'], new AbortController().signal)
+  }
+
+  it("sorts by a path's own time, never by where a link (at the name or on the way) leads", async () => {
+    for (const spelling of ['final link', 'folder link'] as const) {
+      const present = await orderWith(true, spelling)
+      expect(present).toEqual(await orderWith(false, spelling))
+      expect(present[0]).toBe('b.txt') // the outside file's newer time never counts
+    }
+  })
+
+  it('reads no .gitignore through a folder that is a link; reads the real folders’ ones', async () => {
+    await fs.writeFile(path.join(t.out, '.gitignore'), 'TOP-SECRET-PATTERN\n')
+    await fs.mkdir(path.join(t.out, 'b'))
+    await expectCoded(parentIgnoreRules(t.ws, 'dl/b'), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    await fs.rm(path.join(t.out, '.gitignore'))
+    await expectCoded(parentIgnoreRules(t.ws, 'dl/b'), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    // positive control: a real folder's rules, rebased to it
+    await fs.mkdir(path.join(t.ws, 'd', 'e'))
+    await fs.writeFile(path.join(t.ws, 'd', '.gitignore'), 'build\n')
+    expect(await parentIgnoreRules(t.ws, 'd/e')).toContain('/d/**/build')
   })
 })
