@@ -52,18 +52,18 @@ const ATTACKS: [string, (m: string) => string][] = [
 ]
 
 describe('config that names a program', () => {
-  it.each(ATTACKS)('%s: runs nothing through git_status, git_diff, git_show and git_apply_patch', async (name, config) => {
+  // Concurrent: each case has its own repository, and git's start-up is most of the time.
+  it.concurrent.each(ATTACKS)('%s: runs nothing through git_status, git_diff, git_show and git_apply_patch', async (name, config) => {
     const { dir, marker } = await trap(name, config)
     const patch = '--- a/src/app.txt\n+++ b/src/app.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n'
-    for (const [tool, body] of [
+    const calls = [
       ['git_status', { repo_path: name }],
       ['git_diff', { repo_path: name }],
       ['git_show', { repo_path: name, ref: 'HEAD' }],
       ['git_apply_patch', { repo_path: name, patch }],
-    ] as const) {
-      const res = await call(tool, body)
-      expect(res.statusCode, `${tool}: ${JSON.stringify(res.body)}`).toBe(200)
-    }
+    ] as const
+    const answers = await Promise.all(calls.map(([tool, body]) => call(tool, body)))
+    for (const [i, res] of answers.entries()) expect(res.statusCode, `${calls[i][0]}: ${JSON.stringify(res.body)}`).toBe(200)
     expect(await exists(marker)).toBe(false)
     expect(await fs.readFile(path.join(dir, 'src/app.txt'), 'utf8')).toBe('one\nTWO\nthree\n') // the repository still works
   })

@@ -25,6 +25,24 @@ afterAll(async () => {
   await fs.rm(outside, { recursive: true, force: true })
 })
 
+describe('parallel calls', () => {
+  it('an agent calling several git tools at once on one repository gets every answer', async () => {
+    // Each call mounts the repository's checked config; one call must never replace the file another is binding.
+    const calls = [
+      ['git_status', { repo_path: 'repo' }],
+      ['git_diff', { repo_path: 'repo' }],
+      ['git_diff', { repo_path: 'repo', rev: 'HEAD' }],
+      ['git_show', { repo_path: 'repo', ref: 'HEAD' }],
+      ['git_branches', { repo_path: 'repo' }],
+      ['git_status', { repo_path: 'repo' }],
+    ] as const
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(calls.map(([tool, body]) => t.call(tool, body)))
+      for (const [i, res] of answers.entries()) expect(res.statusCode, `${calls[i][0]}: ${JSON.stringify(res.body)}`).toBe(200)
+    }
+  })
+})
+
 describe('git_status', () => {
   it('reports a clean repository', async () => {
     const res = await t.call('git_status', { repo_path: 'repo' })

@@ -95,9 +95,14 @@ export async function writeInertConfig(entries: ConfigEntry[]): Promise<string> 
   const text = configText(entries.filter((e) => isInert(e.key)))
   folder ??= realTmpdir().then((tmp) => fs.mkdtemp(path.join(tmp, 'toolgate-git-config-')))
   const file = path.join(await folder, `${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}.config`)
-  // Written aside and renamed, so that a concurrent call never mounts a half-written file.
+  // Written aside and linked in, so that a concurrent call never mounts a half-written file; never
+  // replaced once there (same name, same text): bwrap checks the file it binds is still the one opened.
   const tmp = `${file}.${crypto.randomUUID()}`
   await fs.writeFile(tmp, text, { mode: 0o600 })
-  await fs.rename(tmp, file)
+  try {
+    await fs.link(tmp, file).catch((err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? undefined : Promise.reject(err)))
+  } finally {
+    await fs.rm(tmp, { force: true })
+  }
   return file
 }
