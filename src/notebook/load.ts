@@ -1,7 +1,7 @@
 /** Reading a notebook file from the caller's workspace, through the workspace guard. */
 import type { Stats } from 'node:fs'
 import { fail } from '../errors.js'
-import { openForRead, type BlockPolicy } from '../workspace/index.js'
+import { openForRead, readWithin, type BlockPolicy } from '../workspace/index.js'
 import { parseNotebook, type Parsed } from './model.js'
 
 /** Notebooks larger than this are refused (FILE_TOO_LARGE) rather than parsed in memory. */
@@ -25,7 +25,7 @@ export async function loadNotebook(root: string, userPath: string, policy?: Bloc
   const file = await openForRead(root, userPath, { maxBytes: MAX_NOTEBOOK_BYTES, policy })
   let bytes: Buffer
   try {
-    bytes = await file.handle.readFile()
+    bytes = await readWithin(file.handle, MAX_NOTEBOOK_BYTES, file.rel)
   } finally {
     await file.handle.close()
   }

@@ -18,6 +18,8 @@ const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = constants
 export interface CheckedDir {
   /** The real path of the folder (server side; never show it to callers). */
   readonly real: string
+  /** True when `at` reaches names through the open folder itself (/proc), not by path. */
+  readonly viaProc: boolean
   /** The path that reaches this very folder's entry `name`: /proc/self/fd/N/name, or by path without /proc. */
   readonly at: (name: string) => string
   close(): Promise<void>
@@ -42,17 +44,16 @@ export async function procPathOf(handle: FileHandle): Promise<string | null> {
  */
 export const whereOpened = (handle: FileHandle): Promise<string | null> => fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => null)
 
+/** Closes a folder the walk has moved on from, without waiting: the next step need not wait for it. */
+export const closeLater = (dir: CheckedDir | null): void => void dir?.close().catch(() => undefined)
+
 export const movedBehindLink = (rel: string): never =>
   fail('PATH_OUTSIDE_WORKSPACE', `${rel} changed while it was being opened: it is, or was, or passes through a symbolic link; access refused`)
 
-/**
- * Opens the folder at `where` (its path, or a name in a CheckedDir) that must really be `real`;
- * refuses it when it is, or passes through, a link. `rel` names it in messages.
- */
-export async function openCheckedDir(where: string, real: string, rel: string): Promise<CheckedDir> {
-  let handle: FileHandle
+/** Opens the folder at `where` without following a final link; a link, or a file, there is refused. */
+async function openDirAt(where: string, rel: string): Promise<FileHandle> {
   try {
-    handle = await fs.open(where, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    return await fs.open(where, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
   } catch (err) {
     // O_DIRECTORY makes a final link ENOTDIR, not ELOOP: tell it from a file (a folder now was a link then).
     const link =
@@ -65,16 +66,38 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
     if (errnoOf(err) === 'ENOTDIR') fail('INVALID_REQUEST', `${rel} is not a folder (a file is there, or it changed meanwhile)`)
     return mapFsError(err, rel)
   }
-  let base: string | null
+}
+
+function checkedDir(handle: FileHandle, base: string | null, real: string): CheckedDir {
+  const at = base ?? real
+  return { real, viaProc: base !== null, at: (name) => path.join(at, name), close: () => handle.close(), sync: () => handle.sync() }
+}
+
+/**
+ * Opens the folder at `where` (a path) that must really be `real`; refuses it when it is, or
+ * passes through, a link. `rel` names it in messages.
+ */
+export async function openCheckedDir(where: string, real: string, rel: string): Promise<CheckedDir> {
+  const handle = await openDirAt(where, rel)
   try {
-    base = await procPathOf(handle)
+    const base = await procPathOf(handle)
     if (base !== null && (await whereOpened(handle)) !== real) movedBehindLink(rel)
+    return checkedDir(handle, base, real)
   } catch (err) {
     await handle.close()
     throw err
   }
-  const at = base ?? real
-  return { real, at: (name) => path.join(at, name), close: () => handle.close(), sync: () => handle.sync() }
+}
+
+/**
+ * Opens the folder `name` in `parent`. Through /proc/self/fd/N the kernel looks `name` up in the
+ * open parent itself, and O_NOFOLLOW refuses a link there: nothing is left to check after.
+ */
+export async function openChild(parent: CheckedDir, name: string, rel: string): Promise<CheckedDir> {
+  const real = path.join(parent.real, name)
+  if (!parent.viaProc) return openCheckedDir(parent.at(name), real, rel)
+  const handle = await openDirAt(parent.at(name), rel)
+  return checkedDir(handle, `/proc/self/fd/${handle.fd}`, real)
 }
 
 /**
@@ -94,8 +117,8 @@ export async function openFolderBeneath(root: string, dir: string, opts: { creat
         assertNotProtected(rel, cur)
         await fs.mkdir(folder.at(seg)).catch((err: unknown) => errnoOf(err) === 'EEXIST' || mapFsError(err, rel))
       }
-      const next = await openCheckedDir(folder.at(seg), cur, rel)
-      await folder.close()
+      const next = await openChild(folder, seg, rel)
+      closeLater(folder)
       folder = next
     }
     return folder

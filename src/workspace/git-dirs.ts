@@ -7,7 +7,7 @@
 import { promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { type CheckedDir, openCheckedDir } from './checked-dir.js'
+import { type CheckedDir, closeLater, openCheckedDir, openChild } from './checked-dir.js'
 import { isInside, relOf, segmentsOf } from './paths.js'
 
 const PARTS = ['HEAD', 'objects', 'refs', 'commondir']
@@ -41,12 +41,12 @@ async function partsOnTheWay(root: string, segs: string[]): Promise<Parts[]> {
       levels.push(await partsIn(folder))
       if (i === segs.length - 1) break
       const real = path.join(folder.real, segs[i])
-      const next = await openCheckedDir(folder.at(segs[i]), real, relOf(root, real)).catch((err: { code?: string }) => {
+      const next = await openChild(folder, segs[i], relOf(root, real)).catch((err: { code?: string }) => {
         if (err.code === 'FILE_NOT_FOUND' || err.code === 'INVALID_REQUEST') return null
         throw err
       })
       if (next === null) break
-      await folder.close()
+      closeLater(folder)
       folder = next
     }
   } finally {

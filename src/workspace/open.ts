@@ -81,6 +81,32 @@ export async function openForRead(root: string, userPath: string, opts: ReadOpti
   })
 }
 
+/**
+ * The file's bytes, at most `max` of them; null when it holds more. A size checked at open can
+ * be outgrown before the read (another process appends), and a plain readFile would then read
+ * whatever is there: gigabytes, or past Node's 2 GiB limit.
+ */
+export async function readUpTo(handle: FileHandle, max: number): Promise<Buffer | null> {
+  const buf = Buffer.allocUnsafe(Math.min(max + 1, 64 * 1024))
+  const parts: Buffer[] = []
+  let total = 0
+  for (;;) {
+    const { bytesRead } = await handle.read(buf, 0, Math.min(buf.length, max + 1 - total), total)
+    if (bytesRead === 0) return Buffer.concat(parts, total)
+    parts.push(Buffer.from(buf.subarray(0, bytesRead)))
+    total += bytesRead
+    if (total > max) return null
+  }
+}
+
+/** readUpTo, or 413 FILE_TOO_LARGE naming the file. */
+export async function readWithin(handle: FileHandle, max: number, rel: string): Promise<Buffer> {
+  const bytes = await readUpTo(handle, max)
+  if (bytes === null)
+    fail('FILE_TOO_LARGE', `File too large: ${rel} grew past the limit of ${max} bytes while it was being read`, { details: { path: rel, limit: max } })
+  return bytes
+}
+
 /** Writes all of `buf` through `handle`: one write call, more only after a short write. */
 export async function writeAll(handle: FileHandle, buf: Uint8Array): Promise<void> {
   let off = 0

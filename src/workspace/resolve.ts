@@ -129,24 +129,15 @@ export async function relInside(root: string, userPath: string): Promise<string>
   return absoluteRel(input, lexRoot, await realRootOf(root))
 }
 
-/** The real path of `p`, or null when the kernel cannot give one (missing, a loop…): the walk then decides. */
-const realpathOf = (p: string): Promise<string | null> => fs.realpath(p).catch(() => null)
-
-/**
- * The real root, the caller's path relative to it, and what realpath said of that path. A relative
- * path's place under the root is known before the root's real path, so both are asked for at once:
- * the root as given, followed by the kernel, leads to the real root.
- */
-async function locate(root: string, input: string): Promise<{ realRoot: string; rel: string; real: string | null }> {
+/** The real root and the caller's path relative to it. */
+async function locate(root: string, input: string): Promise<{ realRoot: string; rel: string }> {
   const lexRoot = path.resolve(root)
   if (!path.isAbsolute(input)) {
-    const rel = lexicalRel(input, lexRoot)
-    const [realRoot, real] = await Promise.all([realRootOf(root), realpathOf(path.join(lexRoot, rel))])
-    return { realRoot, rel, real }
+    const rel = lexicalRel(input, lexRoot) // before anything is looked up
+    return { realRoot: await realRootOf(root), rel }
   }
   const realRoot = await realRootOf(root)
-  const rel = await absoluteRel(input, lexRoot, realRoot)
-  return { realRoot, rel, real: await realpathOf(path.join(realRoot, rel)) }
+  return { realRoot, rel: await absoluteRel(input, lexRoot, realRoot) }
 }
 
 export async function resolveInside(root: string, userPath: string, opts: ResolveOptions = {}): Promise<Resolution> {
@@ -156,7 +147,7 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
   if (userPath.includes('\0')) {
     fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
   }
-  const { realRoot, rel, real } = await locate(root, userPath === '' ? '.' : userPath)
+  const { realRoot, rel } = await locate(root, userPath === '' ? '.' : userPath)
   const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
   // The server's own files, as written: refused whether or not they exist.
   assertNotProtected(rel, abs)
@@ -166,10 +157,8 @@ export async function resolveInside(root: string, userPath: string, opts: Resolv
     return { abs, rel, real, target: real, targetRel: relOf(realRoot, real), root: realRoot }
   }
 
-  // The kernel's answer is enough when no link is on the way (the path is its own real path);
-  // otherwise the walk follows the links and refuses any that pass outside, even on the way back in.
-  if (real === abs) return found(real)
-
+  // Not realpath: it looks the whole path up by name, and a folder swapped for a link meanwhile
+  // would make it answer for a place outside. The walk goes folder by folder (walk.ts).
   const { dir, dirIsDir, missing } = await walk(realRoot, rel)
   if (missing.length === 0) return found(dir) // reached through links that stay inside
   const target = path.join(dir, ...missing)

@@ -6,12 +6,12 @@
  */
 import { promises as fs, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
-import { type CheckedDir, openCheckedDir, openFolderBeneath } from './checked-dir.js'
+import { type CheckedDir, openChild, openFolderBeneath } from './checked-dir.js'
 import { errnoOf } from './paths.js'
 
 /** Opens the folder `name` in `parent` and runs `fn` with it; closed after. */
 async function inFolder<T>(parent: CheckedDir, name: string, rel: string, fn: (dir: CheckedDir) => Promise<T>): Promise<T> {
-  const dir = await openCheckedDir(parent.at(name), path.join(parent.real, name), rel)
+  const dir = await openChild(parent, name, rel)
   try {
     return await fn(dir)
   } finally {

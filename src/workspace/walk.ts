@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { type CheckedDir, movedBehindLink, openCheckedDir, openFolderBeneath } from './checked-dir.js'
+import { type CheckedDir, closeLater, movedBehindLink, openCheckedDir, openChild, openFolderBeneath } from './checked-dir.js'
 import { mapFsError } from './fs-errors.js'
 import { errnoOf, isInside, relOf, segmentsOf } from './paths.js'
 
@@ -38,14 +38,23 @@ class Cursor {
 
   /** How to reach the entry `name` here: through the open folder, or (above the root) by path. */
   entry(name: string): string {
-    return this.folder === null ? path.join(this.path, name) : this.folder.at(name)
+    if (this.folder !== null) return this.folder.at(name)
+    // Only the root's own parent folders are walked by path: nothing inside the root ever is.
+    if (isInside(this.root, this.path)) throw new Error(`walk: ${relOf(this.root, this.path)} was not opened`)
+    return path.join(this.path, name)
   }
 
   /** Moves to the entry `name` here, opening it when it is a folder inside the root. */
   async down(name: string, isDir: boolean): Promise<void> {
     const next = path.join(this.path, name)
-    const folder = isDir && isInside(this.root, next) ? await openCheckedDir(this.entry(name), next, relOf(this.root, next)) : null
+    const folder = !isDir || !isInside(this.root, next) ? null : await this.open(name, next)
     await this.moveTo(next, isDir, folder)
+  }
+
+  /** Opens the folder `name` here (the real path `next`): through the open folder, or entering the root from above, by path. */
+  private open(name: string, next: string): Promise<CheckedDir> {
+    const rel = relOf(this.root, next)
+    return this.folder === null ? openCheckedDir(next, next, rel) : openChild(this.folder, name, rel)
   }
 
   /** Moves to the parent folder (opened afresh from the root when inside it). */
@@ -60,7 +69,7 @@ class Cursor {
   }
 
   async moveTo(p: string, isDir: boolean, folder: CheckedDir | null): Promise<void> {
-    await this.close()
+    closeLater(this.folder)
     this.path = p
     this.isDir = isDir
     this.folder = folder
@@ -88,7 +97,7 @@ export async function walk(realRoot: string, rel: string): Promise<Walk> {
     while (todo.length > 0) {
       const seg = todo.shift() as string
       if (seg === '.') continue
-      if (seg === '..' && !at.isDir) return stop([seg, ...todo]) // ENOTDIR, as the kernel says
+      if (!at.isDir) return stop([seg, ...todo]) // nothing is below a file (ENOTDIR, as the kernel says)
       const next = seg === '..' ? path.dirname(at.path) : path.join(at.path, seg)
       if (!isInside(realRoot, next) && !isInside(next, realRoot)) outside(rel)
       if (seg === '..') {

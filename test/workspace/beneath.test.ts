@@ -147,6 +147,20 @@ describe('walking and removing a tree', () => {
 })
 
 describe('edges', () => {
+  it('reads at most the limit, however much the file grew since it was opened', async () => {
+    const { openForRead, readUpTo, readWithin } = await import('../../src/workspace/index.js')
+    await fs.writeFile(path.join(t.ws, 'grows.txt'), 'x'.repeat(10))
+    const file = await openForRead(t.ws, 'grows.txt', { maxBytes: 50 })
+    try {
+      await fs.appendFile(path.join(t.ws, 'grows.txt'), 'y'.repeat(90)) // after the size check at open
+      expect(await readUpTo(file.handle, 50)).toBeNull()
+      await expectCoded(readWithin(file.handle, 50, 'grows.txt'), 'FILE_TOO_LARGE', 413, 'grows.txt grew past the limit of 50 bytes')
+      expect((await readWithin(file.handle, 100, 'grows.txt')).toString()).toBe(`${'x'.repeat(10)}${'y'.repeat(90)}`)
+    } finally {
+      await file.handle.close()
+    }
+  })
+
   it('a write to the workspace root itself is a 400 naming it, not a refusal about links', async () => {
     const { writeFileInside, appendInside } = await import('../../src/workspace/index.js')
     for (const p of ['.', t.ws]) {

@@ -54,6 +54,13 @@ describe('a folder swapped for a link while a tool uses it', () => {
     expect(seen).toEqual(['PATH_OUTSIDE_WORKSPACE', 'ok'])
   })
 
+  it('a name below a file that is swapped for a link: not found or refused, never found outside', async () => {
+    await fs.rm(path.join(t.ws, 'd'), { recursive: true })
+    await fs.writeFile(path.join(t.ws, 'd'), 'a file') // the outside holds secret.txt
+    const seen = await underRace(() => resolveInside(t.ws, 'd/secret.txt'))
+    expect(seen).toEqual(['FILE_NOT_FOUND', 'PATH_OUTSIDE_WORKSPACE'])
+  })
+
   it('opening the folder itself: done or refused, never a raw error, the outside name missing', async () => {
     await fs.rm(path.join(t.ws, 'dl'))
     await fs.symlink(path.join(t.out, 'PROBE'), path.join(t.ws, 'dl'))

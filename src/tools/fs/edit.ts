@@ -6,7 +6,7 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertAllowed, lstatBeneath, openForRead, writeFileInside } from '../../workspace/index.js'
+import { assertAllowed, lstatBeneath, openForRead, readWithin, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { unifiedDiff } from './support/diff.js'
@@ -59,7 +59,7 @@ export default defineTool({
     const { rel, stat } = file
     let bytes: Buffer
     try {
-      bytes = await file.handle.readFile()
+      bytes = await readWithin(file.handle, MAX_EDIT_BYTES, rel)
     } finally {
       await file.handle.close()
     }

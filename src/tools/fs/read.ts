@@ -6,7 +6,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { openForRead } from '../../workspace/index.js'
+import { openForRead, readWithin } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { readWindow } from './support/lines.js'
@@ -38,7 +38,7 @@ async function notebook(
   if (size > MAX_NOTEBOOK_BYTES) {
     fail('FILE_TOO_LARGE', `${rel} is ${size} bytes; notebooks over ${MAX_NOTEBOOK_BYTES} bytes cannot be shown as cells`)
   }
-  const nb = renderNotebook((await handle.readFile()).toString('utf8'))
+  const nb = renderNotebook((await readWithin(handle, MAX_NOTEBOOK_BYTES, rel)).toString('utf8'))
   if (nb === null) {
     ctx.warn(`${rel} is not valid notebook JSON; showing it as plain text`)
     return null

@@ -8,8 +8,7 @@ import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { unlessAborted } from './engine/abort.js'
 import { requireRg, runRg } from './engine/rg.js'
-import fs from 'node:fs'
-import { isBinary, openChecked } from './engine/open-file.js'
+import { openForRead } from '../../workspace/index.js'
 import { FILE_TYPE_NAMES } from './engine/file-types.js'
 import { GrepOutput, type Mode } from './engine/output.js'
 import { resolveTarget } from './engine/target.js'
@@ -18,14 +17,19 @@ import type { GrepJob, SearchTarget } from './engine/job.js'
 const MODES = ['content', 'files_with_matches', 'count'] as const
 const context = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }))
 
-/** An explicitly named binary file is reported, not searched (rg would print "binary file matches"). */
-function isBinaryFile(target: SearchTarget, ctx: ToolContext): boolean {
-  const opened = openChecked(target.root, target.abs, ctx.settings.blockPolicy)
-  if (!opened) return false
+const BINARY_PROBE_BYTES = 1 << 20
+
+/** An explicitly named binary file is reported, not searched (rg would print "binary file matches"): a NUL in its first MiB, as rg tests. */
+async function isBinaryFile(target: SearchTarget, ctx: ToolContext): Promise<boolean> {
+  // Opened as Read opens (through its checked folders, never a link); a file that cannot be is left to rg, which refuses it too.
+  const file = await openForRead(target.root, target.rel, { policy: ctx.settings.blockPolicy }).catch(() => null)
+  if (file === null) return false
   try {
-    return isBinary(opened.fd)
+    const head = Buffer.allocUnsafe(BINARY_PROBE_BYTES)
+    const { bytesRead } = await file.handle.read(head, 0, head.length, 0)
+    return head.subarray(0, bytesRead).includes(0)
   } finally {
-    fs.closeSync(opened.fd)
+    await file.handle.close()
   }
 }
 
@@ -92,7 +96,7 @@ export default defineTool({
       error: null,
       metadata: { engine, mode, matches: out.matches, files: out.files, truncated: out.truncated },
     })
-    if (!target.isDir && isBinaryFile(target, ctx)) {
+    if (!target.isDir && (await isBinaryFile(target, ctx))) {
       ctx.warn(`${target.rel} is a binary file (it contains NUL bytes); it was not searched`)
       return result()
     }

@@ -12,7 +12,7 @@
 import { constants, promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, relOf, resolveInside } from '../../../workspace/index.js'
+import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, readUpTo, relOf, resolveInside } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { assertNotOption } from './args.js'
 import { isInert, parseConfigList, writeInertConfig } from './safe-config.js'
@@ -84,7 +84,7 @@ async function readPlain(root: string, dir: string, name: string, why: string): 
     try {
       const now = await file.stat()
       if (!now.isFile() || now.size > MAX_TEXT) unsafe(why)
-      return await file.readFile('utf8')
+      return (await readUpTo(file, MAX_TEXT))?.toString('utf8') ?? unsafe(why)
     } finally {
       await file.close()
     }

@@ -5,8 +5,7 @@
  * what they meant in their own folder. Toolgate-specific: this rewrites lines, rg does the matching.
  */
 import { constants, promises as fs } from 'node:fs'
-import path from 'node:path'
-import { type CheckedDir, openCheckedDir, segmentsOf } from '../../../workspace/index.js'
+import { type CheckedDir, closeLater, openCheckedDir, openChild, readUpTo, segmentsOf } from '../../../workspace/index.js'
 
 const MAX_IGNORE_BYTES = 1024 * 1024
 const GLOB_META = /[*?[\]{}\\!]/g
@@ -18,7 +17,7 @@ async function gitignoreIn(folder: CheckedDir): Promise<string | null> {
   if (handle === null) return null
   try {
     const st = await handle.stat()
-    return st.isFile() && st.size <= MAX_IGNORE_BYTES ? await handle.readFile('utf8') : null
+    return st.isFile() ? ((await readUpTo(handle, MAX_IGNORE_BYTES))?.toString('utf8') ?? null) : null
   } catch {
     return null
   } finally {
@@ -90,8 +89,8 @@ export async function parentIgnoreRules(root: string, rel: string): Promise<stri
       const text = await gitignoreIn(folder)
       if (text !== null) parts.push(rebaseGitignore(text, i === 0 ? '.' : segs.slice(0, i).join('/')))
       if (i === segs.length - 1) break
-      const next = await openCheckedDir(folder.at(segs[i]), path.join(folder.real, segs[i]), segs.slice(0, i + 1).join('/'))
-      await folder.close()
+      const next = await openChild(folder, segs[i], segs.slice(0, i + 1).join('/'))
+      closeLater(folder)
       folder = next
     }
   } finally {
