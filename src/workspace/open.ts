@@ -62,15 +62,17 @@ export async function openForRead(root: string, userPath: string, opts: ReadOpti
   const res = await assertAllowed(root, userPath, 'read', { policy: opts.policy })
   const real = res.real as string
   if (real === res.root) fail('INVALID_REQUEST', `${res.rel} is a directory; pass the path of a file inside it`)
-  const handle = await inParentOf(res.root, real, res.rel, async (folder, name) => {
+  const { handle, viaProc } = await inParentOf(res.root, real, res.rel, async (folder, name) => {
     const pre = await fs.lstat(folder.at(name)).catch((err: unknown) => mapFsError(err, res.rel))
     if (pre.isSymbolicLink()) movedBehindLink(res.rel)
     assertRegular(pre, res.rel) // before open(): opening a FIFO could block
     // O_NONBLOCK: a pipe swapped in after the check must not hang the open
-    return openChecked(folder.at(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK, res.rel)
+    return { handle: await openChecked(folder.at(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK, res.rel), viaProc: folder.viaProc }
   })
   return orClose(handle, async () => {
-    const stat = await verifyOpened(handle, res.root, real, res.rel, 'read', opts.policy)
+    // Opened in the checked folder itself without following a link, it is the checked file: only
+    // without /proc is there a path left to compare with.
+    const stat = viaProc ? await handle.stat() : await verifyOpened(handle, res.root, real, res.rel, 'read', opts.policy)
     assertRegular(stat, res.rel)
     if (opts.maxBytes !== undefined && stat.size > opts.maxBytes) {
       fail('FILE_TOO_LARGE', `File too large: ${res.rel} is ${stat.size} bytes; the limit is ${opts.maxBytes} bytes. Read a smaller range or a smaller file`, {

@@ -6,8 +6,8 @@
  */
 import { promises as fs, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
-import { type CheckedDir, openChild, openFolderBeneath } from './checked-dir.js'
-import { errnoOf } from './paths.js'
+import { type CheckedDir, closeLater, openChild, openFolderBeneath } from './checked-dir.js'
+import { errnoOf, segmentsOf } from './paths.js'
 
 /** Opens the folder `name` in `parent` and runs `fn` with it; closed after. */
 async function inFolder<T>(parent: CheckedDir, name: string, rel: string, fn: (dir: CheckedDir) => Promise<T>): Promise<T> {
@@ -50,8 +50,10 @@ export async function removeBeneath(parent: CheckedDir, name: string, rel: strin
 }
 
 /**
- * lstat of many paths relative to the real root, each through its checked folder (opened once per
- * folder): null for a path that is gone, or whose folder is now, or passes through, a link.
+ * lstat of many paths relative to the real root, each through its checked folder: every folder is
+ * opened once, through its parent (folders are visited in order, so a parent is still open when
+ * its children are reached). Null for a path that is gone, or whose folder is now, or passes
+ * through, a link.
  */
 export async function lstatEachBeneath(root: string, rels: string[], signal?: AbortSignal): Promise<Map<string, Stats | null>> {
   const byFolder = new Map<string, string[]>()
@@ -60,15 +62,46 @@ export async function lstatEachBeneath(root: string, rels: string[], signal?: Ab
     byFolder.set(dir, [...(byFolder.get(dir) ?? []), rel])
   }
   const stats = new Map<string, Stats | null>()
-  for (const [dir, inDir] of byFolder) {
-    signal?.throwIfAborted()
-    const folder = await openFolderBeneath(root, path.join(root, dir)).catch(() => null)
-    for (let i = 0; i < inDir.length; i += 64) {
-      const batch = inDir.slice(i, i + 64)
-      const found = await Promise.all(batch.map((rel) => (folder === null ? null : fs.lstat(folder.at(path.posix.basename(rel))).catch(() => null))))
-      for (const [j, rel] of batch.entries()) stats.set(rel, found[j])
+  const open = new OpenFolders(root)
+  try {
+    for (const dir of [...byFolder.keys()].sort()) {
+      signal?.throwIfAborted()
+      const folder = await open.reach(dir)
+      const inDir = byFolder.get(dir) as string[]
+      for (let i = 0; i < inDir.length; i += 64) {
+        const batch = inDir.slice(i, i + 64)
+        const found = await Promise.all(batch.map((rel) => (folder === null ? null : fs.lstat(folder.at(path.posix.basename(rel))).catch(() => null))))
+        for (const [j, rel] of batch.entries()) stats.set(rel, found[j])
+      }
     }
-    await folder?.close()
+  } finally {
+    open.closeAll()
   }
   return stats
 }
+
+/** The folders from the root down to the last one reached, kept open; null where one cannot be opened. */
+class OpenFolders {
+  private chain: { rel: string; dir: CheckedDir | null }[] = []
+  constructor(private readonly root: string) {}
+
+  async reach(rel: string): Promise<CheckedDir | null> {
+    while (this.chain.length > 0 && !isUnder(rel, this.chain[this.chain.length - 1].rel)) closeLater(this.chain.pop()?.dir ?? null)
+    if (this.chain.length === 0) this.chain.push({ rel: '.', dir: await openFolderBeneath(this.root, this.root).catch(() => null) })
+    for (;;) {
+      const top = this.chain[this.chain.length - 1]
+      if (top.rel === rel || top.dir === null) return top.dir
+      const name = segmentsOf(top.rel === '.' ? rel : rel.slice(top.rel.length + 1))[0]
+      const sub = top.rel === '.' ? name : `${top.rel}/${name}`
+      this.chain.push({ rel: sub, dir: await openChild(top.dir, name, sub).catch(() => null) })
+    }
+  }
+
+  closeAll(): void {
+    for (const { dir } of this.chain) closeLater(dir)
+    this.chain = []
+  }
+}
+
+/** True when the posix path `rel` is `base` or below it ('.' is the root). */
+const isUnder = (rel: string, base: string) => base === '.' || rel === base || rel.startsWith(`${base}/`)

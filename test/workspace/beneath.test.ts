@@ -146,6 +146,20 @@ describe('walking and removing a tree', () => {
   })
 })
 
+describe('lstat of many paths', () => {
+  it('reaches each through its folders, opened once in order, and gives null through a link or where missing', async () => {
+    const { lstatEachBeneath } = await import('../../src/workspace/index.js')
+    for (const [rel, text] of [['a/x.txt', 'x'], ['a-b/y.txt', 'yy'], ['a/b/z.txt', 'zzz'], ['top.txt', 'tttt']]) {
+      await fs.mkdir(path.dirname(path.join(t.ws, rel)), { recursive: true })
+      await fs.writeFile(path.join(t.ws, rel), text)
+    }
+    await fs.symlink(t.out, path.join(t.ws, 'dl'))
+    const rels = ['a/x.txt', 'a-b/y.txt', 'a/b/z.txt', 'top.txt', 'dl/secret.txt', 'missing/q', 'a/gone.txt']
+    const stats = await lstatEachBeneath(t.ws, rels)
+    expect(rels.map((r) => stats.get(r)?.size ?? null)).toEqual([1, 2, 3, 4, null, null, null])
+  })
+})
+
 describe('edges', () => {
   it('reads at most the limit, however much the file grew since it was opened', async () => {
     const { openForRead, readUpTo, readWithin } = await import('../../src/workspace/index.js')
