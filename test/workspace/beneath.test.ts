@@ -149,7 +149,12 @@ describe('walking and removing a tree', () => {
 describe('lstat of many paths', () => {
   it('reaches each through its folders, opened once in order, and gives null through a link or where missing', async () => {
     const { lstatEachBeneath } = await import('../../src/workspace/index.js')
-    for (const [rel, text] of [['a/x.txt', 'x'], ['a-b/y.txt', 'yy'], ['a/b/z.txt', 'zzz'], ['top.txt', 'tttt']]) {
+    for (const [rel, text] of [
+      ['a/x.txt', 'x'],
+      ['a-b/y.txt', 'yy'],
+      ['a/b/z.txt', 'zzz'],
+      ['top.txt', 'tttt'],
+    ]) {
       await fs.mkdir(path.dirname(path.join(t.ws, rel)), { recursive: true })
       await fs.writeFile(path.join(t.ws, rel), text)
     }
