@@ -110,6 +110,13 @@ export function checkArgvSize(args: readonly string[]): void {
     )
 }
 
+/**
+ * True when bwrap itself failed to set a sandbox up (its own messages start "bwrap: "): nothing
+ * ran. Its words can name host paths and depend on what lies outside, so callers answer with a
+ * fixed message instead of passing them on.
+ */
+export const sandboxSetupFailed = (stderr: string): boolean => /^bwrap: /m.test(stderr)
+
 /** The OS temp folder by its real path: files bound into a sandbox must be named by their real paths (bind-sources.ts). */
 export const realTmpdir = (): Promise<string> => fs.promises.realpath(os.tmpdir())
 

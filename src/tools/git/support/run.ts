@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import { DEFAULT_PATH, sandboxSetupFailed, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
 
 export interface GitResult {
@@ -124,6 +124,9 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
   }).finally(() => ctx.signal.removeEventListener('abort', kill))
   ctx.signal.throwIfAborted()
   if (tooBig) fail('PAYLOAD_TOO_LARGE', `git ${args[0]} printed more than ${MAX_OUTPUT} bytes; narrow the request (a path or a smaller range)`)
+  if (ctx.services.sandbox.mode !== 'off' && sandboxSetupFailed(stderr)) {
+    fail('CONFLICT', `git ${args[0]} did not run: its sandbox could not be set up, as a folder of the repository changed meanwhile; try again`)
+  }
   const res = { stdout: Buffer.concat(out).toString('utf8'), stderr: scrub(stderr, place.root), exitCode }
   if (exitCode !== 0 && !opts.allowFail) {
     const why = res.stderr.trim().split('\n').slice(0, 3).join('; ') || `exit code ${exitCode}`
