@@ -128,15 +128,49 @@ export async function openFolderBeneath(root: string, dir: string, opts: { creat
   }
 }
 
-/** Runs `fn` with the checked folder that holds `real` and its name there; the folder is closed after. */
-export async function inParentOf<T>(root: string, real: string, rel: string, fn: (folder: CheckedDir, name: string) => Promise<T>): Promise<T> {
-  if (real === root) fail('INVALID_REQUEST', `${rel} is the workspace root folder; pass the path of something inside it`)
-  const folder = await openFolderBeneath(root, path.dirname(real))
+/**
+ * Calls `visit` with each folder from the real root down along `segs` (the root first, the folder
+ * `segs` names last), each opened through the one before it. With `untilMissing`, a folder that is
+ * missing (or a file) ends the walk quietly instead of failing it.
+ */
+export async function forEachFolderDown(
+  root: string,
+  segs: string[],
+  visit: (folder: CheckedDir, depth: number) => Promise<void>,
+  opts: { untilMissing?: boolean } = {},
+): Promise<void> {
+  let folder = await openCheckedDir(root, root, '.')
   try {
-    return await fn(folder, path.basename(real))
+    for (let i = 0; ; i++) {
+      await visit(folder, i)
+      if (i === segs.length) return
+      const next = await openChild(folder, segs[i], segs.slice(0, i + 1).join('/')).catch((err: { code?: string }) => {
+        if (opts.untilMissing && (err.code === 'FILE_NOT_FOUND' || err.code === 'INVALID_REQUEST')) return null
+        throw err
+      })
+      if (next === null) return
+      closeLater(folder)
+      folder = next
+    }
   } finally {
     await folder.close()
   }
+}
+
+/** Runs `fn` with the folder `opening` opens, and closes it after, whatever `fn` does. */
+export async function usingFolder<T>(opening: Promise<CheckedDir>, fn: (folder: CheckedDir) => Promise<T>): Promise<T> {
+  const folder = await opening
+  try {
+    return await fn(folder)
+  } finally {
+    await folder.close()
+  }
+}
+
+/** Runs `fn` with the checked folder that holds `real` and its name there; the folder is closed after. */
+export async function inParentOf<T>(root: string, real: string, rel: string, fn: (folder: CheckedDir, name: string) => Promise<T>): Promise<T> {
+  if (real === root) fail('INVALID_REQUEST', `${rel} is the workspace root folder; pass the path of something inside it`)
+  return usingFolder(openFolderBeneath(root, path.dirname(real)), (folder) => fn(folder, path.basename(real)))
 }
 
 /** lstat of a checked path reached through its checked folders; a link there now means it was swapped. */

@@ -5,9 +5,8 @@
  * holds what git needs to take it for one: a HEAD, and objects or a commondir.
  */
 import { promises as fs, type Stats } from 'node:fs'
-import path from 'node:path'
 import { fail } from '../errors.js'
-import { type CheckedDir, closeLater, openCheckedDir, openChild } from './checked-dir.js'
+import { type CheckedDir, forEachFolderDown } from './checked-dir.js'
 import { isInside, relOf, segmentsOf } from './paths.js'
 
 const PARTS = ['HEAD', 'objects', 'refs', 'commondir']
@@ -35,23 +34,14 @@ function wouldMakeGitDir(name: string, parts: Parts): boolean {
  */
 async function partsOnTheWay(root: string, segs: string[]): Promise<Parts[]> {
   const levels: Parts[] = []
-  let folder = await openCheckedDir(root, root, '.')
-  try {
-    for (let i = 0; i < segs.length; i++) {
+  await forEachFolderDown(
+    root,
+    segs.slice(0, -1),
+    async (folder) => {
       levels.push(await partsIn(folder))
-      if (i === segs.length - 1) break
-      const real = path.join(folder.real, segs[i])
-      const next = await openChild(folder, segs[i], relOf(root, real)).catch((err: { code?: string }) => {
-        if (err.code === 'FILE_NOT_FOUND' || err.code === 'INVALID_REQUEST') return null
-        throw err
-      })
-      if (next === null) break
-      closeLater(folder)
-      folder = next
-    }
-  } finally {
-    await folder.close()
-  }
+    },
+    { untilMissing: true },
+  )
   return levels
 }
 

@@ -28,6 +28,6 @@ export { writeFileInside, type WriteOptions, type WriteResult } from './write.js
 export { isInside, relOf, segmentsOf } from './paths.js'
 export { assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'
-export { closeLater, lstatBeneath, openCheckedDir, openChild, openFolderBeneath, type CheckedDir } from './checked-dir.js'
+export { closeLater, forEachFolderDown, lstatBeneath, openCheckedDir, openChild, openFolderBeneath, usingFolder, type CheckedDir } from './checked-dir.js'
 export { lstatEachBeneath, removeBeneath, walkBeneath } from './tree.js'
 export { assertHoldsNoProtected, assertNotProtected, protectedBelow, protectedHit, type ProtectedPath } from './protected.js'

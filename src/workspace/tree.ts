@@ -6,25 +6,15 @@
  */
 import { promises as fs, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
-import { type CheckedDir, closeLater, openChild, openFolderBeneath } from './checked-dir.js'
+import { type CheckedDir, closeLater, openChild, openFolderBeneath, usingFolder } from './checked-dir.js'
 import { errnoOf, segmentsOf } from './paths.js'
-
-/** Opens the folder `name` in `parent` and runs `fn` with it; closed after. */
-async function inFolder<T>(parent: CheckedDir, name: string, rel: string, fn: (dir: CheckedDir) => Promise<T>): Promise<T> {
-  const dir = await openChild(parent, name, rel)
-  try {
-    return await fn(dir)
-  } finally {
-    await dir.close()
-  }
-}
 
 /**
  * Visits every entry below the folder `name` in `parent`, depth first, with its path from `rel`.
  * `visit` returning true stops the walk, and the walk then returns true.
  */
 export function walkBeneath(parent: CheckedDir, name: string, rel: string, visit: (rel: string, entry: Dirent) => boolean): Promise<boolean> {
-  return inFolder(parent, name, rel, async (dir) => {
+  return usingFolder(openChild(parent, name, rel), async (dir) => {
     for (const entry of await fs.readdir(dir.at('.'), { withFileTypes: true })) {
       const sub = `${rel}/${entry.name}`
       if (visit(sub, entry)) return true
@@ -38,7 +28,7 @@ export function walkBeneath(parent: CheckedDir, name: string, rel: string, visit
 export async function removeBeneath(parent: CheckedDir, name: string, rel: string): Promise<void> {
   const st = await fs.lstat(parent.at(name))
   if (st.isDirectory()) {
-    await inFolder(parent, name, rel, async (dir) => {
+    await usingFolder(openChild(parent, name, rel), async (dir) => {
       for (const entry of await fs.readdir(dir.at('.'))) {
         await removeBeneath(dir, entry, `${rel}/${entry}`).catch((err: unknown) => errnoOf(err) === 'ENOENT' || Promise.reject(err))
       }

@@ -12,7 +12,7 @@
 import { constants, promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, readUpTo, relOf, resolveInside } from '../../../workspace/index.js'
+import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, readUpTo, relOf, resolveInside, usingFolder } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { assertNotOption } from './args.js'
 import { isInert, parseConfigList, writeInertConfig } from './safe-config.js'
@@ -60,14 +60,11 @@ async function realInside(root: string, p: string, why: string, missingOk = fals
 }
 
 /** Runs `fn` on the folder `dir` (real, inside), opened level by level without following a link. */
-async function inFolder<T>(root: string, dir: string, why: string, fn: (folder: CheckedDir) => Promise<T>): Promise<T> {
-  const folder = await openFolderBeneath(root, dir).catch(() => unsafe(why))
-  try {
-    return await fn(folder)
-  } finally {
-    await folder.close()
-  }
-}
+const inFolder = <T>(root: string, dir: string, why: string, fn: (folder: CheckedDir) => Promise<T>): Promise<T> =>
+  usingFolder(
+    openFolderBeneath(root, dir).catch(() => unsafe(why)),
+    fn,
+  )
 
 /** lstat of the entry `name` in the folder `dir`, never following a link; null when missing. */
 const lstatIn = (root: string, dir: string, name: string, why: string): Promise<Stats | null> =>

@@ -5,7 +5,7 @@
  * what they meant in their own folder. Toolgate-specific: this rewrites lines, rg does the matching.
  */
 import { constants, promises as fs } from 'node:fs'
-import { type CheckedDir, closeLater, openCheckedDir, openChild, readUpTo, segmentsOf } from '../../../workspace/index.js'
+import { type CheckedDir, forEachFolderDown, readUpTo, segmentsOf } from '../../../workspace/index.js'
 
 const MAX_IGNORE_BYTES = 1024 * 1024
 const GLOB_META = /[*?[\]{}\\!]/g
@@ -82,20 +82,12 @@ export function rebaseGitignore(text: string, dir: string): string {
  */
 export async function parentIgnoreRules(root: string, rel: string): Promise<string | null> {
   const segs = segmentsOf(rel)
+  if (segs.length === 0) return null // rg reads the root's own .gitignore
   const parts: string[] = []
-  let folder = await openCheckedDir(root, root, '.')
-  try {
-    for (let i = 0; i < segs.length; i++) {
-      const text = await gitignoreIn(folder)
-      if (text !== null) parts.push(rebaseGitignore(text, i === 0 ? '.' : segs.slice(0, i).join('/')))
-      if (i === segs.length - 1) break
-      const next = await openChild(folder, segs[i], segs.slice(0, i + 1).join('/'))
-      closeLater(folder)
-      folder = next
-    }
-  } finally {
-    await folder.close()
-  }
+  await forEachFolderDown(root, segs.slice(0, -1), async (folder, depth) => {
+    const text = await gitignoreIn(folder)
+    if (text !== null) parts.push(rebaseGitignore(text, depth === 0 ? '.' : segs.slice(0, depth).join('/')))
+  })
   const rules = parts.filter((p) => p !== '').join('\n')
   return rules === '' ? null : `${rules}\n`
 }
