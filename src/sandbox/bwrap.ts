@@ -8,6 +8,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { fail } from '../errors.js'
+import { isInside } from '../workspace/paths.js'
 import { FIRST_SOURCE_FD, openSources } from './bind-sources.js'
 import { hideProtected } from './hidden.js'
 import type { SandboxPolicy, SpawnPlan } from './policy.js'
@@ -90,6 +92,24 @@ function systemArgs(etc: string[]): string[] {
   return args
 }
 
+/** The private folder's files, bound read-only by descriptor after it is made. */
+function privateFiles({ privateDir }: SandboxPolicy): { flag: string; source: string; target: string }[] {
+  if (!privateDir) return []
+  return Object.entries(privateDir.files ?? {}).map(([name, source]) => ({ flag: '--ro-bind-fd', source, target: path.join(privateDir.path, name) }))
+}
+
+/** The private folder and its links; refused when it would lie in, or hold, a bound folder (policy.ts says why). */
+function privateFolder({ privateDir, writable, readable = [] }: SandboxPolicy): string[] {
+  if (!privateDir) return []
+  const dir = privateDir.path
+  if ([...writable, ...readable].some((b) => isInside(b, dir) || isInside(dir, b))) {
+    fail('PATH_BLOCKED', `This command cannot run in a workspace that is, or holds, ${dir}: the sandbox keeps its own files there`)
+  }
+  const args = ['--dir', dir]
+  for (const [name, to] of Object.entries(privateDir.links ?? {})) args.push('--symlink', to, path.join(dir, name))
+  return args
+}
+
 export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy: SandboxPolicy) => SpawnPlan {
   const system = systemArgs(ETC)
   // Measured, bwrap /bin/true: 10 ms with all of ETC and 6 ms with the cache alone at best; 30 and 8 ms on a busy 2-core machine.
@@ -129,15 +149,16 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '/run',
     ]
     // First: it refuses to bind the server's own files, before anything is opened.
-    const hidden = hideProtected(policy, argv[0])
+    const hidden = hideProtected(policy)
     // Bound by descriptor, opened and checked now (bind-sources.ts); the child gets them from 3 on.
     const binds = [
       ...policy.writable.map((dir) => ({ flag: '--bind-fd', source: dir, target: dir })),
       ...(policy.readable ?? []).map((file) => ({ flag: '--ro-bind-fd', source: file, target: file })),
-      // Before the overlays: a folder bound onto itself after them would cover those inside it (git's checked config).
       ...hidden.pins,
-      ...(policy.overlays ?? []).map((o) => ({ flag: '--ro-bind-fd', ...o })),
+      ...privateFiles(policy),
     ]
+    // Checked before anything is opened; made before the files bound into it.
+    args.push(...privateFolder(policy))
     const fds = openSources(binds.map((b) => b.source))
     for (const [i, b] of binds.entries()) args.push(b.flag, String(FIRST_SOURCE_FD + i), b.target)
     // Last, so that they cover what the binds above show: the server's own files (hidden.ts).

@@ -20,25 +20,24 @@ export interface Pin {
 }
 
 export interface Hidden {
-  /** Folders between a bind and a protected path below it, outermost first: bound after the binds, before the overlays. */
+  /** Folders between a bind and a protected path below it, outermost first: bound right after the binds. */
   pins: Pin[]
   /** The covers over the protected paths themselves: after every bind. */
   args: string[]
 }
 
-/** What hides every protected path lying below what `policy` binds; `program` is exempt (it is being run, read-only). */
-export function hideProtected(policy: SandboxPolicy, program: string | undefined): Hidden {
-  const folders = [...policy.writable, ...(policy.readable ?? []).filter((r) => r !== program)]
-  const binds = [...folders, ...(policy.overlays ?? []).map((o) => o.target)]
+/** What hides every protected path lying below what `policy` binds. */
+export function hideProtected(policy: SandboxPolicy): Hidden {
+  const folders = [...policy.writable, ...(policy.readable ?? [])]
   const args: string[] = []
   const pins = new Map<string, Pin>()
   const done = new Set<string>()
   for (const p of protectedPaths()) {
     for (const form of new Set([p.path, p.real].filter((f): f is string => f !== null))) {
-      if (binds.some((b) => p.covers(b))) {
+      if (folders.some((b) => p.covers(b))) {
         fail('PATH_BLOCKED', "Access denied: this workspace is, or lies inside, the server's own files; no tool may run there")
       }
-      if (done.has(form) || !binds.some((b) => isInside(b, form))) continue
+      if (done.has(form) || !folders.some((b) => isInside(b, form))) continue
       done.add(form)
       // A mount point cannot be renamed or removed (EBUSY): pinning each folder above it keeps the protected path's name from changing inside.
       const bound = folders.filter((b) => isInside(b, form)).sort((a, b) => b.length - a.length)[0]

@@ -14,7 +14,7 @@ import { closeSources } from './bind-sources.js'
 import { createBwrapPlanner } from './bwrap.js'
 import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
-export { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
+export { DEFAULT_PATH, type PrivateDir, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
 export interface SandboxOptions {
   mode: 'auto' | SandboxMode

@@ -8,10 +8,10 @@ export type SandboxMode = 'bwrap' | 'off'
 export interface SandboxPolicy {
   /** Folders the process may read and write, at the same paths inside: the caller's workspace. */
   writable: string[]
-  /** Files or folders bound read-only at the same path (rg's ignore file). */
+  /** Folders bound read-only at the same path (the workspace, for rg). */
   readable?: string[]
-  /** Files bound read-only over another path inside (a sanitised git config over the repo's). */
-  overlays?: { source: string; target: string }[]
+  /** A folder the sandbox makes for itself, outside every bound one (git's common folder: its checked config and links to the real one). */
+  privateDir?: PrivateDir
   /** Reach the network (keys with the `network` scope); otherwise only a private loopback. */
   network: boolean
   cwd: string
@@ -24,6 +24,20 @@ export interface SandboxPolicy {
    * Each bound file is a mount, and the ~30 of the full list took most of a spawn (bwrap.ts).
    */
   bareEtc?: boolean
+}
+
+/**
+ * bwrap creates what it mounts onto by path, while the host is still visible under it: a mount
+ * inside a bound folder (which another process may be changing) could create files on the host.
+ * So whatever a sandbox adds is laid out here, in a folder of its own, and only linked to.
+ */
+export interface PrivateDir {
+  /** Absolute; neither inside a bound folder nor holding one (bwrap.ts refuses otherwise). */
+  path: string
+  /** name → what the link leads to, as seen inside. */
+  links?: Record<string, string>
+  /** name → a host file bound read-only (by descriptor, like every bind). */
+  files?: Record<string, string>
 }
 
 export interface SpawnPlan {

@@ -73,9 +73,9 @@ describe('bind sources', () => {
       // the same answer whether what a link leads to exists or not: no oracle on host paths
       [path.join(ws, 'out', 'missing'), {}, 'PATH_OUTSIDE_WORKSPACE'],
       [path.join(ws, 'gone'), {}, 'PATH_OUTSIDE_WORKSPACE'],
-      // read-only binds and overlay sources alike, after a good one was opened
+      // read-only binds and private files alike, after a good one was opened
       [path.join(ws, 'a'), { readable: [path.join(ws, 'out')] }, 'PATH_OUTSIDE_WORKSPACE'],
-      [path.join(ws, 'a'), { overlays: [{ source: path.join(ws, 'alias'), target: path.join(ws, 'a', 'x') }] }, 'PATH_OUTSIDE_WORKSPACE'],
+      [path.join(ws, 'a'), { privateDir: { path: '/run/tg-test', files: { config: path.join(ws, 'alias') } } }, 'PATH_OUTSIDE_WORKSPACE'],
     ]
     for (const [dir, extra, code] of refusals) {
       expect(() => sandbox.plan(['/bin/true'], policyFor(dir, extra)), dir).toThrow(expect.objectContaining({ code }))

@@ -216,13 +216,25 @@ describe('the planner: folders bound onto themselves', () => {
     expect(fs.existsSync(path.join(ws, 'a', 'new'))).toBe(false)
   })
 
-  it('an overlay inside a pinned folder (git checked config) is still seen', async () => {
+  it("a private folder (git's common folder) lies outside the binds: its file and links are seen inside", async () => {
     fs.mkdirSync(path.join(ws, 'a', '.git'))
-    fs.writeFileSync(path.join(ws, 'a', '.git', 'config'), '[core]\n\tfsmonitor = evil\n')
+    fs.writeFileSync(path.join(ws, 'a', '.git', 'HEAD'), 'ref: refs/heads/main\n')
     const inert = path.join(base, 'inert.config')
     fs.writeFileSync(inert, '[core]\n\tbare = false\n')
-    const r = await run(sandbox.plan(['/bin/cat', 'a/.git/config'], policy({ overlays: [{ source: inert, target: path.join(ws, 'a', '.git', 'config') }] })))
-    expect(r).toEqual({ code: 0, out: '[core]\n\tbare = false\n' })
+    const privateDir = { path: '/run/tg-test', links: { HEAD: path.join(ws, 'a', '.git', 'HEAD') }, files: { config: inert } }
+    const r = await run(sandbox.plan(['/bin/sh', '-c', 'cat /run/tg-test/config /run/tg-test/HEAD'], policy({ privateDir })))
+    expect(r).toEqual({ code: 0, out: '[core]\n\tbare = false\nref: refs/heads/main\n' })
+  })
+
+  it('refuses a private folder inside a bound one, or holding one, before opening anything', () => {
+    const inert = path.join(base, 'inert.config')
+    fs.writeFileSync(inert, '')
+    const before = fs.readdirSync('/proc/self/fd').length
+    for (const dir of [path.join(ws, 'a', 'p'), ws, base, '/']) {
+      const privateDir = { path: dir, files: { config: inert } }
+      expect(() => sandbox.plan(['/bin/true'], policy({ privateDir })), dir).toThrow(expect.objectContaining({ code: 'PATH_BLOCKED', statusCode: 403 }))
+    }
+    expect(fs.readdirSync('/proc/self/fd').length).toBe(before)
   })
 
   it('a pinned folder swapped for a link after planning still binds the folder that was checked, never the outside', async () => {

@@ -56,17 +56,23 @@ export async function expectCoded(
 
 /**
  * Another process swapping two names in a tight loop with renameat2(RENAME_EXCHANGE), so both
- * names always exist (as a racing shell would keep a folder and a link to the outside). Returns
- * a stop function.
+ * names always exist (as a racing shell would keep a folder and a link to the outside). With
+ * `holdMs`, each name keeps each state that long: checks that take a while then pass more often,
+ * and what follows them meets the swap. Returns a stop function.
  */
-export function startSwapper(a: string, b: string): () => void {
+export function startSwapper(a: string, b: string, holdMs: [number, number] = [0, 0]): () => void {
   const code = [
-    'import ctypes, os, sys',
+    'import ctypes, os, sys, time',
     'libc = ctypes.CDLL(None, use_errno=True)',
     'a, b = (os.fsencode(p) for p in sys.argv[1:3])',
-    'while True: libc.renameat2(-100, a, -100, b, 2)',
+    'first, second = (float(s) / 1000 for s in sys.argv[3:5])',
+    'while True:',
+    '  libc.renameat2(-100, a, -100, b, 2)',
+    '  if first: time.sleep(first)',
+    '  libc.renameat2(-100, a, -100, b, 2)',
+    '  if second: time.sleep(second)',
   ].join('\n')
-  const child = spawn('python3', ['-c', code, a, b], { stdio: 'ignore' })
+  const child = spawn('python3', ['-c', code, a, b, String(holdMs[0]), String(holdMs[1])], { stdio: 'ignore' })
   return () => child.kill('SIGKILL')
 }
 

@@ -28,8 +28,8 @@ const ctx = { signal: new AbortController().signal, services: { sandbox: createS
 
 describe('a git sandbox that cannot be set up', () => {
   it('answers one fixed 409 naming no path; the same call runs with a target that is there', async () => {
-    // A file where bwrap needs a folder: it fails before git runs, with a message naming server paths.
-    const blocked = { cwd: repo, root: ws, overlays: [{ source: config, target: path.join(repo, 'README.md', 'x') }] }
+    // A file where bwrap needs a folder to start in: it fails before git runs, with a message naming server paths.
+    const blocked = { cwd: path.join(repo, 'README.md'), root: ws, common: { dir: path.join(repo, '.git'), config } }
     const err = await runGit(blocked, ['status'], ctx as never).then(
       () => null,
       (e: { code?: string; statusCode?: number; message: string }) => e,
@@ -39,7 +39,7 @@ describe('a git sandbox that cannot be set up', () => {
     expect(err?.message).not.toContain(ws)
     expect(err?.message).not.toContain('bwrap')
     // positive control
-    const fine = await runGit({ cwd: repo, root: ws, overlays: [{ source: config, target: path.join(repo, '.git', 'config') }] }, ['status'], ctx as never)
+    const fine = await runGit({ cwd: repo, root: ws, common: { dir: path.join(repo, '.git'), config } }, ['status'], ctx as never)
     expect(fine.exitCode).toBe(0)
   })
 })

@@ -127,13 +127,13 @@ async function checkAlternates(root: string, commonDir: string): Promise<void> {
 }
 
 /**
- * The config git would read, reduced to inert keys: mounted over the real one, or refused
- * without a sandbox. Read here as a plain file (never through a link) and handed to git on stdin,
- * so what is checked is what is mounted over.
+ * The config git reads instead of the repository's (run.ts), reduced to inert keys; without a
+ * sandbox, none: a repository with any other key is refused. Read here as a plain file (never
+ * through a link) and handed to git on stdin, so what is checked is what git reads.
  */
-async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Promise<GitPlace['overlays']> {
+async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Promise<GitPlace['common']> {
   const text = await readPlain(place.root, commonDir, 'config', CONFIG)
-  if (text === null) return []
+  if (text === null) return ctx.services.sandbox.mode === 'off' ? undefined : { dir: commonDir, config: await writeInertConfig([]) }
   const r = await runGit(place, ['config', '--file', '-', '--no-includes', '--null', '--list'], ctx, { allowFail: true, input: text })
   if (r.exitCode !== 0) unsafe(CONFIG)
   const entries = parseConfigList(r.stdout)
@@ -142,9 +142,9 @@ async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Prom
     if (active.length > 0) {
       unsafe(`Without the OS sandbox (TOOLGATE_SANDBOX=off) git tools refuse a repository whose config sets ${active.slice(0, 5).join(', ')}`)
     }
-    return []
+    return undefined
   }
-  return [{ source: await writeInertConfig(entries), target: path.join(commonDir, 'config') }]
+  return { dir: commonDir, config: await writeInertConfig(entries) }
 }
 
 /**
@@ -159,7 +159,7 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   if (!st.isDirectory()) fail('INVALID_REQUEST', `repo_path ${res.rel} is a file; pass the folder of a git repository`)
   const root = res.root
   await checkGitLinks(root, dir)
-  const bare: GitPlace = { cwd: dir, root, overlays: [] }
+  const bare: GitPlace = { cwd: dir, root }
   const probe = await runGit(bare, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], ctx, { allowFail: true })
   const [top, gitDir, commonDir] = probe.stdout.split('\n')
   if (probe.exitCode !== 0 || !top || !gitDir || !commonDir) {
@@ -171,11 +171,11 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const realGitDir = await realInside(root, gitDir, missingOrOutside('.git folder'))
   const realCommon = await realInside(root, path.resolve(dir, commonDir), COMMON_DIR)
   await checkAlternates(root, realCommon)
-  const overlays = await safeConfig(bare, realCommon, ctx)
+  const common = await safeConfig(bare, realCommon, ctx)
   return {
     rel: res.rel,
     topRel: relOf(root, realTop),
-    git: (args, opts = {}) => runGit({ cwd: opts.atTop ? realTop : dir, root, overlays, pinned: { gitDir: realGitDir, workTree: realTop } }, args, ctx, opts),
+    git: (args, opts = {}) => runGit({ cwd: opts.atTop ? realTop : dir, root, common, pinned: { gitDir: realGitDir, workTree: realTop } }, args, ctx, opts),
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { DEFAULT_PATH, sandboxSetupFailed, spawnConfined } from '../../../sandbox/index.js'
+import { DEFAULT_PATH, type PrivateDir, sandboxSetupFailed, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
 
 export interface GitResult {
@@ -26,13 +26,40 @@ export interface RunOptions {
   input?: string
 }
 
-/** Where a command runs: its folder, the workspace root it may see, and config files mounted over the repository's. */
+/** Where a command runs: its folder, the workspace root it may see, and the repository once checked. */
 export interface GitPlace {
   cwd: string
   root: string
-  overlays: { source: string; target: string }[]
   /** GIT_DIR and GIT_WORK_TREE once the repository is found and checked: git never looks for it again. */
   pinned?: { gitDir: string; workTree: string }
+  /** The real common git folder and the checked copy of its config that git reads instead (sandboxed only). */
+  common?: { dir: string; config: string }
+}
+
+/** Where git finds its common folder inside the sandbox: outside the workspace, so nothing is mounted there (policy.ts). */
+const COMMON_INSIDE = '/run/toolgate-git'
+/** What git keeps in the common folder besides config (git's path.c, common_list); hooks are off. */
+const COMMON_NAMES = [
+  'objects',
+  'refs',
+  'packed-refs',
+  'logs',
+  'info',
+  'shallow',
+  'remotes',
+  'branches',
+  'worktrees',
+  'rr-cache',
+  'lost-found',
+  'svn',
+  'common',
+  'gc.pid',
+]
+
+/** git's common folder as the sandbox lays it out: the checked config, and links to the rest of the real one. */
+function commonFolder(common: NonNullable<GitPlace['common']>): PrivateDir {
+  const links = Object.fromEntries(COMMON_NAMES.map((name) => [name, path.join(common.dir, name)]))
+  return { path: COMMON_INSIDE, links, files: { config: common.config } }
 }
 
 const HARDENING = [
@@ -91,10 +118,14 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
     ['git', ...HARDENING, ...args],
     {
       writable: [place.root],
-      overlays: place.overlays,
+      privateDir: place.common && commonFolder(place.common),
       network: false,
       cwd: place.cwd,
-      env: cleanEnv(place.root, { ...(place.pinned && { GIT_DIR: place.pinned.gitDir, GIT_WORK_TREE: place.pinned.workTree }), ...opts.env }),
+      env: cleanEnv(place.root, {
+        ...(place.pinned && { GIT_DIR: place.pinned.gitDir, GIT_WORK_TREE: place.pinned.workTree }),
+        ...(place.common && { GIT_COMMON_DIR: COMMON_INSIDE }),
+        ...opts.env,
+      }),
     },
     { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] },
   )

@@ -2,8 +2,8 @@
  * A repository is hostile input: its config can make git run programs (filters, textconv, diff
  * drivers, fsmonitor, pager, editor, ssh, credential helpers, gpg) or read files elsewhere
  * (include.path). git has no switch to ignore a repository's config, so git tools keep only the
- * keys below, which only describe data. Sandboxed, git sees a copy holding just those keys mounted
- * over the real file; without the sandbox, a repository with any other key is refused.
+ * keys below, which only describe data. Sandboxed, git reads a copy holding just those keys instead
+ * of the real file (run.ts); without the sandbox, a repository with any other key is refused.
  */
 import crypto from 'node:crypto'
 import { promises as fs } from 'node:fs'

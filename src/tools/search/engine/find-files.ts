@@ -5,14 +5,14 @@
  * `--glob` overrides would bypass .gitignore for whatever they match.
  */
 import { fail } from '../../../errors.js'
-import { DEFAULT_PATH, spawnConfined } from '../../../sandbox/index.js'
+import { spawnConfined } from '../../../sandbox/index.js'
 import { lstatEachBeneath, realRootOf } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { blockedGlobs, protectedGlobs } from './blocked-globs.js'
 import { compileGlob, type GlobMatcher } from './glob-match.js'
 import { parentIgnoreRules } from './parent-ignores.js'
 import { RG_BASE } from './rg-args.js'
-import { requireRg, withIgnoreFile } from './rg.js'
+import { requireRg, rgPolicy, withIgnoreFile } from './rg.js'
 import { resolveTarget } from './target.js'
 import type { SearchTarget } from './job.js'
 
@@ -49,23 +49,12 @@ export async function findFiles(ctx: ToolContext, pattern: string, userPath: str
 }
 
 async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ignoreFile: string | null, matcher: GlobMatcher): Promise<FoundFiles> {
+  const run = rgPolicy(ctx.services.sandbox, target.root, rg, ignoreFile)
   const args = [...RG_BASE, '--files', '--null']
   for (const g of [...blockedGlobs(ctx.settings.blockPolicy.read), ...protectedGlobs(target.root)]) args.push('--iglob', g)
-  if (ignoreFile !== null) args.push('--ignore-file', ignoreFile)
+  if (run.ignoreFile !== null) args.push('--ignore-file', run.ignoreFile)
   args.push('--', target.rel)
-  const child = spawnConfined(
-    ctx.services.sandbox,
-    [rg, ...args],
-    {
-      writable: [],
-      readable: [target.root, rg, ...(ignoreFile ? [ignoreFile] : [])],
-      network: false,
-      cwd: target.root,
-      env: { PATH: DEFAULT_PATH },
-      bareEtc: true,
-    },
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawnConfined(ctx.services.sandbox, [run.rg, ...args], run.policy, { stdio: ['ignore', 'pipe', 'pipe'] })
   const skip = target.rel === '.' ? 2 : target.rel.length + 1 // `./` or `folder/` before each path
   const paths: string[] = []
   let complete = true

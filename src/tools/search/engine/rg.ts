@@ -12,7 +12,7 @@ import crypto from 'node:crypto'
 import { accessSync, constants, promises as fs, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { codedError, fail } from '../../../errors.js'
-import { DEFAULT_PATH, realTmpdir, spawnConfined } from '../../../sandbox/index.js'
+import { DEFAULT_PATH, realTmpdir, type Sandbox, type SandboxPolicy, spawnConfined } from '../../../sandbox/index.js'
 import { grepIgnoreRules, rgArgs } from './rg-args.js'
 import type { GrepJob } from './job.js'
 
@@ -106,6 +106,22 @@ export async function withIgnoreFile<T>(rules: string | null, fn: (file: string 
   }
 }
 
+/** Where rg and its ignore file are in the sandbox: a folder of their own, never inside the bound workspace (policy.ts). */
+const RG_INSIDE = '/run/toolgate-rg'
+
+/** The sandbox policy for one rg run over `root` (read-only), and the paths of rg and its ignore file as rg is given them. */
+export function rgPolicy(
+  sandbox: Sandbox,
+  root: string,
+  rg: string,
+  ignoreFile: string | null,
+): { rg: string; ignoreFile: string | null; policy: SandboxPolicy } {
+  const policy: SandboxPolicy = { writable: [], readable: [root], network: false, cwd: root, env: { PATH: DEFAULT_PATH }, bareEtc: true }
+  if (sandbox.mode === 'off') return { rg, ignoreFile, policy }
+  const files = { rg, ...(ignoreFile !== null && { ignore: ignoreFile }) }
+  return { rg: `${RG_INSIDE}/rg`, ignoreFile: ignoreFile && `${RG_INSIDE}/ignore`, policy: { ...policy, privateDir: { path: RG_INSIDE, files } } }
+}
+
 export async function runRg(job: GrepJob): Promise<void> {
   return withIgnoreFile(await grepIgnoreRules(job), async (file) => {
     // `--sort path` keeps rg to one thread (128 vs 88 ms over bench:files' 52 MB on 2 cores): only for answers that will be cut.
@@ -125,19 +141,8 @@ interface ContentLine {
  */
 async function spawnRg(job: GrepJob, ignoreFile: string | null, sorted: boolean): Promise<boolean> {
   const content = job.mode === 'content'
-  const child = spawnConfined(
-    job.sandbox,
-    [job.rg, ...rgArgs(job, { ignoreFile, sorted })],
-    {
-      writable: [],
-      readable: [job.root, job.rg, ...(ignoreFile ? [ignoreFile] : [])],
-      network: false,
-      cwd: job.root,
-      env: { PATH: DEFAULT_PATH },
-      bareEtc: true,
-    },
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const run = rgPolicy(job.sandbox, job.root, job.rg, ignoreFile)
+  const child = spawnConfined(job.sandbox, [run.rg, ...rgArgs(job, { ignoreFile: run.ignoreFile, sorted })], run.policy, { stdio: ['ignore', 'pipe', 'pipe'] })
   const { out } = job
   const delim = job.mode === 'files_with_matches' ? 0 : 10
   const collected: { path: string; n: number }[] = []
