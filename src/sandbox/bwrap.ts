@@ -105,7 +105,7 @@ function privateFolder({ privateDir, writable, readable = [] }: SandboxPolicy): 
   if ([...writable, ...readable].some((b) => isInside(b, dir) || isInside(dir, b))) {
     fail('PATH_BLOCKED', `This command cannot run in a workspace that is, or holds, ${dir}: the sandbox keeps its own files there`)
   }
-  const args = ['--dir', dir]
+  const args = ['--tmpfs', dir]
   for (const [name, to] of Object.entries(privateDir.links ?? {})) args.push('--symlink', to, path.join(dir, name))
   return args
 }
@@ -161,6 +161,8 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     args.push(...privateFolder(policy))
     const fds = openSources(binds.map((b) => b.source))
     for (const [i, b] of binds.entries()) args.push(b.flag, String(FIRST_SOURCE_FD + i), b.target)
+    // Read-only once laid out: a write a program makes there (a name git keeps that is not linked) fails instead of vanishing.
+    if (policy.privateDir) args.push('--remount-ro', policy.privateDir.path)
     // Last, so that they cover what the binds above show: the server's own files (hidden.ts).
     args.push(...hidden.args)
     args.push('--chdir', policy.cwd, '--')

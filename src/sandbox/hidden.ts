@@ -26,6 +26,21 @@ export interface Hidden {
   args: string[]
 }
 
+/**
+ * Pins each folder between `bound` and `form` (a mount point cannot be renamed or removed: EBUSY,
+ * so the protected path keeps its name inside); false when one is a link or missing, and what
+ * lies below is not there by this name.
+ */
+function pinAbove(bound: string, form: string, writable: boolean, pins: Map<string, Pin>): boolean {
+  let dir = bound
+  for (const name of path.relative(bound, form).split(path.sep).slice(0, -1)) {
+    dir = path.join(dir, name)
+    if (!fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return false
+    pins.set(dir, { flag: writable ? '--bind-fd' : '--ro-bind-fd', source: dir, target: dir })
+  }
+  return true
+}
+
 /** What hides every protected path lying below what `policy` binds. */
 export function hideProtected(policy: SandboxPolicy): Hidden {
   const folders = [...policy.writable, ...(policy.readable ?? [])]
@@ -39,19 +54,11 @@ export function hideProtected(policy: SandboxPolicy): Hidden {
       }
       if (done.has(form) || !folders.some((b) => isInside(b, form))) continue
       done.add(form)
-      // A mount point cannot be renamed or removed (EBUSY): pinning each folder above it keeps the protected path's name from changing inside.
       const bound = folders.filter((b) => isInside(b, form)).sort((a, b) => b.length - a.length)[0]
-      if (bound !== undefined) {
-        let dir = bound
-        for (const name of path.relative(bound, form).split(path.sep).slice(0, -1)) {
-          dir = path.join(dir, name)
-          // A link or a missing folder ends the walk: what lies below is not there by this name.
-          if (!fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) break
-          pins.set(dir, { flag: policy.writable.includes(bound) ? '--bind-fd' : '--ro-bind-fd', source: dir, target: dir })
-        }
-      }
+      // Reached through a link (or itself one), this name could be swapped while bwrap mounts on it, and bwrap creates what it
+      // mounts onto, on the host; the real form, when bound, is hidden in its own right.
+      if (!pinAbove(bound, form, policy.writable.includes(bound), pins)) continue
       const st = fs.lstatSync(form, { throwIfNoEntry: false })
-      // A link is followed by the kernel: its real form, when bound, is hidden in its own right.
       if (st?.isDirectory()) args.push('--tmpfs', form, '--remount-ro', form)
       else if (st && !st.isSymbolicLink()) args.push('--ro-bind', '/dev/null', form)
     }

@@ -29,7 +29,8 @@ export interface SandboxPolicy {
 /**
  * bwrap creates what it mounts onto by path, while the host is still visible under it: a mount
  * inside a bound folder (which another process may be changing) could create files on the host.
- * So whatever a sandbox adds is laid out here, in a folder of its own, and only linked to.
+ * So whatever a sandbox adds is laid out here, in a tmpfs of its own (read-only once laid out),
+ * and only linked to.
  */
 export interface PrivateDir {
   /** Absolute; neither inside a bound folder nor holding one (bwrap.ts refuses otherwise). */

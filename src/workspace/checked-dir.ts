@@ -5,7 +5,7 @@
  * however the path to it changes (Node has no openat). A folder replaced by a link therefore fails
  * to open instead of leading elsewhere, and no answer depends on what lies outside the workspace.
  */
-import { constants, promises as fs, type Stats } from 'node:fs'
+import { constants, promises as fs, readlinkSync, type Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { fail } from '../errors.js'
@@ -40,9 +40,16 @@ export async function procPathOf(handle: FileHandle): Promise<string | null> {
 /**
  * The kernel's own name for an open descriptor's file (its path when opened, " (deleted)" after),
  * or null without /proc. readlink, not realpath: realpath would look that path up again, and
- * follow a folder swapped for a link since.
+ * follow a folder swapped for a link since. Synchronous: /proc answers from memory, never from a
+ * disk, and a thread-pool round trip cost more than the call.
  */
-export const whereOpened = (handle: FileHandle): Promise<string | null> => fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => null)
+export function whereOpened(handle: FileHandle): string | null {
+  try {
+    return readlinkSync(`/proc/self/fd/${handle.fd}`)
+  } catch {
+    return null
+  }
+}
 
 /** Closes a folder the walk has moved on from, without waiting: the next step need not wait for it. */
 export const closeLater = (dir: CheckedDir | null): void => void dir?.close().catch(() => undefined)
@@ -81,7 +88,7 @@ export async function openCheckedDir(where: string, real: string, rel: string): 
   const handle = await openDirAt(where, rel)
   try {
     const base = await procPathOf(handle)
-    if (base !== null && (await whereOpened(handle)) !== real) movedBehindLink(rel)
+    if (base !== null && whereOpened(handle) !== real) movedBehindLink(rel)
     return checkedDir(handle, base, real)
   } catch (err) {
     await handle.close()

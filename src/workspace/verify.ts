@@ -20,8 +20,8 @@ const swapped = (rel: string): never =>
  * /proc/self/fd on Linux; without /proc, compares device and inode with the checked path.
  */
 export async function verifyOpened(handle: FileHandle, root: string, checked: string, rel: string, mode: AccessMode, policy?: BlockPolicy): Promise<Stats> {
-  // Two independent questions about the same descriptor: asked together.
-  const [st, actual] = await Promise.all([handle.stat(), whereOpened(handle)])
+  const actual = whereOpened(handle)
+  const st = await handle.stat()
   if (actual !== null && path.isAbsolute(actual)) {
     if (!isInside(root, actual)) swapped(rel)
     assertNotProtected(rel, actual)

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { closeSources } from '../../src/sandbox/bind-sources.js'
 import { createSandbox, DEFAULT_PATH, type SandboxPolicy } from '../../src/sandbox/index.js'
+import { startSwapper } from '../workspace/helpers.js'
 import { protectPaths } from '../../src/workspace/protected.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
@@ -224,6 +225,10 @@ describe('the planner: folders bound onto themselves', () => {
     const privateDir = { path: '/run/tg-test', links: { HEAD: path.join(ws, 'a', '.git', 'HEAD') }, files: { config: inert } }
     const r = await run(sandbox.plan(['/bin/sh', '-c', 'cat /run/tg-test/config /run/tg-test/HEAD'], policy({ privateDir })))
     expect(r).toEqual({ code: 0, out: '[core]\n\tbare = false\nref: refs/heads/main\n' })
+    // Read-only once laid out: a write there fails rather than vanishing with the sandbox.
+    const w = await run(sandbox.plan(['/bin/sh', '-c', 'echo x > /run/tg-test/new'], policy({ privateDir })))
+    expect(w.code).not.toBe(0)
+    expect(w.out).toContain('Read-only file system')
   })
 
   it('refuses a private folder inside a bound one, or holding one, before opening anything', () => {
@@ -235,6 +240,42 @@ describe('the planner: folders bound onto themselves', () => {
       expect(() => sandbox.plan(['/bin/true'], policy({ privateDir })), dir).toThrow(expect.objectContaining({ code: 'PATH_BLOCKED', statusCode: 403 }))
     }
     expect(fs.readdirSync('/proc/self/fd').length).toBe(before)
+  })
+
+  it('a protected path spelt through a link is covered at its real form only: nothing is mounted through the link', async () => {
+    release()
+    fs.mkdirSync(path.join(ws, 'releases', 'v1'), { recursive: true })
+    fs.writeFileSync(path.join(ws, 'releases', 'v1', 'tok.txt'), 'SECRET-TOK\n')
+    fs.symlinkSync('releases/v1', path.join(ws, 'current'))
+    release = protectPaths([{ path: path.join(ws, 'current', 'tok.txt'), kind: 'secret' }])
+    const plan = sandbox.plan(['/bin/sh', '-c', 'cat current/tok.txt releases/v1/tok.txt'], policy())
+    const targets = plan.args.flatMap((a, i) => (a === '/dev/null' ? [plan.args[i + 1]] : []))
+    expect(targets).toEqual([path.join(ws, 'releases', 'v1', 'tok.txt')])
+    const r = await run(plan)
+    expect(r.out).not.toContain('SECRET-TOK')
+    expect(r.out).toContain('Permission denied') // /dev/null on a nodev bind: not even opened
+  })
+
+  it('a link above a protected path swapped while sandboxes start creates nothing outside', async () => {
+    release()
+    fs.mkdirSync(path.join(ws, 'releases', 'v1'), { recursive: true })
+    fs.writeFileSync(path.join(ws, 'releases', 'v1', 'tok.txt'), 'SECRET-TOK\n')
+    fs.symlinkSync('releases/v1', path.join(ws, 'current'))
+    release = protectPaths([{ path: path.join(ws, 'current', 'tok.txt'), kind: 'secret' }])
+    const out = path.join(base, 'outside')
+    fs.symlinkSync(path.join('/oldroot', out), path.join(ws, 'current-evil'))
+    const stop = startSwapper(path.join(ws, 'current'), path.join(ws, 'current-evil'), [3, 10])
+    let ran = 0
+    try {
+      for (const until = Date.now() + 1500; Date.now() < until; ) {
+        const plan = sandbox.plan(['/bin/true'], policy())
+        if ((await run(plan)).code === 0) ran++
+      }
+    } finally {
+      stop()
+    }
+    expect(fs.readdirSync(out)).toEqual([])
+    expect(ran).toBeGreaterThan(0) // positive control
   })
 
   it('a pinned folder swapped for a link after planning still binds the folder that was checked, never the outside', async () => {

@@ -16,7 +16,8 @@ import { openRepo, requireObject, resolveObject, type Repo } from './support/rep
 /** git's empty tree, for diffs in a repository without commits (sha1 and sha256 repositories). */
 const EMPTY_TREE = { 40: '4b825dc642cb6eb9a060e54bf8d69288fbee4904', 64: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321' }
 
-const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv']
+// On the command line, --ignore-submodules beats a submodule's `ignore` in .gitmodules (config does not): git never enters a submodule, whose config nobody checked.
+const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all']
 
 async function revArgs(repo: Repo, rev: string | undefined): Promise<string[]> {
   if (rev === undefined || rev === '') {

@@ -74,8 +74,9 @@ export default defineTool({
   timeout: GIT_TIMEOUT,
   async execute({ repo_path = '.' }, ctx) {
     const repo = await openRepo(ctx, repo_path)
-    const v2 = await repo.git(['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal'])
-    const short = await repo.git(['status', '--short', '--branch', '--untracked-files=normal'])
+    // --ignore-submodules on the command line: see DIFF_FLAGS in diff.ts.
+    const v2 = await repo.git(['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--ignore-submodules=all'])
+    const short = await repo.git(['status', '--short', '--branch', '--untracked-files=normal', '--ignore-submodules=all'])
     const p = parseStatusV2(v2.stdout)
     const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
     const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, 'pass repo_path of a subfolder to narrow it')

@@ -287,7 +287,7 @@ describe('from the attacker review', () => {
     expect(await fs.readFile(path.join(ws, 'patchee/README.md'), 'utf8')).toBe('hello\nworld\n')
   })
 
-  it('a submodule configured to run a filter is never entered', async () => {
+  it('a submodule configured to run a filter is never entered, whatever .gitmodules says', async () => {
     const lib = await makeRepo(path.join(outside, 'lib'))
     const dir = await makeRepo(path.join(ws, 'super'))
     git(dir, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'lib')
@@ -296,8 +296,27 @@ describe('from the attacker review', () => {
     const subGit = path.join(dir, '.git/modules/lib')
     await fs.appendFile(path.join(subGit, 'config'), `[filter "evil"]\n\tclean = "touch ${marker}; cat"\n`)
     await fs.writeFile(path.join(dir, 'lib/.gitattributes'), '* filter=evil\n')
-    await fs.writeFile(path.join(dir, 'lib/README.md'), 'changed in the submodule\n')
+    // The same size as before, so that git must hash it (through the filter) to know it changed.
+    await fs.writeFile(path.join(dir, 'lib/README.md'), 'HELLO\nWORLD\n')
     for (const tool of ['git_status', 'git_diff']) expect((await call(tool, { repo_path: 'super' })).statusCode).toBe(200)
     expect(await exists(marker)).toBe(false)
+    // `ignore` in .gitmodules (the repository's own file) overrides diff.ignoreSubmodules, not the command line.
+    for (const ignore of ['none', 'untracked', 'dirty']) {
+      const gitmodules = await fs.readFile(path.join(dir, '.gitmodules'), 'utf8')
+      await fs.writeFile(path.join(dir, '.gitmodules'), `${gitmodules.replace(/\tignore = .*\n/, '')}\tignore = ${ignore}\n`)
+      for (const [tool, body] of [
+        ['git_status', {}],
+        ['git_diff', {}],
+        ['git_diff', { rev: 'HEAD~1' }],
+        ['git_diff', { paths: ['lib'] }],
+      ] as const) {
+        const res = await call(tool, { repo_path: 'super', ...body })
+        expect(res.statusCode, `${ignore} ${tool} ${JSON.stringify(body)} ${JSON.stringify(res.body)}`).toBe(200)
+        expect(await exists(marker), `${ignore} ${tool} ${JSON.stringify(body)}`).toBe(false)
+      }
+    }
+    // would run on plain git: the attack is real
+    execFileSync('git', ['-c', `submodule.lib.ignore=none`, 'status'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
+    expect(await exists(marker)).toBe(true)
   })
 })
