@@ -3,6 +3,7 @@
  * through this module, so confinement to the workspace is decided in one place.
  */
 export { resolveInside, relInside, realRootOf, type Resolution, type ResolveOptions } from './resolve.js'
+export { registerRootSpelling } from './root-spellings.js'
 export {
   isBlocked,
   parseBlockPolicy,

@@ -1,14 +1,15 @@
 /**
  * resolveInside: the one answer to "which file does this caller-supplied path name, and is it in
  * the workspace?". Lexical checks (NUL, `..`, absolute paths, prefix siblings) come first; then
- * the path is followed through the real file system, link by link, so symlinks to the outside,
+ * the path is followed from the real root, link by link, so symlinks to the outside,
  * including dangling ones and chains, are refused before anything is opened or created.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { isInside, relOf, segmentsOf } from './paths.js'
+import { isInside, relOf } from './paths.js'
 import { assertNotProtected } from './protected.js'
+import { viaRootSpellings } from './root-spellings.js'
 import { outside, walk } from './walk.js'
 
 export interface Resolution {
@@ -30,8 +31,6 @@ export interface ResolveOptions {
   /** Accept a target that does not exist yet (writes); its deepest existing folder is checked. */
   allowMissing?: boolean
 }
-
-const MAX_HOPS = 40
 
 /**
  * Real path of the workspace root, which must be its own real path: the server names every
@@ -57,16 +56,17 @@ export async function realRootOf(root: string): Promise<string> {
 }
 
 /**
- * An absolute caller path, relative to the real root. Spelt with the root (real, or as given), it
- * is cut there; any other is followed from `/` until it enters the real root (see entryRel), so a
- * root reached through a link, or a key's folder under a linked root, accepts its own spelling.
+ * An absolute caller path, relative to the real root, decided lexically: spelt with the root (real,
+ * or as given) or a registered spelling of a server root (root-spellings.ts) that maps inside.
+ * Never followed through host links: that told callers what exists outside, and looked up host
+ * paths they chose.
  */
-async function absoluteRel(input: string, lexRoot: string, realRoot: string): Promise<string> {
+function absoluteRel(input: string, lexRoot: string, realRoot: string): string {
   const norm = path.resolve(input)
   if (isInside(realRoot, norm)) return relOf(realRoot, norm)
   if (isInside(lexRoot, norm)) return relOf(lexRoot, norm)
-  const entered = await entryRel(norm, realRoot)
-  if (entered !== null) return entered
+  const mapped = viaRootSpellings(norm).find((m) => isInside(realRoot, m))
+  if (mapped !== undefined) return relOf(realRoot, mapped)
   return fail('PATH_OUTSIDE_WORKSPACE', 'Absolute paths must point inside the workspace; use a path relative to the workspace root')
 }
 
@@ -81,41 +81,6 @@ function lexicalRel(input: string, lexRoot: string): string {
     fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
   }
   return relOf(lexRoot, norm)
-}
-
-/**
- * Follows an absolute path from `/` as the kernel would (links read, at most 40 hops) until the
- * real position reached is inside the real root with no `..` left to climb back; what is left,
- * as written, is the path relative to the root (walk checks it like any relative path). Null
- * when the path never enters the root: every failure (missing, unreadable, loop) answers the
- * same, so a refusal tells nothing about the outside.
- */
-async function entryRel(norm: string, realRoot: string): Promise<string | null> {
-  const todo = segmentsOf(norm)
-  let cur = path.parse(norm).root
-  let hops = 0
-  while (!isInside(realRoot, cur) || todo.includes('..')) {
-    const seg = todo.shift()
-    if (seg === undefined) return null
-    if (seg === '..') {
-      // Climbing back from somewhere outside would say what is there (as walk refuses, see there).
-      if (!isInside(realRoot, cur) && !isInside(cur, realRoot)) return null
-      cur = path.dirname(cur)
-      continue
-    }
-    const next = path.join(cur, seg)
-    const st = await fs.lstat(next).catch(() => null)
-    if (st === null) return null
-    if (!st.isSymbolicLink()) {
-      cur = next
-      continue
-    }
-    const link = ++hops > MAX_HOPS ? null : await fs.readlink(next).catch(() => null)
-    if (link === null) return null
-    if (path.isAbsolute(link)) cur = path.parse(link).root
-    todo.unshift(...segmentsOf(link))
-  }
-  return relOf(realRoot, path.join(cur, ...todo))
 }
 
 /**
@@ -137,7 +102,7 @@ async function locate(root: string, input: string): Promise<{ realRoot: string; 
     return { realRoot: await realRootOf(root), rel }
   }
   const realRoot = await realRootOf(root)
-  return { realRoot, rel: await absoluteRel(input, lexRoot, realRoot) }
+  return { realRoot, rel: absoluteRel(input, lexRoot, realRoot) }
 }
 
 export async function resolveInside(root: string, userPath: string, opts: ResolveOptions = {}): Promise<Resolution> {

@@ -118,6 +118,16 @@ describe('linked workspace: `..` through the link stays outside, for every famil
   })
 })
 
+describe('linked workspace: only the configured spelling is registered', () => {
+  it('another link to the workspace is refused, not followed', async () => {
+    const other = path.join(base, 'other-link')
+    await fs.symlink(real, other)
+    outside(await t.call('Read', { file_path: `${other}/a.txt` }))
+    outside(await t.call('Write', { file_path: `${other}/o.txt`, content: 'x' }))
+    expect(await fs.stat(path.join(real, 'o.txt')).catch(() => null)).toBeNull()
+  })
+})
+
 describe('linked workspace: a key confined to a subfolder', () => {
   it('names its own folder through the linked server root, with every family', async () => {
     expect(ok(await t.call('Read', { file_path: `${L}/sub/f.txt` }, { key: subKey })).metadata.file_path).toBe('f.txt')

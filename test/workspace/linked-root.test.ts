@@ -1,13 +1,14 @@
 /**
  * A workspace reached through a symbolic link (TOOLGATE_WORKSPACE is a link, as /tmp is on
- * macOS). The app hands tools the real root, so these tests do too: absolute paths spelt with the
- * link are inside, also for a key's subfolder; whatever resolves outside stays refused, with the
- * same answer whether or not the outside path exists.
+ * macOS). The app hands tools the real root and registers the link as a spelling of it, so these
+ * tests do too: absolute paths spelt with the link are inside, also for a key's subfolder; any
+ * other link that leads in is refused, never followed; whatever resolves outside stays refused,
+ * with the same answer whether or not the outside path exists.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { relInside, resolveInside, writeFileInside } from '../../src/workspace/index.js'
+import { registerRootSpelling, relInside, resolveInside, writeFileInside } from '../../src/workspace/index.js'
 import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
 
 const OUT = 'PATH_OUTSIDE_WORKSPACE'
@@ -16,14 +17,17 @@ const ABS = 'Absolute paths must point inside'
 let t: Tree
 /** `base/link` → `base/ws` (the real root). */
 let link: string
+let release: () => void
 beforeEach(async () => {
   t = await makeTree()
   link = path.join(t.base, 'link')
   await fs.symlink(t.ws, link)
+  release = registerRootSpelling(link, t.ws) // as the app does for a linked TOOLGATE_WORKSPACE
   await fs.mkdir(path.join(t.ws, 'sub'))
   await fs.writeFile(path.join(t.ws, 'sub', 'f.txt'), 'in sub')
 })
 afterEach(async () => {
+  release()
   await t.cleanup()
 })
 
@@ -46,10 +50,14 @@ describe('linked root: the link spelling is inside', () => {
     expect(await fs.readFile(path.join(t.ws, 'w.txt'), 'utf8')).toBe('written')
   })
 
-  it('accepts a chain of links to the root, relative and absolute', async () => {
+  it('refuses a chain of links to the root, relative and absolute: only registered spellings count', async () => {
     await fs.symlink('link', path.join(t.base, 'link2'))
     await fs.symlink(path.join(t.base, 'link2'), path.join(t.base, 'link3'))
-    expect((await resolveInside(t.ws, path.join(t.base, 'link3', 'sub', 'f.txt'))).rel).toBe('sub/f.txt')
+    for (const l of ['link2', 'link3']) {
+      await expectCoded(resolveInside(t.ws, path.join(t.base, l, 'sub', 'f.txt')), OUT, 403, ABS)
+      await expectCoded(relInside(t.ws, path.join(t.base, l, 'sub', 'f.txt')), OUT, 403, ABS)
+    }
+    for (const root of [link, t.ws]) expect((await resolveInside(t.ws, path.join(root, 'sub', 'f.txt'))).rel).toBe('sub/f.txt')
   })
 
   it('keeps the rest of the path as written, so a link inside is named, not its target', async () => {
@@ -76,9 +84,12 @@ describe('linked root: a key confined to a subfolder', () => {
     await expectCoded(resolveInside(keyRoot(), '../a.txt'), OUT, 403, 'climbs out')
   })
 
-  it('accepts a link in the server root that leads into the key folder, as the kernel would', async () => {
+  it('refuses a link in the server root that leads into the key folder: it is not followed', async () => {
     await fs.symlink('sub', path.join(t.ws, 'to-sub'))
-    expect((await resolveInside(keyRoot(), path.join(link, 'to-sub', 'f.txt'))).rel).toBe('f.txt')
+    for (const root of [link, t.ws]) {
+      await expectCoded(resolveInside(keyRoot(), path.join(root, 'to-sub', 'f.txt')), OUT, 403, ABS)
+      expect((await resolveInside(keyRoot(), path.join(root, 'sub', 'f.txt'))).rel).toBe('f.txt')
+    }
     await expectCoded(resolveInside(keyRoot(), path.join(link, 'a.txt')), OUT, 403, ABS)
   })
 })
@@ -110,6 +121,18 @@ describe('linked root: what resolves outside stays refused', () => {
     await fs.symlink(`${t.ws}/sub/../..`, path.join(t.base, 'up'))
     await expectCoded(resolveInside(t.ws, path.join(t.base, 'through', 'secret.txt')), OUT, 403, ABS)
     await expectCoded(resolveInside(t.ws, path.join(t.base, 'up', 'outside', 'secret.txt')), OUT, 403, ABS)
+  })
+
+  it('refuses outside links that lead in, directly or through another folder and back: none is followed', async () => {
+    await fs.symlink(t.ws, path.join(t.out, 'into'))
+    await fs.symlink('outside/../ws', path.join(t.base, 'back'))
+    await fs.symlink(`${t.out}/../ws`, path.join(t.base, 'abs-back'))
+    for (const p of [path.join(t.out, 'into'), path.join(t.base, 'back'), path.join(t.base, 'abs-back')]) {
+      await expectCoded(resolveInside(t.ws, path.join(p, 'a.txt')), OUT, 403, ABS)
+      await expectCoded(writeFileInside(t.ws, path.join(p, 'new.txt'), 'x'), OUT, 403, ABS)
+    }
+    expect(await exists(path.join(t.ws, 'new.txt'))).toBe(false)
+    for (const root of [link, t.ws]) expect((await resolveInside(t.ws, path.join(root, 'a.txt'))).rel).toBe('a.txt')
   })
 
   it('answers the same for outside paths that exist, do not, loop or cannot be read', async () => {
