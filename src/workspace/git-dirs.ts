@@ -64,3 +64,22 @@ export async function assertNotInGitDir(root: string, target: string, shown: str
     if (looksLikeGitDir(levels[i])) refuse(shown, 'is inside a git directory')
   }
 }
+
+/**
+ * Refuses (as above) writing `paths` (relative, one batch: a patch) when together they would give
+ * one folder two of git's names, which each alone, checked against the disk, would not.
+ */
+export function assertNoGitDirAmong(paths: readonly string[]): void {
+  const names = new Map<string, Set<string>>() // folder → git's names the batch puts there
+  for (const p of paths) {
+    const segs = segmentsOf(p)
+    for (const [i, seg] of segs.entries()) {
+      const name = seg.toLowerCase()
+      if (!PARTS.some((part) => part.toLowerCase() === name)) continue
+      const folder = segs.slice(0, i).join('/')
+      const here = names.get(folder) ?? new Set<string>()
+      names.set(folder, here.add(name))
+      if (here.size > 1) refuse(p, 'would make its folder a git directory, with the other files of the patch')
+    }
+  }
+}

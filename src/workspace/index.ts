@@ -27,7 +27,7 @@ export {
 } from './open.js'
 export { writeFileInside, type WriteOptions, type WriteResult } from './write.js'
 export { isInside, relOf, segmentsOf } from './paths.js'
-export { assertNotInGitDir } from './git-dirs.js'
+export { assertNoGitDirAmong, assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'
 export { closeLater, forEachFolderDown, lstatBeneath, openCheckedDir, openChild, openFolderBeneath, usingFolder, type CheckedDir } from './checked-dir.js'
 export { lstatEachBeneath, removeBeneath, walkBeneath } from './tree.js'

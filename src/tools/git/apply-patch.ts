@@ -8,17 +8,18 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertNotBlocked, assertNotInGitDir, resolveInside } from '../../workspace/index.js'
+import { assertNoGitDirAmong, assertNotBlocked, assertNotInGitDir, resolveInside } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { GIT_TIMEOUT, RepoPath } from './support/common.js'
 import { clip } from './support/output.js'
-import { parsePatch } from './support/patch.js'
+import { isRegularMode, parsePatch } from './support/patch.js'
 import { openRepo, type Repo } from './support/repo.js'
 
 const MAX_PATCH = 10 * 1024 * 1024
 
 async function checkTargets(repo: Repo, files: string[], ctx: ToolContext): Promise<void> {
+  assertNoGitDirAmong(files)
   for (const f of files) {
     const res = await resolveInside(ctx.workspace, repo.topRel === '.' ? f : `${repo.topRel}/${f}`, { allowMissing: true })
     assertNotBlocked(res.rel, res.targetRel, 'write', ctx.settings.blockPolicy)
@@ -39,7 +40,8 @@ async function pathsGitSees(repo: Repo, input: string): Promise<string[]> {
   for (let i = 0; i < tokens.length; i++) {
     const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(tokens[i])
     if (!m) {
-      if (/\bmode (?:\d+ => )?(?:120000|160000)\b/.test(tokens[i]))
+      const modes = /\bmode (?:([0-7]+) => )?([0-7]+)\b/.exec(tokens[i])?.slice(1) ?? []
+      if (!modes.filter((mode) => mode !== undefined).every(isRegularMode))
         fail('PATH_BLOCKED', 'The patch creates a symbolic link or a submodule; patches may change regular files only', { details: { rule: 'link' } })
       continue
     }

@@ -29,6 +29,24 @@ async function authorEnv(repo: Repo): Promise<Record<string, string>> {
   return { GIT_AUTHOR_NAME: who.name, GIT_AUTHOR_EMAIL: who.email, GIT_COMMITTER_NAME: who.name, GIT_COMMITTER_EMAIL: who.email }
 }
 
+const STATUS_WORDS: Record<string, string> = { A: 'new file', D: 'deleted', M: 'modified', T: 'typechange', U: 'unmerged' }
+
+/**
+ * What the commit would hold, one `\tmodified:   path` line each, as git status shows it; empty
+ * when nothing. Decided here: git commit's own check (and --dry-run) runs `git status` inside
+ * each submodule when nothing is staged, and a submodule's config was never checked. With
+ * --ignore-submodules=dirty a submodule's new commit still counts, its work tree is never looked at.
+ */
+async function pending(repo: Repo, all: boolean): Promise<string> {
+  const list = async (cached: boolean) =>
+    (await repo.git(['diff', ...(cached ? ['--cached'] : []), '--name-status', '--no-renames', '-z', '--ignore-submodules=dirty'])).stdout.split('\0')
+  const byPath = new Map<string, string>()
+  for (const tokens of [await list(true), ...(all ? [await list(false)] : [])]) {
+    for (let i = 0; i + 1 < tokens.length; i += 2) byPath.set(tokens[i + 1], byPath.get(tokens[i + 1]) ?? STATUS_WORDS[tokens[i]] ?? tokens[i])
+  }
+  return [...byPath].map(([file, word]) => `\t${word}:   ${file}`).join('\n')
+}
+
 export default defineTool({
   name: 'git_commit',
   toolset: 'codex',
@@ -70,31 +88,27 @@ export default defineTool({
       return { success: false, output: COMMITS_DISABLED, error: COMMITS_DISABLED, metadata: { committed: false, sha: null, returncode: null } }
     }
     const repo = await openRepo(ctx, repo_path)
+    const changes = await pending(repo, all)
+    const nothing = `Nothing to commit${all ? '' : ': stage changes first, or pass all=true'}`
+    if (ctx.dryRun) {
+      const out = clip(changes === '' ? `[Dry Run] ${nothing}` : `[Dry Run] Would commit:\n${changes}`, ctx, 'stage fewer files')
+      const metadata = { committed: false, sha: null, returncode: null, dry_run: true, truncated: out.truncated }
+      return { success: changes !== '', output: out.text, error: changes === '' ? nothing : null, metadata }
+    }
+    if (changes === '')
+      return { success: false, output: nothing, error: nothing, metadata: { committed: false, sha: null, returncode: null, truncated: false } }
     const env = await authorEnv(repo)
-    const args = ['commit', '--no-verify', '--no-gpg-sign', '--no-edit', ...(all ? ['--all'] : []), ...(ctx.dryRun ? ['--dry-run'] : []), '--file=-']
+    const args = ['commit', '--no-verify', '--no-gpg-sign', '--no-edit', ...(all ? ['--all'] : []), '--file=-']
     // The message goes on stdin: as an argument, 100,000 multibyte characters pass Linux's 128 KiB limit.
     const r = await repo.git(args, { env, allowFail: true, input: message })
     const text = r.stdout + r.stderr
-    if (ctx.dryRun) {
-      const out = clip(`[Dry Run] ${r.exitCode === 0 ? 'Would commit:' : 'Nothing would be committed:'}\n${text}`, ctx, 'stage fewer files')
-      return {
-        success: r.exitCode === 0,
-        output: out.text,
-        error: r.exitCode === 0 ? null : 'Nothing to commit',
-        metadata: { committed: false, sha: null, returncode: r.exitCode, dry_run: true, truncated: out.truncated },
-      }
-    }
     const committed = r.exitCode === 0
     const sha = committed ? (await repo.git(['rev-parse', '--verify', 'HEAD^{commit}'])).stdout.trim() : null
     const out = clip(text, ctx, 'the commit was made; see it with git_show')
     return {
       success: committed,
       output: out.text,
-      error: committed
-        ? null
-        : /nothing (added )?to commit|no changes added/.test(text)
-          ? `Nothing to commit${all ? '' : ': stage changes first, or pass all=true'}`
-          : `git commit failed with code ${r.exitCode}`,
+      error: committed ? null : `git commit failed with code ${r.exitCode}`,
       metadata: { committed, sha, returncode: r.exitCode, truncated: out.truncated },
     }
   },

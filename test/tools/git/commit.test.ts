@@ -106,20 +106,26 @@ describe('git_commit with TOOLGATE_GIT_COMMITS=true', () => {
         expect(git(repo, 'log', '-1', '--format=%s')).toBe(`${message}\n`)
       } else {
         // nothing left to commit; the message still never became an option
-        expect(result).toMatchObject({ success: false, metadata: { committed: false, returncode: 1 } })
+        expect(result).toMatchObject({ success: false, metadata: { committed: false, returncode: null } })
       }
     }
     expect(await exists(path.join(repo, 'pwned'))).toBe(false)
     expect(await exists(path.join(ws, 'pwned'))).toBe(false)
   })
 
-  it('reports nothing to commit: 200, success false, returncode 1', async () => {
+  it('reports nothing to commit without running git commit: 200, success false, returncode null', async () => {
     const held = await t.call('git_commit', { repo_path: 'repo', message: 'empty' })
     const done = await decide(t, held.body.approval_id, 'approve')
     expect(done.json().result).toMatchObject({
       success: false,
       error: 'Nothing to commit: stage changes first, or pass all=true',
-      metadata: { committed: false, sha: null, returncode: 1 },
+      metadata: { committed: false, sha: null, returncode: null },
+    })
+    const dry = await t.call('git_commit', { repo_path: 'repo', message: 'empty' }, { headers: { 'x-dry-run': 'true' } })
+    expect(dry.body).toMatchObject({
+      success: false,
+      output: '[Dry Run] Nothing to commit: stage changes first, or pass all=true',
+      metadata: { returncode: null },
     })
   })
 
@@ -132,7 +138,7 @@ describe('git_commit with TOOLGATE_GIT_COMMITS=true', () => {
 
     const dry = await t.call('git_commit', { repo_path: 'repo', message: 'dry', all: true }, { headers: { 'x-dry-run': 'true' } })
     expect(dry.statusCode).toBe(200)
-    expect(dry.body).toMatchObject({ success: true, dry_run: true, metadata: { committed: false, sha: null, returncode: 0, dry_run: true } })
+    expect(dry.body).toMatchObject({ success: true, dry_run: true, metadata: { committed: false, sha: null, returncode: null, dry_run: true } })
     expect(dry.body.output).toMatch(/^\[Dry Run\] Would commit:\n/)
     expect(dry.body.output).toContain('modified:   README.md')
     expect(git(repo, 'rev-parse', 'HEAD')).toBe(before)

@@ -272,11 +272,25 @@ describe('from the attacker review', () => {
 
   it('git_apply_patch refuses links however the mode is spelt, and binary sections', async () => {
     await makeRepo(path.join(ws, 'patchee'))
-    for (const mode of ['0120000', '120000', '00120000']) {
-      const patch = `diff --git a/lnk b/lnk\nnew file mode ${mode}\nindex 0000000..e69de29\n--- /dev/null\n+++ b/lnk\n@@ -0,0 +1 @@\n+/etc/passwd\n\\ No newline at end of file\n`
+    // git reads a mode as octal and keeps its type bits: any of these is a link (or a submodule).
+    for (const mode of ['0120000', '120000', '00120000', '120755', '120644', '120777', '0120644', '121000', '120001', '160000', '170000']) {
+      const patch = `diff --git a/lnk b/lnk\nnew file mode ${mode}\n--- /dev/null\n+++ b/lnk\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n`
       const res = await call('git_apply_patch', { repo_path: 'patchee', patch })
       expect(res.statusCode, mode).toBe(403)
-      expect(await exists(path.join(ws, 'patchee/lnk'))).toBe(false)
+      expect(await exists(path.join(ws, 'patchee/lnk')), mode).toBe(false)
+    }
+    const change = 'diff --git a/README.md b/README.md\nold mode 100644\nnew mode 120755\n'
+    expect((await call('git_apply_patch', { repo_path: 'patchee', patch: change })).statusCode).toBe(403)
+    expect((await fs.lstat(path.join(ws, 'patchee/README.md'))).isFile()).toBe(true)
+    // positive control: regular files, executable or not
+    for (const [name, mode] of [
+      ['run.sh', '100755'],
+      ['plain.txt', '100644'],
+    ]) {
+      const patch = `diff --git a/${name} b/${name}\nnew file mode ${mode}\n--- /dev/null\n+++ b/${name}\n@@ -0,0 +1 @@\n+hi\n`
+      const res = await call('git_apply_patch', { repo_path: 'patchee', patch })
+      expect(res.statusCode, `${mode} ${JSON.stringify(res.body)}`).toBe(200)
+      expect((await fs.lstat(path.join(ws, 'patchee', name))).isFile()).toBe(true)
     }
     const binary =
       'diff --git a/.env b/.env\nnew file mode 100644\nindex 0000000..2e65efe\nGIT binary patch\nliteral 1\nIcmZPo000310RR91\n\nliteral 0\nHcmV?d00001\n\n' +
@@ -285,6 +299,25 @@ describe('from the attacker review', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400)
     expect(await exists(path.join(ws, 'patchee/.env'))).toBe(false)
     expect(await fs.readFile(path.join(ws, 'patchee/README.md'), 'utf8')).toBe('hello\nworld\n')
+  })
+
+  it('git_apply_patch never builds a git directory out of the files of one patch', async () => {
+    await makeRepo(path.join(ws, 'builder'))
+    const file = (p: string) => `diff --git a/${p} b/${p}\nnew file mode 100644\n--- /dev/null\n+++ b/${p}\n@@ -0,0 +1 @@\n+x\n`
+    for (const names of [
+      ['store/HEAD', 'store/objects/info/keep'],
+      ['store/objects/info/keep', 'store/refs/heads/keep', 'store/HEAD', 'store/config'],
+      ['store/head', 'store/Objects/x'],
+      ['store/HEAD', 'store/commondir'],
+    ]) {
+      const res = await call('git_apply_patch', { repo_path: 'builder', patch: names.map(file).join('') })
+      expect(res.statusCode, names.join()).toBe(403)
+      expect(res.body.details?.rule, names.join()).toBe('git-dir')
+      expect(await exists(path.join(ws, 'builder/store')), names.join()).toBe(false)
+    }
+    // positive control: the same names in different folders
+    const res = await call('git_apply_patch', { repo_path: 'builder', patch: [file('a/HEAD'), file('b/objects/x')].join('') })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
   })
 
   it('a submodule configured to run a filter is never entered, whatever .gitmodules says', async () => {
@@ -318,5 +351,51 @@ describe('from the attacker review', () => {
     // would run on plain git: the attack is real
     execFileSync('git', ['-c', `submodule.lib.ignore=none`, 'status'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
     expect(await exists(marker)).toBe(true)
+  })
+
+  it('git_commit never enters a submodule either: its dry run and a commit with nothing staged run nothing, sandbox on or off', async () => {
+    for (const mode of ['bwrap', 'off']) {
+      const t2 = await buildGitApp({ env: { TOOLGATE_GIT_COMMITS: 'true', TOOLGATE_APPROVAL_SELF: 'allow', TOOLGATE_SANDBOX: mode } })
+      try {
+        const ws2 = await fs.realpath(t2.workspace)
+        const key2 = await t2.key(['read', 'write', 'approve'], 'no-exec')
+        const lib = await makeRepo(path.join(outside, `lib-${mode}`))
+        const dir = await makeRepo(path.join(ws2, 'super'))
+        git(dir, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'lib')
+        await fs.appendFile(path.join(dir, '.gitmodules'), '\tignore = none\n')
+        git(dir, 'commit', '-qam', 'add lib')
+        git(dir, 'config', '--remove-section', 'submodule.lib') // the main config is inert: sandbox off serves it
+        const marker = path.join(outside, `commit-${mode}.PWNED`)
+        await fs.appendFile(path.join(dir, '.git/modules/lib/config'), `[filter "evil"]\n\tclean = "touch ${marker}; cat"\n`)
+        await fs.writeFile(path.join(dir, 'lib/.gitattributes'), '* filter=evil\n')
+        await fs.writeFile(path.join(dir, 'lib/README.md'), 'HELLO\nWORLD\n')
+        const dry = await t2.call('git_commit', { repo_path: 'super', message: 'x' }, { key: key2, headers: { 'x-dry-run': 'true' } })
+        expect(dry.body, mode).toMatchObject({ success: false, output: '[Dry Run] Nothing to commit: stage changes first, or pass all=true' })
+        const held = await t2.call('git_commit', { repo_path: 'super', message: 'x' }, { key: key2 })
+        const result =
+          held.statusCode === 202
+            ? (
+                await t2.app.inject({
+                  method: 'POST',
+                  url: `/v1/approvals/${held.body.approval_id}/approve`,
+                  headers: { authorization: `Bearer ${t2.adminKey}` },
+                })
+              ).json().result
+            : held.body
+        expect(result, mode).toMatchObject({ success: false, metadata: { committed: false, returncode: null } })
+        expect(await exists(marker), mode).toBe(false)
+        // positive control: a staged change is committed, and the submodule is still not entered
+        await fs.writeFile(path.join(dir, 'top.txt'), 'top\n')
+        git(dir, 'add', 'top.txt')
+        const dry2 = await t2.call('git_commit', { repo_path: 'super', message: 'y' }, { key: key2, headers: { 'x-dry-run': 'true' } })
+        expect(dry2.body.output, mode).toBe('[Dry Run] Would commit:\n\tnew file:   top.txt')
+        expect(await exists(marker), mode).toBe(false)
+        // would run on plain git: the attack is real
+        execFileSync('git', ['commit', '--dry-run', '-m', 'x'], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
+        expect(await exists(marker), mode).toBe(true)
+      } finally {
+        await t2.close()
+      }
+    }
   })
 })

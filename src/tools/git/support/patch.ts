@@ -84,6 +84,15 @@ function gitHeaderPaths(rest: string): string[] {
   return rest.split(' ')
 }
 
+/** The file modes a patch header line names (`new file mode 100644`, `index a..b 100644`); none for other lines. */
+function modesOf(line: string): string[] {
+  const m = /^(?:new file mode|new mode|old mode|deleted file mode) ([0-7]+)\s*$/.exec(line) ?? /^index [0-9a-f]+\.\.[0-9a-f]+ ([0-7]+)\s*$/.exec(line)
+  return m ? [m[1]] : []
+}
+
+/** git reads a mode as octal and keeps only its type bits: `120755` or `0120644` is a link as much as `120000`. */
+export const isRegularMode = (mode: string): boolean => (Number.parseInt(mode, 8) & 0o170000) === 0o100000
+
 export function parsePatch(patch: string): PatchSummary {
   const lines = patch.replace(/\r\n/g, '\n').split('\n')
   const files = new Set<string>()
@@ -99,8 +108,10 @@ export function parsePatch(patch: string): PatchSummary {
       for (const p of gitHeaderPaths(line.slice('diff --git '.length))) checkPath(p)
     } else if (/^(rename|copy) (from|to) /.test(line)) {
       add(unquote(line.replace(/^(rename|copy) (from|to) /, '')))
-    } else if (/^(new file mode|new mode|old mode|deleted file mode) 120000/.test(line) || /^index [0-9a-f]+\.\.[0-9a-f]+ 120000/.test(line)) {
-      fail('PATH_BLOCKED', 'The patch creates or changes a symbolic link; git_apply_patch changes regular files only', { details: { rule: 'symlink' } })
+    } else if (!modesOf(line).every(isRegularMode)) {
+      fail('PATH_BLOCKED', 'The patch creates or changes a symbolic link or a submodule; git_apply_patch changes regular files only', {
+        details: { rule: 'symlink' },
+      })
     } else if (line.startsWith('--- ')) {
       if (!lines[i + 1]?.startsWith('+++ ')) {
         fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} ("--- …") is not followed by a "+++ …" line`)
