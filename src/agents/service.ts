@@ -77,7 +77,8 @@ export function createAgentService(opts: AgentServiceOptions): AgentService {
       host.log?.debug({ agent: definition.name, offered: offered.map((t) => t.function.name) }, `Subagent ${definition.name} starting`)
       return runAgentLoop({
         definition,
-        prompt: request.prompt,
+        // Redacted as every tool result the model sees: a workflow fills it with earlier steps' outputs.
+        prompt: opts.redact(request.prompt),
         offered,
         allowed: new Set(service.toolsOf(definition).map((t) => t.name)),
         host,

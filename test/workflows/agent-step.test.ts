@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { startScriptedLlm, type ScriptedLlm } from '../support/scripted-llm.js'
+import { j } from '../support/secret-cases.js'
 
 let t: TestApp
 let llm: ScriptedLlm
@@ -49,6 +50,22 @@ const children = async (parent: string) =>
   (await t.app.inject({ url: `/v1/executions?parent=${parent}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().executions
 
 describe('an agent step', () => {
+  it("sends the model no secret an earlier step's output carried: its prompt is redacted as tool results are", async () => {
+    const secret = j('sk-', 'proj-FAKEfake0123456789FAKEfake0123456789')
+    await fs.writeFile(path.join(t.workspace, 'secret.txt'), `OPENAI_KEY=${secret}\n`)
+    await fs.writeFile(
+      path.join(t.workspace, 'flows/leak.yaml'),
+      'version: 1\nname: leak\nsteps:\n  - id: r\n    tool: Read\n    with: { file_path: secret.txt }\n  - id: a\n    agent: general-purpose\n    prompt: "Summarize: ${{ steps.r.output.output }}"\n',
+    )
+    llm.reset([{ answer: 'ok' }])
+    const res = await t.call('workflow_run', { path: 'flows/leak.yaml' }, { key })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    const asked = llm.sent(0).messages.find((m) => m.role === 'user')?.content as string
+    expect(asked).toContain('OPENAI_KEY=') // positive control: the step's value is there
+    expect(asked).not.toContain(secret)
+    expect(asked).toContain('[REDACTED')
+  })
+
   it('runs as a Task call through the pipeline, and its answer flows on', async () => {
     llm.reset([{ toolCalls: [{ name: 'Read', arguments: { file_path: 'note.txt' } }] }, { answer: 'It is about durable workflows.' }])
     const res = await t.call('workflow_run', { path: 'flows/review.yaml' }, { key })
