@@ -35,12 +35,15 @@ export default fp(
       instance: app.history.instance,
       policy: app.config.blockPolicy,
       // As the workflow_run call's own inner calls: its caller, its context, its children in history.
-      invoke: (run, caller, tool, args, holdReason) =>
-        innerCaller(app.pipeline.invoke, { caller, executionId: run.row.executionId, depth: run.row.depth, context: run.state.context, clientIp: '' })(
-          tool,
-          args,
-          { holdReason },
-        ),
+      invoke: (run, caller, tool, args, holdReason, deadline) =>
+        innerCaller(app.pipeline.invoke, {
+          caller,
+          executionId: run.row.executionId,
+          depth: run.row.depth,
+          context: run.state.context,
+          clientIp: '',
+          deadline,
+        })(tool, args, { holdReason }),
       callerById: (id) => app.keys.callerById(id),
       parentOf: async (id) => ((await app.history.get(id))?.parent_execution_id as string | null) ?? undefined,
       stopping: () => app.pipeline.closing,

@@ -31,7 +31,8 @@ export interface RunnerDeps {
   instance: string
   policy: BlockPolicy
   /** A step call made outside any tool call (a run continued or resumed), as `caller`. */
-  invoke(run: LoadedRun, caller: Caller, tool: string, args: Record<string, unknown>, holdReason?: string): Promise<InnerCallOutcome>
+  /** `deadline` (performance.now()) bounds the step as the call's own deadline would have. */
+  invoke(run: LoadedRun, caller: Caller, tool: string, args: Record<string, unknown>, holdReason?: string, deadline?: number): Promise<InnerCallOutcome>
   callerById(id: string): Promise<Caller | undefined>
   /** The execution that made `executionId` (a held step's run), if any. */
   parentOf(executionId: string): Promise<string | undefined>
@@ -84,8 +85,8 @@ class WorkflowRunner implements Runner {
 
   async start(ctx: ToolContext, input: { workflow: Workflow; path: string; params: Record<string, unknown> }): Promise<RunReport> {
     const id = uuidv7()
-    const { sessionId, agentId, requestId, dryRun, postId, threadId } = ctx
-    const context: RunContext = { sessionId, agentId, requestId, dryRun, postId, threadId }
+    const { sessionId, agentId, requestId, dryRun, postId, threadId, timeoutMs } = ctx
+    const context: RunContext = { sessionId, agentId, requestId, dryRun, postId, threadId, timeoutMs }
     const { caller } = ctx
     await this.deps.store.create({
       id,
@@ -156,7 +157,10 @@ class WorkflowRunner implements Runner {
       await store.update(runId, { status: 'failed', errorCode: 'UNAUTHORIZED', error, finishedAt: new Date() })
       return
     }
-    const invoke: EngineDeps['invoke'] = (tool, args, opts) => this.deps.invoke(loaded, caller, tool, args, opts.holdReason)
+    // The caller's budget bounds what runs after an approval too: as long again as the call had.
+    const budget = loaded.state.context.timeoutMs
+    const deadline = budget === undefined ? undefined : performance.now() + budget
+    const invoke: EngineDeps['invoke'] = (tool, args, opts) => this.deps.invoke(loaded, caller, tool, args, opts.holdReason, deadline)
     const state = { id: runId, workflow: loaded.state.workflow, params: loaded.state.params, steps: loaded.steps }
     const halt = await executeRun(state, this.engineDeps(invoke, runId))
     const report = await this.settle(runId, halt, caller, loaded.state.context.dryRun)

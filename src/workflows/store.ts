@@ -21,6 +21,8 @@ export interface RunContext {
   dryRun: boolean
   postId?: number
   threadId?: number
+  /** The workflow_run call's time budget: what runs after an approval gets as long again. */
+  timeoutMs?: number
 }
 
 export interface SealedState {

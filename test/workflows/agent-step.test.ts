@@ -105,3 +105,38 @@ describe('an agent step', () => {
     expect(refused.body.error_code).toBe('INVALID_WORKFLOW')
   })
 })
+
+describe('a run that goes on after an approval', () => {
+  it("keeps the caller's time budget: an agent step after the held one stops at it, as it would without the hold", async () => {
+    const held = await buildTestApp({ env: { LLM_BASE_URL: llm.url, LLM_MODEL: 'scripted', LLM_MAX_RETRIES: '0', TOOLGATE_APPROVAL_REQUIRED: 'fs_write' } })
+    try {
+      const writer = await held.key(['read', 'write'], 'writer')
+      const approver = await held.key(['approve'], 'approver')
+      await fs.mkdir(path.join(held.workspace, 'flows'))
+      const flow =
+        'version: 1\nname: slow\nsteps:\n  - id: w\n    tool: fs_write\n    with: { path: w.txt, content: x }\n  - id: a\n    agent: general-purpose\n    prompt: "Say something."\n'
+      await fs.writeFile(path.join(held.workspace, 'flows/slow.yaml'), flow)
+      llm.reset([{ answer: 'late', delayMs: 3500 }])
+      const res = await held.call('workflow_run', { path: 'flows/slow.yaml' }, { key: writer, headers: { 'x-timeout-ms': '2000' } })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(202)
+      const started = Date.now()
+      const ok = await held.app.inject({
+        method: 'POST',
+        url: `/v1/approvals/${res.body.approval_id}/approve`,
+        headers: { authorization: `Bearer ${approver}` },
+      })
+      expect(ok.statusCode, ok.body).toBe(200)
+      let run: any
+      for (const end = Date.now() + 15_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+        run = (await held.app.inject({ url: `/v1/workflow-runs/${res.body.metadata.run_id}`, headers: { authorization: `Bearer ${held.adminKey}` } })).json()
+          .run
+        if (!['running', 'paused'].includes(run.status)) break
+      }
+      expect(run.steps.map((s: any) => `${s.key}:${s.status}`)).toEqual(['w:ok', 'a:ok'])
+      expect(run.steps[1].output.metadata.stopped_by).toBe('deadline')
+      expect(Date.now() - started).toBeLessThan(3400) // the model's 3.5 s answer was not waited for
+    } finally {
+      await held.close()
+    }
+  })
+})
