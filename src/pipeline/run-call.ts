@@ -8,7 +8,7 @@ import type { Claimed } from '../plugins/approvals.js'
 import { errorBody } from './answer.js'
 import type { AdmittedCall, CallOutcome, CallRequest, PipelineDeps } from './call.js'
 import { approvalNeeded, hold } from './steps/approval.js'
-import { authenticate, authorize } from './steps/authenticate.js'
+import { authenticate, authorize, MAX_CALL_DEPTH } from './steps/authenticate.js'
 import { admit } from './steps/context.js'
 import { escalate, execute, prepare, recordStart } from './steps/execute.js'
 import { rateLimit } from './steps/rate-limit.js'
@@ -42,6 +42,17 @@ async function executeAndRecord(deps: PipelineDeps, call: AdmittedCall, resumed:
   return finish(deps, call, execution, await escalate(deps, call, settled), resumed)
 }
 
+/** How deep a held call was made: its ancestors in history, counted up to one past the limit. */
+async function depthOf(deps: PipelineDeps, executionId: string): Promise<number> {
+  let depth = 0
+  let parent = (await deps.history.get(executionId))?.parent_execution_id
+  while (typeof parent === 'string' && depth <= MAX_CALL_DEPTH) {
+    depth++
+    parent = (await deps.history.get(parent))?.parent_execution_id
+  }
+  return depth
+}
+
 /** Runs a call that was held for approval and has just been approved, as its caller. */
 export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<CallOutcome> {
   const t0 = performance.now()
@@ -64,7 +75,9 @@ export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<
   const context = claimed.context
   // Only what running it changes is written over the held row: the rest was recorded when it was held.
   const record = { id: claimed.executionId, params: claimed.args } as AdmittedCall['record']
-  const request: CallRequest = { tool: tool.name, args: claimed.args, clientIp: '', transport: 'rest', headers: {} }
+  // As deep as it was held: inner calls it makes count on toward the depth limit.
+  const depth = await depthOf(deps, claimed.executionId)
+  const request: CallRequest = { tool: tool.name, args: claimed.args, clientIp: '', transport: 'rest', headers: {}, depth }
   const call: AdmittedCall = {
     request,
     t0,

@@ -25,6 +25,18 @@ const relay = defineTool({
   },
 })
 
+/** Answers how deep it was called: 0 for a client's own call. */
+const depthProbe = defineTool({
+  name: 'depth_probe',
+  toolset: 'test',
+  category: 'OTHER',
+  description: 'Answers its call depth',
+  scope: 'read',
+  input: Type.Object({}),
+  output: Type.Object({ depth: Type.Integer() }),
+  execute: (_args, ctx) => ({ depth: ctx.depth }),
+})
+
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp({ tools: [...allTools, relay] })
@@ -121,5 +133,34 @@ describe('inner calls', () => {
     })
     expect(res.body.http_status).toBe(401)
     t.app.registry.deregister('relay_after_revoke')
+  })
+})
+
+describe('a held inner call, once approved', () => {
+  it('runs as deep as it was held, not as a new call at depth 0', async () => {
+    const held = await buildTestApp({ tools: [...allTools, relay, depthProbe], env: { TOOLGATE_APPROVAL_REQUIRED: 'depth_probe' } })
+    try {
+      const approver = await held.key(['approve'], 'approver')
+      const res = await held.call('relay', { tool: 'relay', args: { tool: 'depth_probe', args: {} } })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+      const inner = res.body.body
+      expect(inner.http_status).toBe(202)
+      const pending = inner.body
+      const ok = await held.app.inject({
+        method: 'POST',
+        url: `/v1/approvals/${pending.approval_id}/approve`,
+        headers: { authorization: `Bearer ${approver}` },
+      })
+      expect(ok.statusCode, ok.body).toBe(200)
+      const run = await held.app.inject({ url: `/v1/executions/${pending.execution_id}`, headers: { authorization: `Bearer ${held.adminKey}` } })
+      expect(run.json().execution.result).toMatchObject({ depth: 2 })
+      // positive control: called directly, it is at depth 0 once approved
+      const direct = await held.call('depth_probe', {})
+      await held.app.inject({ method: 'POST', url: `/v1/approvals/${direct.body.approval_id}/approve`, headers: { authorization: `Bearer ${approver}` } })
+      const row = await held.app.inject({ url: `/v1/executions/${direct.body.execution_id}`, headers: { authorization: `Bearer ${held.adminKey}` } })
+      expect(row.json().execution.result).toMatchObject({ depth: 0 })
+    } finally {
+      await held.close()
+    }
   })
 })
