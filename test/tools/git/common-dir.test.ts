@@ -66,7 +66,7 @@ describe("git's common folder", () => {
       const stop = startSwapper(path.join(repo, '.git'), path.join(repo, '.git-link'), [HOLD_LINK, HOLD_REAL])
       let outcomes: Map<string, number>
       try {
-        outcomes = await outcomesOver(2000, async () => {
+        outcomes = await outcomesOver(1500, async () => {
           const res = await t.call('git_status', { repo_path: path.basename(repo) })
           if (res.statusCode !== 200) throw Object.assign(new Error(), { code: res.body.error_code })
         })
