@@ -88,10 +88,17 @@ function lexicalRel(input: string, lexRoot: string): string {
  * tools that must know what was named (fs_remove removes a link, not what it points to).
  */
 export async function relInside(root: string, userPath: string): Promise<string> {
+  assertPlainPath(userPath)
   const input = userPath === '' ? '.' : userPath
   const lexRoot = path.resolve(root)
   if (!path.isAbsolute(input)) return lexicalRel(input, lexRoot)
   return absoluteRel(input, lexRoot, await realRootOf(root))
+}
+
+/** A string without NUL: checked first by both guards, so that they answer alike. */
+function assertPlainPath(userPath: unknown): asserts userPath is string {
+  if (typeof userPath !== 'string') fail('INVALID_REQUEST', 'Path must be a string relative to the workspace root')
+  if (userPath.includes('\0')) fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
 }
 
 /** The real root and the caller's path relative to it. */
@@ -106,12 +113,7 @@ async function locate(root: string, input: string): Promise<{ realRoot: string; 
 }
 
 export async function resolveInside(root: string, userPath: string, opts: ResolveOptions = {}): Promise<Resolution> {
-  if (typeof userPath !== 'string') {
-    fail('INVALID_REQUEST', 'Path must be a string relative to the workspace root')
-  }
-  if (userPath.includes('\0')) {
-    fail('PATH_OUTSIDE_WORKSPACE', 'Path contains a NUL byte; remove it and pass a plain path relative to the workspace root')
-  }
+  assertPlainPath(userPath)
   const { realRoot, rel } = await locate(root, userPath === '' ? '.' : userPath)
   const abs = rel === '.' ? realRoot : path.join(realRoot, rel)
   // The server's own files, as written: refused whether or not they exist.

@@ -18,6 +18,10 @@ const registered = new Set<Spelling>()
 /** Treats `spelt` (absolute) as another name of the real root `real` until the returned function is called. */
 export function registerRootSpelling(spelt: string, real: string): () => void {
   const entry = { spelt: path.resolve(spelt), real: path.resolve(real) }
+  // `/` (or a parent of the root) would move every absolute path into the workspace instead of refusing it.
+  if (isInside(entry.spelt, entry.real) || entry.spelt === path.parse(entry.spelt).root) {
+    throw new Error(`${entry.spelt} cannot be registered as a name of ${entry.real}: it holds it`)
+  }
   registered.add(entry)
   return () => {
     registered.delete(entry)

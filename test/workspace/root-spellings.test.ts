@@ -83,4 +83,21 @@ describe('registered spellings of a server root', () => {
     await expectCoded(resolveInside(t.ws, path.join(link, 'a.txt')), OUT, 403, ABS)
     await expectCoded(relInside(t.ws, link), OUT, 403, ABS)
   })
+
+  it('never registers `/` or a parent of the root, which would move every absolute path inside', () => {
+    for (const spelt of ['/', '//', t.base, path.dirname(t.base)]) {
+      expect(() => registerRootSpelling(spelt, t.ws), spelt).toThrow(/cannot be registered/)
+    }
+    registerRootSpelling(path.join(t.base, 'elsewhere'), t.ws)() // positive control: a sibling name registers (and is released)
+  })
+})
+
+describe('relInside and resolveInside answer alike', () => {
+  it('refuse a NUL byte, however the path is spelt', async () => {
+    for (const p of ['a.txt\0', `${t.ws}/a.txt\0`, '\0']) {
+      await expectCoded(relInside(t.ws, p), OUT, 403, 'NUL byte')
+      await expectCoded(resolveInside(t.ws, p), OUT, 403, 'NUL byte')
+    }
+    expect(await relInside(t.ws, `${t.ws}/a.txt`)).toBe('a.txt') // positive control
+  })
 })
