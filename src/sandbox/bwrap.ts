@@ -153,7 +153,7 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     // Bound by descriptor, opened and checked now (bind-sources.ts); the child gets them from 3 on.
     const binds = [
       ...policy.writable.map((dir) => ({ flag: '--bind-fd', source: dir, target: dir })),
-      ...(policy.readable ?? []).map((file) => ({ flag: '--ro-bind-fd', source: file, target: file })),
+      ...(policy.readable ?? []).map((dir) => ({ flag: '--ro-bind-fd', source: dir, target: dir })),
       ...hidden.pins,
       ...privateFiles(policy),
     ]

@@ -242,12 +242,17 @@ describe('the planner: folders bound onto themselves', () => {
     expect(fs.readdirSync('/proc/self/fd').length).toBe(before)
   })
 
-  it('a protected path spelt through a link is covered at its real form only: nothing is mounted through the link', async () => {
+  /** A secret configured as `current/tok.txt`, where `current` is a link to `releases/v1`. */
+  function protectThroughLink(): void {
     release()
     fs.mkdirSync(path.join(ws, 'releases', 'v1'), { recursive: true })
     fs.writeFileSync(path.join(ws, 'releases', 'v1', 'tok.txt'), 'SECRET-TOK\n')
     fs.symlinkSync('releases/v1', path.join(ws, 'current'))
     release = protectPaths([{ path: path.join(ws, 'current', 'tok.txt'), kind: 'secret' }])
+  }
+
+  it('a protected path spelt through a link is covered at its real form only: nothing is mounted through the link', async () => {
+    protectThroughLink()
     const plan = sandbox.plan(['/bin/sh', '-c', 'cat current/tok.txt releases/v1/tok.txt'], policy())
     const targets = plan.args.flatMap((a, i) => (a === '/dev/null' ? [plan.args[i + 1]] : []))
     expect(targets).toEqual([path.join(ws, 'releases', 'v1', 'tok.txt')])
@@ -257,11 +262,7 @@ describe('the planner: folders bound onto themselves', () => {
   })
 
   it('a link above a protected path swapped while sandboxes start creates nothing outside', async () => {
-    release()
-    fs.mkdirSync(path.join(ws, 'releases', 'v1'), { recursive: true })
-    fs.writeFileSync(path.join(ws, 'releases', 'v1', 'tok.txt'), 'SECRET-TOK\n')
-    fs.symlinkSync('releases/v1', path.join(ws, 'current'))
-    release = protectPaths([{ path: path.join(ws, 'current', 'tok.txt'), kind: 'secret' }])
+    protectThroughLink()
     const out = path.join(base, 'outside')
     fs.symlinkSync(path.join('/oldroot', out), path.join(ws, 'current-evil'))
     const stop = startSwapper(path.join(ws, 'current'), path.join(ws, 'current-evil'), [3, 10])
