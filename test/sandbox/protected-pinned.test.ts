@@ -265,7 +265,7 @@ describe('the planner: folders bound onto themselves', () => {
     protectThroughLink()
     const out = path.join(base, 'outside')
     fs.symlinkSync(path.join('/oldroot', out), path.join(ws, 'current-evil'))
-    const stop = startSwapper(path.join(ws, 'current'), path.join(ws, 'current-evil'), [3, 10])
+    const stop = await startSwapper(path.join(ws, 'current'), path.join(ws, 'current-evil'), [3, 10])
     let ran = 0
     try {
       for (const until = Date.now() + 1500; Date.now() < until; ) {

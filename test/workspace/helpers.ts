@@ -58,29 +58,47 @@ export async function expectCoded(
  * Another process swapping two names in a tight loop with renameat2(RENAME_EXCHANGE), so both
  * names always exist (as a racing shell would keep a folder and a link to the outside). With
  * `holdMs`, each name keeps each state that long: checks that take a while then pass more often,
- * and what follows them meets the swap. Returns a stop function.
+ * and what follows them meets the swap. Resolves, once the first swap is done, to a stop function:
+ * a slow interpreter start (a pyenv shim takes ~0.4 s) must not eat the race's time.
  */
-export function startSwapper(a: string, b: string, holdMs: [number, number] = [0, 0]): () => void {
+export async function startSwapper(a: string, b: string, holdMs: [number, number] = [0, 0]): Promise<() => void> {
   const code = [
     'import ctypes, os, sys, time',
     'libc = ctypes.CDLL(None, use_errno=True)',
     'a, b = (os.fsencode(p) for p in sys.argv[1:3])',
     'first, second = (float(s) / 1000 for s in sys.argv[3:5])',
+    'libc.renameat2(-100, a, -100, b, 2)',
+    'libc.renameat2(-100, a, -100, b, 2)',
+    'print("swapping", flush=True)',
     'while True:',
     '  libc.renameat2(-100, a, -100, b, 2)',
     '  if first: time.sleep(first)',
     '  libc.renameat2(-100, a, -100, b, 2)',
     '  if second: time.sleep(second)',
   ].join('\n')
-  const child = spawn('python3', ['-c', code, a, b, String(holdMs[0]), String(holdMs[1])], { stdio: 'ignore' })
-  return () => child.kill('SIGKILL')
+  const child = spawn('python3', ['-c', code, a, b, String(holdMs[0]), String(holdMs[1])], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const stop = () => child.kill('SIGKILL')
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve())
+    child.once('exit', (code) => reject(new Error(`the swapper exited (${code}) before swapping`)))
+  })
+  return stop
 }
 
-/** How often each outcome (`ok`, or an error's code) came out of `fn`, called for `ms` milliseconds. */
-export async function outcomesOver(ms: number, fn: () => Promise<unknown>): Promise<Map<string, number>> {
+/**
+ * How often each outcome (`ok`, or an error's code) came out of `fn`, called for `ms` milliseconds,
+ * and on for up to `moreMs` while `enough` is not yet true (a loaded machine races more slowly).
+ */
+export async function outcomesOver(
+  ms: number,
+  fn: () => Promise<unknown>,
+  enough: (counts: Map<string, number>) => boolean = () => true,
+  moreMs = 4 * ms,
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>()
   const until = Date.now() + ms
-  while (Date.now() < until) {
+  const atMost = until + moreMs
+  while (Date.now() < until || (!enough(counts) && Date.now() < atMost)) {
     const outcome = await fn().then(
       () => 'ok',
       (err: { code?: string }) => err.code ?? `raw ${String(err)}`,

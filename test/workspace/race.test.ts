@@ -29,8 +29,8 @@ const RACE_MS = 700
 
 /** Outcomes of `fn` while `d` and the link `dl` swap places. */
 async function underRace(fn: () => Promise<unknown>): Promise<string[]> {
-  stop = startSwapper(path.join(t.ws, 'd'), path.join(t.ws, 'dl'))
-  const counts = await outcomesOver(RACE_MS, fn)
+  stop = await startSwapper(path.join(t.ws, 'd'), path.join(t.ws, 'dl'))
+  const counts = await outcomesOver(RACE_MS, fn, (seen) => seen.size > 1)
   stop()
   return [...counts.keys()].sort()
 }

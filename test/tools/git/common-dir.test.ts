@@ -63,13 +63,17 @@ describe("git's common folder", () => {
       const out = path.join(outside, `race-${i}`)
       await fs.mkdir(out)
       await fs.symlink(target(repo, out), path.join(repo, '.git-link'))
-      const stop = startSwapper(path.join(repo, '.git'), path.join(repo, '.git-link'), [HOLD_LINK, HOLD_REAL])
+      const stop = await startSwapper(path.join(repo, '.git'), path.join(repo, '.git-link'), [HOLD_LINK, HOLD_REAL])
       let outcomes: Map<string, number>
       try {
-        outcomes = await outcomesOver(1500, async () => {
-          const res = await t.call('git_status', { repo_path: path.basename(repo) })
-          if (res.statusCode !== 200) throw Object.assign(new Error(), { code: res.body.error_code })
-        })
+        outcomes = await outcomesOver(
+          1500,
+          async () => {
+            const res = await t.call('git_status', { repo_path: path.basename(repo) })
+            if (res.statusCode !== 200) throw Object.assign(new Error(), { code: res.body.error_code })
+          },
+          (seen) => seen.has('ok'),
+        )
       } finally {
         stop()
       }
