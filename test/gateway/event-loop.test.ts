@@ -9,6 +9,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { BODY_ELEMENTS_MAX, CONTENT_MAX, TEXT_MAX } from '../../src/tools/limits.js'
@@ -58,6 +59,19 @@ const post = (tool: string, body: unknown, headers: Record<string, string> = {})
     headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
+interface Answer {
+  status: number
+  text: string
+}
+/** A call whose body is bytes already: what the client spends encoding it (fetch copies 10 MiB twice, in this process) is not the server's block. */
+async function send(tool: string, body: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await request(`${base}/v1/tools/${tool}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json', ...headers },
+    body,
+  })
+  return { status: res.statusCode, text: await res.body.text() }
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface During {
@@ -91,7 +105,7 @@ function gapMeter() {
 }
 
 /** Runs `work` with the event-loop monitors on and /healthz polled every 10 ms, until its history row is written. */
-async function during(work: () => Promise<Response>): Promise<During> {
+async function during(work: () => Promise<Answer>): Promise<During> {
   const loop = monitorEventLoopDelay({ resolution: 5 })
   loop.enable()
   const meter = gapMeter()
@@ -107,8 +121,7 @@ async function during(work: () => Promise<Response>): Promise<During> {
       await sleep(10)
     }
   })()
-  const res = await work()
-  const text = await res.text()
+  const { status, text } = await work()
   // Writing the call's history row (on PGlite, in this thread) is part of its cost too.
   await t.app.history.flush()
   await sleep(20)
@@ -121,7 +134,7 @@ async function during(work: () => Promise<Response>): Promise<During> {
     cpuMs: worst.cpuMs,
     stretch: worst.wallMs / Math.max(worst.cpuMs, 1),
     healthMs,
-    status: res.status,
+    status,
     body: text.startsWith('{') ? JSON.parse(text) : text,
   }
 }
@@ -133,7 +146,7 @@ async function during(work: () => Promise<Response>): Promise<During> {
 /** How far a run is from the floor: its CPU block, or its /healthz time less what neighbours took. */
 const score = (d: During) => Math.max(d.cpuMs, d.healthMs / Math.max(1, d.stretch))
 
-async function bestOf3(work: () => Promise<Response>, name: string): Promise<During> {
+async function bestOf3(work: () => Promise<Answer>, name: string): Promise<During> {
   let best: During | undefined
   for (let i = 0; i < 3; i++) {
     const d = await during(work)
@@ -214,8 +227,8 @@ describe('the event loop and /healthz while one hostile request runs', () => {
   it.each(hostile)(
     'stay under 100 ms during %s',
     async (name, tool, body, headers) => {
-      const payload = typeof body() === 'string' ? (body() as string) : JSON.stringify(body())
-      const { cpuMs, stretch, healthMs, status } = await bestOf3(() => post(tool, payload, headers), name)
+      const payload = Buffer.from(typeof body() === 'string' ? (body() as string) : JSON.stringify(body()))
+      const { cpuMs, stretch, healthMs, status } = await bestOf3(() => send(tool, payload, headers), name)
       expect(status).toBeLessThan(500)
       // What the request itself holds the loop for, on an idle machine.
       expect(cpuMs).toBeLessThan(100)
@@ -230,7 +243,8 @@ describe('the event loop and /healthz while one hostile request runs', () => {
       // 150 ms of CPU, not of wall time: on a busy machine we may get a fraction of a core.
       const started = process.cpuUsage()
       for (let used = 0; used < 150_000; used = process.cpuUsage(started).user + process.cpuUsage(started).system);
-      return fetch(`${base}/healthz`)
+      const res = await fetch(`${base}/healthz`)
+      return { status: res.status, text: await res.text() }
     })
     expect(loopMs).toBeGreaterThanOrEqual(100)
     expect(cpuMs).toBeGreaterThanOrEqual(100)
