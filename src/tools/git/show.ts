@@ -50,8 +50,13 @@ export default defineTool({
         })
     }
     const sha = parsed.path === undefined ? await requireObject(repo, 'ref', ref) : await requireObject(repo, 'ref', ref, '')
-    const type = (await repo.git(['cat-file', '-t', sha])).stdout.trim() as (typeof TYPES)[number]
-    const size = Number((await repo.git(['cat-file', '-s', sha])).stdout.trim())
+    // `<sha> <type> <size>`: both in one run (the sha on stdin, never an argument).
+    const [, type, sizeText] = (await repo.git(['cat-file', '--batch-check'], { input: `${sha}\n` })).stdout.trim().split(' ') as [
+      string,
+      (typeof TYPES)[number],
+      string,
+    ]
+    const size = Number(sizeText)
     let text: string
     let binary = false
     if (type === 'blob') {

@@ -235,6 +235,21 @@ describe('without the sandbox', () => {
       await off.close()
     }
   })
+
+  it('a config changed after a call is read again: parses are remembered by the text, not the repository', async () => {
+    const off = await buildGitApp({ env: { TOOLGATE_SANDBOX: 'off' } })
+    try {
+      const dir = await makeRepo(path.join(await fs.realpath(off.workspace), 'later'))
+      expect((await off.call('git_status', { repo_path: 'later' })).statusCode).toBe(200)
+      const marker = path.join(dir, 'later.PWNED')
+      await fs.appendFile(path.join(dir, '.git/config'), `[core]\n\tfsmonitor = "touch ${marker}; echo"\n`)
+      const res = await off.call('git_status', { repo_path: 'later' })
+      expect(res.body.error_message).toContain('core.fsmonitor')
+      expect(await exists(marker)).toBe(false)
+    } finally {
+      await off.close()
+    }
+  })
 })
 
 describe('from the attacker review', () => {

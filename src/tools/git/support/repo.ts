@@ -15,7 +15,7 @@ import { fail } from '../../../errors.js'
 import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, readUpTo, relOf, resolveInside, usingFolder } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { assertNotOption } from './args.js'
-import { isInert, parseConfigList, writeInertConfig } from './safe-config.js'
+import { isInert, parseConfigList, parseConfigOnce, writeInertConfig } from './safe-config.js'
 import { runGit, type GitPlace, type GitResult, type RunOptions } from './run.js'
 
 export { scrub, type GitResult, type RunOptions } from './run.js'
@@ -134,9 +134,11 @@ async function checkAlternates(root: string, commonDir: string): Promise<void> {
 async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Promise<GitPlace['common']> {
   const text = await readPlain(place.root, commonDir, 'config', CONFIG)
   if (text === null) return ctx.services.sandbox.mode === 'off' ? undefined : { dir: commonDir, config: await writeInertConfig([]) }
-  const r = await runGit(place, ['config', '--file', '-', '--no-includes', '--null', '--list'], ctx, { allowFail: true, input: text })
-  if (r.exitCode !== 0) unsafe(CONFIG)
-  const entries = parseConfigList(r.stdout)
+  const entries =
+    (await parseConfigOnce(text, async () => {
+      const r = await runGit(place, ['config', '--file', '-', '--no-includes', '--null', '--list'], ctx, { allowFail: true, input: text })
+      return r.exitCode === 0 ? parseConfigList(r.stdout) : null
+    })) ?? unsafe(CONFIG)
   if (ctx.services.sandbox.mode === 'off') {
     const active = [...new Set(entries.filter((e) => !isInert(e.key)).map((e) => e.key))]
     if (active.length > 0) {

@@ -73,6 +73,24 @@ export function parseConfigList(out: string): ConfigEntry[] {
     })
 }
 
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+
+/** Configs parsed by git, by their text's hash: the same text always parses alike (`--no-includes`), and a parse is a sandboxed run. */
+const parsed = new Map<string, ConfigEntry[]>()
+const PARSED_MAX = 256
+
+/** The entries of config `text`, parsed by `parse` (null when git refuses the text) unless this text was parsed before. */
+export async function parseConfigOnce(text: string, parse: () => Promise<ConfigEntry[] | null>): Promise<ConfigEntry[] | null> {
+  const key = sha256(text)
+  const known = parsed.get(key)
+  if (known) return known
+  const entries = await parse()
+  if (entries === null) return null
+  if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string)
+  parsed.set(key, entries)
+  return entries
+}
+
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`
 
 /** Config file text for `entries` (already filtered), one section header per key. */
@@ -94,7 +112,7 @@ let folder: Promise<string> | undefined
 export async function writeInertConfig(entries: ConfigEntry[]): Promise<string> {
   const text = configText(entries.filter((e) => isInert(e.key)))
   folder ??= realTmpdir().then((tmp) => fs.mkdtemp(path.join(tmp, 'toolgate-git-config-')))
-  const file = path.join(await folder, `${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}.config`)
+  const file = path.join(await folder, `${sha256(text).slice(0, 32)}.config`)
   // Written aside and linked in, so that a concurrent call never mounts a half-written file; never
   // replaced once there (same name, same text): bwrap checks the file it binds is still the one opened.
   const tmp = `${file}.${crypto.randomUUID()}`
