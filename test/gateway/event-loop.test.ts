@@ -6,6 +6,7 @@
  * the figures.
  * Each hostile request sits beside a normal one that must still work (the positive controls).
  */
+import { readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -87,19 +88,32 @@ interface During {
   body: any
 }
 
-/** The longest gap between ticks of a 5 ms interval, in wall time and in the process's CPU time. */
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
+/**
+ * CPU time of the event loop's own thread, in ms: schedstat's first field (ns on a CPU). The
+ * process's time would count GC helpers, the thread pool and PGlite's writes beside it.
+ */
+function loopThreadMs(): number {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6
+  } catch {
+    const used = process.cpuUsage()
+    return (used.user + used.system) / 1000
+  }
+}
+
+/** The longest gap between ticks of a 5 ms interval, in wall time and in the loop thread's CPU time. */
 function gapMeter() {
   let wall = performance.now()
-  let cpu = process.cpuUsage()
+  let cpu = loopThreadMs()
   let worst = { wallMs: 0, cpuMs: 0 }
   const ticker = setInterval(() => {
     const nowWall = performance.now()
-    const used = process.cpuUsage(cpu)
-    // CPU time counts every thread of the process: never more than the wall time it spans.
-    const gap = { wallMs: nowWall - wall, cpuMs: Math.min(nowWall - wall, (used.user + used.system) / 1000) }
+    const nowCpu = loopThreadMs()
+    const gap = { wallMs: nowWall - wall, cpuMs: Math.min(nowWall - wall, nowCpu - cpu) }
     if (gap.cpuMs > worst.cpuMs) worst = gap
     wall = nowWall
-    cpu = process.cpuUsage()
+    cpu = nowCpu
   }, 5)
   return { stop: () => (clearInterval(ticker), worst) }
 }
