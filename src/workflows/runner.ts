@@ -4,7 +4,7 @@
  * owned it. Each way ends in the same engine replay (engine.ts) and the same bookkeeping: the run's
  * status in the database and its record in `artifacts/<run_id>/`.
  */
-import { v7 as uuidv7 } from 'uuid'
+import { timeOrderedId } from '../lib/time-ordered-id.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Caller, InnerCallOutcome, ToolContext } from '../tools/define.js'
 import type { BlockPolicy } from '../workspace/index.js'
@@ -84,7 +84,7 @@ class WorkflowRunner implements Runner {
   }
 
   async start(ctx: ToolContext, input: { workflow: Workflow; path: string; params: Record<string, unknown> }): Promise<RunReport> {
-    const id = uuidv7()
+    const id = timeOrderedId()
     const { sessionId, agentId, requestId, dryRun, postId, threadId, timeoutMs } = ctx
     const context: RunContext = { sessionId, agentId, requestId, dryRun, postId, threadId, timeoutMs }
     const { caller } = ctx

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js'
 import { summons, summonTurns } from '../../db/schema/index.js'
 import { rows } from '../../db/sql-rows.js'
 import { fail } from '../../errors.js'
-import { v7 as uuidv7 } from 'uuid'
+import { timeOrderedId } from '../../lib/time-ordered-id.js'
 
 export type TurnMode = 'llm' | 'retrieval'
 
@@ -41,7 +41,7 @@ const summonActive = (a: ActiveSummon) =>
 
 /** Claims the session's one active summon, or fails with SUMMON_ACTIVE naming the one that holds it. */
 export async function claimSummon(db: Db, s: { session: string; snapshotId: number; callerId: string }, attempt = 0): Promise<string> {
-  const id = uuidv7()
+  const id = timeOrderedId()
   const claimed = await db
     .insert(summons)
     .values({ id, sessionId: s.session, snapshotId: s.snapshotId, callerId: s.callerId })

@@ -1,5 +1,5 @@
 /** Step 4: the call's context (headers or MCP `_meta`), and with it an execution id and a history record. */
-import { v7 as uuidv7 } from 'uuid'
+import { timeOrderedId } from '../../lib/time-ordered-id.js'
 import type { Caller } from '../../tools/define.js'
 import type { RegisteredTool } from '../../tools/registry.js'
 import type { AdmittedCall, Call } from '../call.js'
@@ -9,7 +9,7 @@ export function admit(call: Call, registered: RegisteredTool, caller: Caller): A
   const { tool } = registered
   const context = parseContext(call.request.headers, call.request.requestId)
   const record = {
-    id: uuidv7(),
+    id: timeOrderedId(),
     tool: tool.name,
     toolset: tool.toolset,
     transport: call.request.transport,

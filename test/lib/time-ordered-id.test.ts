@@ -1,9 +1,11 @@
 /**
- * Execution ids come from `uuid`'s v7: history pages and sorts by id, so toolgate relies on ids
- * made in one process sorting in the order they were made, within one millisecond too.
+ * Execution ids are uuid v7 (src/lib/time-ordered-id.ts, random bits from a pool): history pages
+ * and sorts by id, so toolgate relies on ids made in one process sorting in the order they were
+ * made, within one millisecond too, and on their random part being random.
  */
-import { v7 as uuidv7, validate as isUuid, version } from 'uuid'
+import { validate as isUuid, version } from 'uuid'
 import { describe, expect, it } from 'vitest'
+import { timeOrderedId as uuidv7 } from '../../src/lib/time-ordered-id.js'
 
 describe('execution ids (uuid v7)', () => {
   it('are version 7 ids carrying the current time', () => {
@@ -20,6 +22,11 @@ describe('execution ids (uuid v7)', () => {
     const ids = Array.from({ length: 20_000 }, () => uuidv7())
     expect(new Set(ids).size).toBe(ids.length)
     expect([...ids].sort()).toEqual(ids)
+  })
+
+  it('draw fresh random bits for every id, past a refill of the pool', () => {
+    const tails = Array.from({ length: 1000 }, () => uuidv7().slice(-12))
+    expect(new Set(tails).size).toBe(tails.length)
   })
 
   it('cursors that are not UUIDs are told apart', () => {
