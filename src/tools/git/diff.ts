@@ -33,6 +33,37 @@ async function revArgs(repo: Repo, rev: string | undefined): Promise<string[]> {
   return [`${left}${range.op}${right}`]
 }
 
+/** `git diff --numstat -z --patch` output: the totals and paths of the numstat part, and the patch after it. */
+export function splitNumstat(stdout: string): { insertions: number; deletions: number; files: string[]; patch: string } {
+  let insertions = 0
+  let deletions = 0
+  const files: string[] = []
+  let at = 0
+  const next = () => {
+    const end = stdout.indexOf('\0', at)
+    const rec = end === -1 ? stdout.slice(at) : stdout.slice(at, end)
+    at = end === -1 ? stdout.length : end + 1
+    return rec
+  }
+  while (at < stdout.length) {
+    const start = at
+    const rec = next()
+    const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(rec)
+    if (!m) {
+      if (rec !== '') at = start // no empty record between the parts: the patch starts here
+      break
+    }
+    if (m[1] !== '-') insertions += Number(m[1])
+    if (m[2] !== '-') deletions += Number(m[2])
+    // a rename: an empty name, then the old and the new path
+    if (m[3] === '') {
+      next()
+      files.push(next())
+    } else files.push(m[3])
+  }
+  return { insertions, deletions, files, patch: stdout.slice(at) }
+}
+
 /** Each path: never an option, inside the workspace (links included), not a blocked name. */
 async function checkPaths(repo: Repo, paths: string[], ctx: ToolContext): Promise<string[]> {
   for (const p of paths) {
@@ -79,24 +110,10 @@ export default defineTool({
     const repo = await openRepo(ctx, repo_path)
     const revs = await revArgs(repo, rev ?? undefined)
     const tail = ['--', ...(await checkPaths(repo, paths ?? [], ctx))]
-    const diff = await repo.git(['diff', ...DIFF_FLAGS, ...revs, ...tail])
-    const stat = await repo.git(['diff', ...DIFF_FLAGS, '--numstat', '-z', ...revs, ...tail])
-    let insertions = 0
-    let deletions = 0
-    const files: string[] = []
-    const recs = stat.stdout.split('\0')
-    for (let i = 0; i < recs.length; i++) {
-      const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(recs[i])
-      if (!m) continue
-      if (m[1] !== '-') insertions += Number(m[1])
-      if (m[2] !== '-') deletions += Number(m[2])
-      // a rename: empty name, then the old and the new path
-      if (m[3] === '') {
-        files.push(recs[i + 2])
-        i += 2
-      } else files.push(m[3])
-    }
-    const out = clip(diff.stdout, ctx, 'narrow it with paths or a smaller rev range')
+    // One run: the numstat records (NUL-terminated), an empty record, then the patch.
+    const { stdout } = await repo.git(['diff', ...DIFF_FLAGS, '--numstat', '-z', '--patch', ...revs, ...tail])
+    const { insertions, deletions, files, patch } = splitNumstat(stdout)
+    const out = clip(patch, ctx, 'narrow it with paths or a smaller rev range')
     return {
       success: true,
       output: out.text === '' ? 'No differences\n' : out.text,

@@ -1,0 +1,64 @@
+/**
+ * git_diff reads numstat and patch from one run (`--numstat -z --patch`): split, they are what two
+ * runs of git give, for renames, binary files, mode changes and names with tabs and newlines.
+ */
+import { execFileSync } from 'node:child_process'
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { splitNumstat } from '../../../src/tools/git/diff.js'
+import { git, makeRepo } from './helpers.js'
+
+let base: string
+let repo: string
+beforeAll(async () => {
+  base = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-numstat-'))
+  repo = await makeRepo(path.join(base, 'r'))
+})
+afterAll(() => fs.rm(base, { recursive: true, force: true }))
+
+const diff = (...args: string[]) => execFileSync('git', ['diff', '--no-color', ...args], { cwd: repo, encoding: 'utf8' })
+/** The oracle: numstat and patch from two runs, parsed the plain way. */
+function twoRuns(rev: string) {
+  const recs = diff('--numstat', '-z', rev).split('\0')
+  const files: string[] = []
+  let insertions = 0
+  let deletions = 0
+  for (let i = 0; i < recs.length; i++) {
+    const [, ins, del, name] = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(recs[i]) ?? []
+    if (name === undefined) continue
+    insertions += ins === '-' ? 0 : Number(ins)
+    deletions += del === '-' ? 0 : Number(del)
+    files.push(name === '' ? recs[(i += 2)] : name)
+  }
+  return { insertions, deletions, files, patch: diff(rev) }
+}
+
+describe('git diff --numstat -z --patch, split', () => {
+  it('is the two runs it replaces, for every kind of change', async () => {
+    await fs.writeFile(path.join(repo, 'README.md'), 'hello\nWORLD\nmore\n')
+    git(repo, 'mv', 'src/app.txt', 'src/renamed app.txt')
+    await fs.writeFile(path.join(repo, 'bin.dat'), Buffer.from([0, 1, 2, 0, 255]))
+    await fs.writeFile(path.join(repo, 'tab\tand\nnewline.txt'), 'odd name\n')
+    await fs.writeFile(path.join(repo, 'run.sh'), 'echo\n')
+    git(repo, 'add', '-A')
+    git(repo, 'commit', '-q', '-m', 'third')
+    await fs.chmod(path.join(repo, 'run.sh'), 0o755)
+    await fs.writeFile(path.join(repo, 'bin.dat'), Buffer.from([0, 9, 9, 0]))
+    for (const rev of ['HEAD', 'HEAD~1', 'HEAD~2']) {
+      const one = splitNumstat(diff('--numstat', '-z', '--patch', rev))
+      expect(one, rev).toEqual(twoRuns(rev))
+      expect(one.files.length, rev).toBeGreaterThan(0)
+    }
+    expect(splitNumstat(diff('--numstat', '-z', '--patch', 'HEAD~1')).files).toContain('tab\tand\nnewline.txt')
+  })
+
+  it('no changes: nothing on either side', () => {
+    expect(splitNumstat('')).toEqual({ insertions: 0, deletions: 0, files: [], patch: '' })
+  })
+
+  it('a patch right after the last record, with no empty record between, is kept whole', () => {
+    expect(splitNumstat('1\t0\tx\0diff --git a/x b/x\n+a\n')).toEqual({ insertions: 1, deletions: 0, files: ['x'], patch: 'diff --git a/x b/x\n+a\n' })
+  })
+})
