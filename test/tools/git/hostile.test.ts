@@ -5,11 +5,13 @@
  * catch it), and a clean repository beside it keeps working.
  */
 import { execFileSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../helper.js'
+import { parseKept } from '../../../src/tools/git/support/safe-config.js'
 import { buildGitApp, exists, git, makeRepo } from './helpers.js'
 
 let t: TestApp
@@ -234,6 +236,22 @@ describe('without the sandbox', () => {
     } finally {
       await off.close()
     }
+  })
+
+  it('a parse is remembered only when small, and per workspace: a 1 MiB config listing 60 MB is not kept', async () => {
+    const dir = await makeRepo(path.join(ws, 'huge-config'))
+    await fs.appendFile(path.join(dir, '.git/config'), `[x "${'q'.repeat(110)}"]\n${'b\n'.repeat(400_000)}`)
+    const huge = await fs.readFile(path.join(dir, '.git/config'), 'utf8')
+    const res = await call('git_status', { repo_path: 'huge-config' })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(parseKept(ws, huge)).toBe(false)
+    // positive control: a config of the usual size is kept, for the workspace that read it only
+    const usual = await makeRepo(path.join(ws, 'usual-config'))
+    await fs.appendFile(path.join(usual, '.git/config'), `[user]\n\tname = ${crypto.randomUUID()}\n`)
+    const text = await fs.readFile(path.join(usual, '.git/config'), 'utf8')
+    expect((await call('git_status', { repo_path: 'usual-config' })).statusCode).toBe(200)
+    expect(parseKept(ws, text)).toBe(true)
+    expect(parseKept(outside, text)).toBe(false)
   })
 
   it('a config changed after a call is read again: parses are remembered by the text, not the repository', async () => {

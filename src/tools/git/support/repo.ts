@@ -135,9 +135,9 @@ async function safeConfig(place: GitPlace, commonDir: string, ctx: GitCtx): Prom
   const text = await readPlain(place.root, commonDir, 'config', CONFIG)
   if (text === null) return ctx.services.sandbox.mode === 'off' ? undefined : { dir: commonDir, config: await writeInertConfig([]) }
   const entries =
-    (await parseConfigOnce(text, async () => {
+    (await parseConfigOnce(place.root, text, async () => {
       const r = await runGit(place, ['config', '--file', '-', '--no-includes', '--null', '--list'], ctx, { allowFail: true, input: text })
-      return r.exitCode === 0 ? parseConfigList(r.stdout) : null
+      return r.exitCode === 0 ? { entries: parseConfigList(r.stdout), listed: r.stdout.length } : null
     })) ?? unsafe(CONFIG)
   if (ctx.services.sandbox.mode === 'off') {
     const active = [...new Set(entries.filter((e) => !isInert(e.key)).map((e) => e.key))]

@@ -75,21 +75,36 @@ export function parseConfigList(out: string): ConfigEntry[] {
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 
-/** Configs parsed by git, by their text's hash: the same text always parses alike (`--no-includes`), and a parse is a sandboxed run. */
+/**
+ * Configs parsed by git, by workspace and text: the same text always parses alike
+ * (`--no-includes`), and a parse is a sandboxed run. Only small parses are kept (real configs list
+ * a few KB; a hostile 1 MiB one can list 60 MB), so the whole stays under 256 × 16 KiB; and by
+ * workspace, so that how fast a call answers tells nothing of another workspace's repositories.
+ */
 const parsed = new Map<string, ConfigEntry[]>()
 const PARSED_MAX = 256
+export const PARSED_KEPT_CHARS = 16 * 1024
 
-/** The entries of config `text`, parsed by `parse` (null when git refuses the text) unless this text was parsed before. */
-export async function parseConfigOnce(text: string, parse: () => Promise<ConfigEntry[] | null>): Promise<ConfigEntry[] | null> {
-  const key = sha256(text)
+/** The entries of config `text` in `scope`, from `parse` (null when git refuses the text) unless this text was parsed there before. */
+export async function parseConfigOnce(
+  scope: string,
+  text: string,
+  parse: () => Promise<{ entries: ConfigEntry[]; listed: number } | null>,
+): Promise<ConfigEntry[] | null> {
+  const key = sha256(`${scope}\0${text}`)
   const known = parsed.get(key)
   if (known) return known
-  const entries = await parse()
-  if (entries === null) return null
-  if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string)
-  parsed.set(key, entries)
-  return entries
+  const got = await parse()
+  if (got === null) return null
+  if (got.listed <= PARSED_KEPT_CHARS) {
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string)
+    parsed.set(key, got.entries)
+  }
+  return got.entries
 }
+
+/** Whether the parse of `text` in `scope` is kept (for tests). */
+export const parseKept = (scope: string, text: string): boolean => parsed.has(sha256(`${scope}\0${text}`))
 
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`
 
