@@ -14,6 +14,8 @@ import { codedError } from '../errors.js'
 import { shapeProblem } from '../lib/json-shape.js'
 import { BODY_DEPTH_MAX, BODY_ELEMENTS_MAX } from '../tools/limits.js'
 
+/** Decoded pieces joined at a time while a body arrives. */
+const GROUP = 1024
 /** Bodies past this many characters are parsed after the loop's timers and I/O had a turn. */
 const LARGE_BODY = 1 << 20
 
@@ -24,27 +26,45 @@ export function readText(payload: Readable, limit: number, contentLength: number
   return new Promise((resolve, reject) => {
     if (contentLength > limit) return reject(tooLarge(limit))
     const decoder = new StringDecoder('utf8')
-    const parts: string[] = []
+    // Pieces are joined a group at a time as they come: a body sent a byte a chunk would otherwise
+    // leave millions of them for one join at the end.
+    const groups: string[] = []
+    let pieces: string[] = []
     let received = 0
-    const stop = (err: Error) => {
-      payload.removeAllListeners('data')
-      payload.removeAllListeners('end')
-      reject(err)
+    const add = (piece: string) => {
+      pieces.push(piece)
+      if (pieces.length < GROUP) return
+      groups.push(pieces.join(''))
+      pieces = []
     }
-    payload.on('data', (chunk: Buffer | string) => {
+    const done = () => {
+      payload.off('data', onData)
+      payload.off('end', onEnd)
+      payload.off('error', onError)
+    }
+    const onData = (chunk: Buffer | string) => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
       received += bytes.length
-      if (received > limit) return stop(tooLarge(limit))
-      parts.push(decoder.write(bytes))
-    })
-    payload.once('error', (err) => stop(codedError('INVALID_REQUEST', `Request body could not be read: ${err.message}`)))
-    payload.once('end', () => {
+      if (received <= limit) return add(decoder.write(bytes))
+      done()
+      reject(tooLarge(limit))
+    }
+    const onError = (err: Error) => {
+      done()
+      reject(codedError('INVALID_REQUEST', `Request body could not be read: ${err.message}`))
+    }
+    const onEnd = () => {
+      done()
       if (!Number.isNaN(contentLength) && received !== contentLength) {
         return reject(codedError('INVALID_REQUEST', `Request body is ${received} bytes, not the ${contentLength} its Content-Length says`))
       }
-      parts.push(decoder.end())
-      resolve(parts.join(''))
-    })
+      add(decoder.end())
+      groups.push(pieces.join(''))
+      resolve(groups.join(''))
+    }
+    payload.on('data', onData)
+    payload.once('end', onEnd)
+    payload.once('error', onError)
   })
 }
 

@@ -4,7 +4,9 @@
  * with no Content-Length to go by; a big body parsed whole.
  */
 import net from 'node:net'
+import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readText } from '../../src/plugins/json-body.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 let t: TestApp
@@ -74,5 +76,26 @@ describe('JSON request bodies', () => {
     const res = await post('Write', [Buffer.from(JSON.stringify({ file_path: 'big.txt', content }))])
     expect(res.status).toBe(200)
     expect(res.body.metadata.bytes_written).toBe(content.length)
+  })
+})
+
+describe('readText', () => {
+  it('a body sent a byte a chunk arrives whole, and the stream keeps no listener of it once read', async () => {
+    const bytes = Buffer.from(JSON.stringify({ text: 'ü€𝄞'.repeat(20_000) }))
+    const stream = new PassThrough()
+    const read = readText(stream, 1 << 20, bytes.length)
+    for (const b of bytes) stream.write(Buffer.from([b]))
+    stream.end()
+    expect(await read).toBe(bytes.toString('utf8'))
+    // the decoded pieces would otherwise live as long as the request
+    expect([stream.listenerCount('data'), stream.listenerCount('end'), stream.listenerCount('error')]).toEqual([0, 0, 0])
+  })
+
+  it('over the limit: refused, and no listener left either', async () => {
+    const stream = new PassThrough()
+    const read = readText(stream, 10, Number.NaN)
+    stream.write(Buffer.from('{"a":"0123456789"}'))
+    await expect(read).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
+    expect([stream.listenerCount('data'), stream.listenerCount('end'), stream.listenerCount('error')]).toEqual([0, 0, 0])
   })
 })
