@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs'
 import os from 'node:os'
+import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../sandbox/index.js'
 
@@ -106,7 +107,8 @@ function exitInside(code: number | null, signal: NodeJS.Signals | null): Exit {
 
 const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]))
 
-export function startCommand(opts: StartOptions): Running {
+/** Starts the command; resolves once it runs (or could not be started: `done` then rejects). */
+export async function startCommand(opts: StartOptions): Promise<Running> {
   const child = spawnConfined(
     opts.sandbox,
     ['/bin/bash', '-c', opts.command],
@@ -117,21 +119,26 @@ export function startCommand(opts: StartOptions): Running {
       env: cleanEnv(opts.cwd, opts.home),
       cpuSeconds: opts.cpuSeconds,
     },
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  if (child.pid === undefined) {
-    // spawn reports the reason asynchronously; the caller sees it through `done`.
-    const failed = new Promise<Exit>((_, reject) => child.once('error', reject))
+  const started = await new Promise<Error | null>((resolve) => {
+    child.once('spawn', () => resolve(null))
+    child.once('error', resolve)
+  })
+  if (started) {
+    const failed = Promise.reject(started)
+    failed.catch(() => {}) // the caller sees it through `done`
     return { pid: -1, done: failed, kill: async () => {} }
   }
-  const pid = child.pid
+  const pid = child.pid as number
+  const streams = { stdout: child.stdout as Readable, stderr: child.stderr as Readable }
   for (const stream of ['stdout', 'stderr'] as const) {
     const decoder = new StringDecoder('utf8')
-    child[stream].on('data', (chunk: Buffer) => {
+    streams[stream].on('data', (chunk: Buffer) => {
       const text = decoder.write(chunk)
       opts.onOutput(text, stream, chunk.length)
     })
-    child[stream].on('end', () => {
+    streams[stream].on('end', () => {
       const rest = decoder.end()
       if (rest) opts.onOutput(rest, stream, 0)
     })
@@ -149,8 +156,8 @@ export function startCommand(opts: StartOptions): Running {
       void killGroup(pid).then(() => {
         if (closed) return
         straggler = setTimeout(() => {
-          child.stdout.destroy()
-          child.stderr.destroy()
+          streams.stdout.destroy()
+          streams.stderr.destroy()
         }, PIPE_WAIT_MS)
         straggler.unref()
       })

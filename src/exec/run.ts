@@ -42,7 +42,7 @@ export async function runForeground(
   const t0 = performance.now()
   const out = new CappedOutput(outputBudget(ctx.maxOutputSize))
   const bytes = { stdout: 0, stderr: 0 }
-  const running = startCommand({
+  const running = await startCommand({
     command,
     cwd: where.cwd,
     home: where.home,

@@ -202,7 +202,7 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
           }
           const id = `bash_${crypto.randomBytes(6).toString('hex')}`
           const ring = new OutputRing(ringChars)
-          const running = startCommand({ command, cwd, home, network, sandbox: opts.sandbox, onOutput: (text) => ring.push(text) })
+          const running = await startCommand({ command, cwd, home, network, sandbox: opts.sandbox, onOutput: (text) => ring.push(text) })
           const shell: Live = {
             id,
             owner,

@@ -4,11 +4,10 @@
  * a request times out, stopped after a minute without work, and never keeps Node alive: its
  * process and pipes are unref'd, and it exits on its own when its stdin closes.
  */
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { codedError, type CodedError } from '../errors.js'
-import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../sandbox/index.js'
+import { DEFAULT_PATH, type LaunchedChild, spawnConfined, type Sandbox } from '../sandbox/index.js'
 import { WORKER_SOURCE } from './python-worker.js'
 
 export const DEFAULT_PYTHON = '/usr/bin/python3'
@@ -38,7 +37,7 @@ const unavailable = (exe: string, why: string) =>
   codedError('PYTHON_NOT_AVAILABLE', `The Python interpreter ${exe} ${why}. Install python3 or set TOOLGATE_PYTHON to an interpreter's path`)
 
 export class PythonWorker {
-  private child?: ChildProcess
+  private child?: LaunchedChild
   private pending = new Map<number, Pending>()
   private nextId = 1
   private buffer = ''
@@ -97,7 +96,7 @@ export class PythonWorker {
     this.kill(codedError('SERVICE_UNAVAILABLE', 'The Python syntax checker was stopped; retry'))
   }
 
-  private start(): ChildProcess {
+  private start(): LaunchedChild {
     // It reads code from its stdin only: no workspace, no network, nothing writable.
     const child = spawnConfined(
       this.sandbox,
@@ -143,7 +142,7 @@ export class PythonWorker {
     return child
   }
 
-  private onData(child: ChildProcess, chunk: string): void {
+  private onData(child: LaunchedChild, chunk: string): void {
     if (this.child !== child) return
     this.buffer += chunk
     let nl: number

@@ -4,7 +4,7 @@
  * suits per-key workspaces and the `network` scope. `auto` uses it when a probe shows it works
  * here; `off` runs children with a clean environment only (one user on their own machine).
  */
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,8 +12,10 @@ import { fail } from '../errors.js'
 import { ARG_BYTES_MAX, ARGV_BYTES_MAX } from '../tools/limits.js'
 import { closeSources } from './bind-sources.js'
 import { createBwrapPlanner } from './bwrap.js'
+import { type LaunchedChild, launch } from './launch.js'
 import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
+export type { LaunchedChild } from './launch.js'
 export { DEFAULT_PATH, type PrivateDir, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
 export interface SandboxOptions {
@@ -122,19 +124,21 @@ export const realTmpdir = (): Promise<string> => fs.promises.realpath(os.tmpdir(
 
 export interface ConfinedOptions {
   stdio: ('ignore' | 'pipe')[]
-  /** Own process group, so that ending it ends every process it started (sandbox off). */
-  detached?: boolean
 }
 
-/** Spawns `argv` as `sandbox` confines it under `policy`. */
-export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: ConfinedOptions) {
+/**
+ * Spawns `argv` as `sandbox` confines it under `policy`, through the process launcher (launch.ts),
+ * as the leader of a process group of its own: ending the group ends everything it started.
+ */
+export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: ConfinedOptions): LaunchedChild {
   const plan = sandbox.plan(argv, policy)
   try {
     checkArgvSize(plan.args)
-    const stdio = [...opts.stdio, 'ignore', 'ignore', 'ignore'].slice(0, 3)
-    return spawn(plan.file, plan.args, { cwd: plan.cwd, env: plan.env, stdio: [...stdio, ...plan.fds] as never, detached: opts.detached })
-  } finally {
-    // The child has its copies once spawn returns.
+  } catch (err) {
     closeSources(plan.fds)
+    throw err
   }
+  const stdio = [...opts.stdio, 'ignore', 'ignore', 'ignore'].slice(0, 3) as ConfinedOptions['stdio']
+  // The launcher closes the descriptors once it has its own copies.
+  return launch(plan, { stdio })
 }

@@ -111,13 +111,17 @@ describe('bind sources', () => {
     }
   })
 
-  it('spawnConfined passes the descriptors and closes its own copies', async () => {
-    const before = openFds()
+  it('spawnConfined passes the descriptors and closes its own copies once the launcher has them', async () => {
     const dir = path.join(ws, 'a')
+    const run = () => spawnConfined(sandbox, ['/bin/true'], policyFor(dir), { stdio: ['ignore', 'ignore', 'ignore'] })
+    await once(run(), 'exit') // the launcher runs, with its channel open here
+    const before = openFds()
     fs.writeFileSync(path.join(outside, 'note'), 'read-only')
     const child = spawnConfined(sandbox, ['/bin/sh', '-c', `cat ${outside}/note > ${dir}/copy`], policyFor(dir, { readable: [path.join(outside, 'note')] }), {
       stdio: ['ignore', 'ignore', 'ignore'],
     })
+    expect(openFds()).toBeGreaterThan(before) // held for the launcher to open its own copies
+    await once(child, 'spawn')
     expect(openFds()).toBe(before) // stdio ignored: nothing of the child's stays open here
     const [code] = await once(child, 'exit')
     expect(code).toBe(0)

@@ -17,8 +17,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export default async function setup(): Promise<() => Promise<void>> {
   const out = path.join(ROOT, `.test-build-${process.pid}`)
-  const sources = (await fs.readdir(path.join(ROOT, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => path.join(ROOT, 'src', f))
+  const files = await fs.readdir(path.join(ROOT, 'src'), { recursive: true })
+  const sources = files.filter((f) => f.endsWith('.ts')).map((f) => path.join(ROOT, 'src', f))
   await build({ entryPoints: sources, outdir: out, outbase: path.join(ROOT, 'src'), format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' })
+  // Plain JavaScript (the process launcher) is used as it is, as tsc copies it into dist/.
+  for (const f of files.filter((f) => f.endsWith('.mjs'))) await fs.copyFile(path.join(ROOT, 'src', f), path.join(out, f))
   process.env[BUILD_ENV] = out
   return () => fs.rm(out, { recursive: true, force: true })
 }
