@@ -121,16 +121,8 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
     },
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  const started = await new Promise<Error | null>((resolve) => {
-    child.once('spawn', () => resolve(null))
-    child.once('error', resolve)
-  })
-  if (started) {
-    const failed = Promise.reject(started)
-    failed.catch(() => {}) // the caller sees it through `done`
-    return { pid: -1, done: failed, kill: async () => {} }
-  }
-  const pid = child.pid as number
+  // Every listener before the first await: the launcher's messages about a short command (started,
+  // output, exited, closed) can all arrive at once and be emitted before an await resumes.
   const streams = { stdout: child.stdout as Readable, stderr: child.stderr as Readable }
   for (const stream of ['stdout', 'stderr'] as const) {
     const decoder = new StringDecoder('utf8')
@@ -153,7 +145,7 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
       exit = opts.sandbox.mode === 'bwrap' ? exitInside(code, signal) : { code, signal }
       // `&` jobs left behind die with the shell; a process that escaped the group (setsid) and
       // still holds the pipes open must not keep the call waiting, so the pipes are closed after a while.
-      void killGroup(pid).then(() => {
+      void killGroup(child.pid as number).then(() => {
         if (closed) return
         straggler = setTimeout(() => {
           streams.stdout.destroy()
@@ -168,5 +160,12 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
       resolve(exit ?? { code, signal })
     })
   })
+  done.catch(() => {}) // a start that failed: the caller sees it through `done`
+  const started = await new Promise<boolean>((resolve) => {
+    child.once('spawn', () => resolve(true))
+    child.once('error', () => resolve(false))
+  })
+  if (!started) return { pid: -1, done, kill: async () => {} }
+  const pid = child.pid as number
   return { pid, done, kill: (graceMs) => killGroup(pid, graceMs) }
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCommand } from '../../src/exec/process.js'
 import { createSandbox, DEFAULT_PATH, type LaunchedChild, type Sandbox, spawnConfined, type SandboxPolicy } from '../../src/sandbox/index.js'
 import { nodeArgs } from '../support/compiled-src.js'
 
@@ -85,6 +86,20 @@ describe('the process launcher', () => {
     expect(echoed.stderr.toString()).toBe('oops')
     const ok = await run(sandbox, ['/bin/sh', '-c', 'printf done'])
     expect([ok.code, ok.stdout.toString()]).toEqual([0, 'done'])
+  })
+
+  it('a command whose every message arrives at once (started, output, exited, closed) still ends its call', async () => {
+    for (const sandbox of [off, bwrap]) {
+      let output = ''
+      const starting = startCommand({ command: 'echo quick', cwd: dir, home: dir, sandbox, network: false, onOutput: (text) => (output += text) })
+      // The loop held while the command runs and ends: its messages are read in one go.
+      const until = Date.now() + 400
+      while (Date.now() < until) {}
+      const running = await starting
+      const ended = await Promise.race([running.done, new Promise((r) => setTimeout(() => r('no end'), 5_000))])
+      expect(ended).toEqual({ code: 0, signal: null })
+      expect(output).toBe('quick\n')
+    }
   })
 
   it('reports a signal as the child died of it, and a program that cannot start as spawn does', async () => {
