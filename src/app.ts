@@ -2,6 +2,7 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import { AjvCompiler } from '@fastify/ajv-compiler'
 import type { AppConfig } from './config.js'
 import type { Database } from './db/client.js'
 import { createLogger } from './logging/logger.js'
@@ -75,6 +76,8 @@ function requestIds(): (req: IncomingMessage) => string {
   }
 }
 
+const validators = AjvCompiler()
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts
   const registry = createRegistry(opts.tools ?? allTools)
@@ -95,6 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Made on a request's first log line, not on every request (request-logger.ts).
     childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    // One Ajv for every app in the process: apps built alike (tests build hundreds) reuse its set-up and compiled schemas.
+    schemaController: { compilersFactory: { buildValidator: validators } },
   })
 
   // Response schemas document the answers; they never filter them (fast-json-stringify would drop
