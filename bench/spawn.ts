@@ -40,7 +40,8 @@ for (let r = 0; r < Number(values.rounds); r++) {
   }
 }
 console.log(`process holding ${values.mb} MB (rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB), ${values.rounds} rounds, p50:`)
-for (const [name, r] of results) console.log(`  ${name.padEnd(24)} loop blocked ${p50(r.blocked).toFixed(2).padStart(6)} ms   whole run ${p50(r.total).toFixed(2).padStart(6)} ms`)
+for (const [name, r] of results)
+  console.log(`  ${name.padEnd(24)} loop blocked ${p50(r.blocked).toFixed(2).padStart(6)} ms   whole run ${p50(r.total).toFixed(2).padStart(6)} ms`)
 const [direct, launched] = [...results.values()].map((r) => p50(r.blocked))
 console.log(`  the launcher blocks the loop ${(direct / launched).toFixed(1)}x less`)
 process.exit(0)

@@ -4,6 +4,9 @@ import { loadConfigOrExit } from './config.js'
 import { buildApp } from './app.js'
 
 async function main() {
+  // SIGUSR1 would open Node's inspector on 127.0.0.1:9229, where a sandbox with the network could
+  // reach it and run code as the server; `node --inspect` still opens it on purpose.
+  process.on('SIGUSR1', () => {})
   const config = loadConfigOrExit()
   const app = await buildApp({ config })
   // Declared after the app exists: SIGTERM drains in-flight calls, flushes history, closes the database.

@@ -139,23 +139,19 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
   const done = new Promise<Exit>((resolve, reject) => {
     let exit: Exit | undefined
     let straggler: NodeJS.Timeout | undefined
-    let closed = false
     child.once('error', reject)
     child.once('exit', (code, signal) => {
       exit = opts.sandbox.mode === 'bwrap' ? exitInside(code, signal) : { code, signal }
-      // `&` jobs left behind die with the shell; a process that escaped the group (setsid) and
-      // still holds the pipes open must not keep the call waiting, so the pipes are closed after a while.
-      void killGroup(child.pid as number).then(() => {
-        if (closed) return
-        straggler = setTimeout(() => {
-          streams.stdout.destroy()
-          streams.stderr.destroy()
-        }, PIPE_WAIT_MS)
-        straggler.unref()
-      })
+      // The launcher ends what the shell left in its group (`&` jobs) as it reaps it; a process that
+      // escaped the group (setsid) and still holds the pipes open must not keep the call waiting,
+      // so the pipes are closed after a while.
+      straggler = setTimeout(() => {
+        streams.stdout.destroy()
+        streams.stderr.destroy()
+      }, KILL_GRACE_MS + PIPE_WAIT_MS)
+      straggler.unref()
     })
     child.once('close', (code, signal) => {
-      closed = true
       clearTimeout(straggler)
       resolve(exit ?? { code, signal })
     })

@@ -6,7 +6,7 @@
  * folder, read-write, inside the sandbox.
  */
 import fs from 'node:fs'
-import { fail } from '../errors.js'
+import { codedError, fail } from '../errors.js'
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants
 
@@ -15,11 +15,14 @@ export const FIRST_SOURCE_FD = 3
 
 // One answer whether a folder was removed or swapped for a link: which of the two happened can
 // depend on whether the place the link points to exists, and that must not show.
-const changed = (): never =>
-  fail(
+export const folderChanged = () =>
+  codedError(
     'PATH_OUTSIDE_WORKSPACE',
     'A folder this command needs changed while it was being started: it was removed, or is now (or passes through) a symbolic link. Nothing was run',
   )
+const changed = (): never => {
+  throw folderChanged()
+}
 
 /** Opens one source without following a final link (O_NONBLOCK: a FIFO never blocks the open). */
 function openSource(p: string): number {

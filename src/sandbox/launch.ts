@@ -11,6 +11,8 @@ import { EventEmitter } from 'node:events'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Readable, Writable } from 'node:stream'
+import { codedError } from '../errors.js'
+import { folderChanged } from './bind-sources.js'
 import type { SpawnPlan } from './policy.js'
 
 const LAUNCHER = fileURLToPath(new URL('./launcher.mjs', import.meta.url))
@@ -95,7 +97,7 @@ export class LaunchedChild extends EventEmitter {
         this.emit('spawn')
         return
       case 'error':
-        this.emit('error', Object.assign(new Error(m.message), { code: m.code }))
+        this.emit('error', m.code === 'ESTALE' ? folderChanged() : Object.assign(new Error(m.message), { code: m.code }))
         return
       case 'stdin-error':
         this.stdin?.destroy(Object.assign(new Error(m.message), { code: m.code }))
@@ -135,7 +137,7 @@ class Launcher {
   private readonly held = new Map<number, number[]>()
   private dead = false
 
-  constructor(private readonly onGone: () => void) {
+  constructor(private readonly onGone: (launcher: Launcher) => void) {
     // execArgv and the environment are not passed on: it needs neither (nor the server's secrets).
     this.process = spawn(process.execPath, [LAUNCHER, String(process.pid)], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -146,6 +148,10 @@ class Launcher {
     this.process.on('error', (err) => this.gone(`the process launcher could not be started: ${err.message}`))
     this.process.on('exit', (code, signal) => this.gone(`the process launcher exited (${signal ?? code})`))
     this.refresh()
+  }
+
+  get usable(): boolean {
+    return !this.dead && this.process.connected
   }
 
   send(m: object): void {
@@ -203,11 +209,11 @@ class Launcher {
   private gone(why: string): void {
     if (this.dead) return
     this.dead = true
-    this.onGone()
+    this.onGone(this)
     for (const id of this.held.keys()) this.release(id)
     for (const child of this.children.values()) {
       if (child.pid === undefined) {
-        child.emit('error', Object.assign(new Error(why), { code: 'ELAUNCHER' }))
+        child.emit('error', codedError('SERVICE_UNAVAILABLE', `The command was not started: ${why}; retry`))
         continue
       }
       // Its group, as the launcher would have: a sandbox being set up ignores its parent's death.
@@ -230,10 +236,11 @@ function killQuietly(pid: number): void {
 
 let launcher: Launcher | undefined
 
-/** Starts `plan` through this process's launcher (started now if it is not running). */
+/** Starts `plan` through this process's launcher (started now if it is not running, or no longer answers). */
 export function launch(plan: SpawnPlan, opts: LaunchOptions): LaunchedChild {
-  launcher ??= new Launcher(() => {
-    launcher = undefined
-  })
+  if (!launcher?.usable)
+    launcher = new Launcher((gone) => {
+      if (launcher === gone) launcher = undefined
+    })
   return launcher.start(plan, opts)
 }

@@ -12,6 +12,8 @@ import fs from 'node:fs'
 
 /** Output sent and not yet written to the server: children's output pauses above it. */
 const UNSENT_MAX = 4 << 20
+/** How long what a command left behind in its group gets between SIGTERM and SIGKILL (exec/process.ts KILL_GRACE_MS). */
+const GROUP_GRACE_MS = 100
 const server = Number(process.argv[2])
 /** @type {Map<number, { child: import('node:child_process').ChildProcess }>} */
 const running = new Map()
@@ -99,7 +101,10 @@ function start(m) {
     stream.on('error', () => {})
   }
   child.stdin?.on('error', (err) => send({ t: 'stdin-error', id: m.id, code: /** @type {NodeJS.ErrnoException} */ (err).code, message: err.message }))
-  child.on('exit', (code, signal) => send({ t: 'exit', id: m.id, code, signal }))
+  child.on('exit', (code, signal) => {
+    endGroup(/** @type {number} */ (child.pid))
+    send({ t: 'exit', id: m.id, code, signal })
+  })
   child.on('close', (code, signal) => {
     running.delete(m.id)
     send({ t: 'close', id: m.id, code, signal })
@@ -114,6 +119,22 @@ function signal(/** @type {import('node:child_process').ChildProcess} */ child, 
   } catch {
     /* gone already */
   }
+}
+
+/**
+ * What a command left running in its group (`&` jobs) ends with it: signalled here, as it is reaped,
+ * while the group's number cannot yet be another process's (the server hears of the exit later).
+ */
+function endGroup(/** @type {number} */ pgid) {
+  const kill = (/** @type {NodeJS.Signals | 0} */ sig) => {
+    try {
+      process.kill(-pgid, sig)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (kill('SIGTERM')) setTimeout(() => kill(0) && kill('SIGKILL'), GROUP_GRACE_MS).unref()
 }
 
 /** @type {Record<string, (m: any) => void>} */
@@ -137,4 +158,5 @@ process.on('disconnect', () => {
 })
 // Signals meant for the server (Ctrl-C reaches the terminal's whole group; systemd may signal every
 // process of the service) must not end the commands it is still draining: it ends when the server does.
-for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(sig, () => {})
+// SIGUSR1 would open Node's inspector on 127.0.0.1:9229, where a sandbox with the network could reach it.
+for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR1'])) process.on(sig, () => {})

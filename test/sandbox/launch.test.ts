@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,6 +70,22 @@ async function waitFor(what: () => boolean, ms = 5_000): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 20))
   }
   return what()
+}
+
+/** Whether anything accepts a connection on Node's inspector port within `ms`. */
+async function inspectorAnswers(ms: number): Promise<boolean> {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    const socket = net.connect(9229, '127.0.0.1')
+    const connected = await new Promise<boolean>((resolve) => {
+      socket.once('connect', () => resolve(true))
+      socket.once('error', () => resolve(false))
+    })
+    socket.destroy()
+    if (connected) return true
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return false
 }
 
 const ourLauncher = () => processesWith('launcher.mjs').find((p) => p.ppid === process.pid)
@@ -149,8 +166,15 @@ describe('the process launcher', () => {
     }
     expect(processesWith('sleep\u000030').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
     const closed = children.map((c) => once(c, 'close'))
-    process.kill(ourLauncher()!.pid, 'SIGKILL')
+    // One more asked for while the launcher cannot answer: it was never started, and says to retry.
+    const launcher = ourLauncher()!.pid
+    process.kill(launcher, 'SIGSTOP')
+    const unstarted = spawnConfined(off, ['/bin/echo', 'never'], policy(), { stdio: ['ignore', 'pipe', 'pipe'] })
+    const refused = once(unstarted, 'error')
+    process.kill(launcher, 'SIGKILL')
     for (const c of await Promise.all(closed)) expect(c).toEqual([null, 'SIGKILL'])
+    const [err] = (await refused) as [{ statusCode: number; code: string }]
+    expect([err.statusCode, err.code]).toEqual([503, 'SERVICE_UNAVAILABLE'])
     expect(await waitFor(() => processesWith('sleep\u000030').every((p) => !alive(p.pid)))).toBe(true)
     const again = await run(off, ['/bin/echo', 'back'])
     expect(again.stdout.toString()).toBe('back\n')
@@ -189,9 +213,16 @@ describe('the process launcher', () => {
       ['0', '1', '2', '3'],
     ])
     const launcher = processesWith('launcher.mjs').find((p) => p.ppid === server.pid)
-    expect(launcher).toBeDefined()
-    expect(processesWith('sleep\u000031').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
-    server.kill('SIGKILL')
+    try {
+      expect(launcher).toBeDefined()
+      expect(processesWith('sleep\u000031').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
+      // Signals meant for the server do not end the launcher (it must outlive a graceful drain); USR1 opens no inspector.
+      for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR1'] as const) process.kill(launcher!.pid, sig)
+      expect(await inspectorAnswers(2_000)).toBe(false)
+      expect(alive(launcher!.pid)).toBe(true)
+    } finally {
+      server.kill('SIGKILL')
+    }
     expect(await waitFor(() => !alive(launcher!.pid))).toBe(true)
     expect(await waitFor(() => processesWith('sleep\u000031').every((p) => !alive(p.pid)))).toBe(true)
   })
