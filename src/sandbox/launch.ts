@@ -30,7 +30,11 @@ type FromLauncher =
 
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength)
 
-/** A child started by the launcher: the parts of ChildProcess the tools use. */
+/**
+ * A child started by the launcher: the parts of ChildProcess the tools use. Add every listener in
+ * the tick that started it: the launcher's messages about a quick child can all arrive in one
+ * read, and are emitted before an await resumes.
+ */
 export class LaunchedChild extends EventEmitter {
   pid: number | undefined
   exitCode: number | null = null
