@@ -12,7 +12,7 @@ import { fail } from '../errors.js'
 import { ARG_BYTES_MAX, ARGV_BYTES_MAX } from '../tools/limits.js'
 import { closeSources } from './bind-sources.js'
 import { createBwrapPlanner } from './bwrap.js'
-import { type LaunchedChild, launch } from './launch.js'
+import { type LaunchedChild, type LaunchOptions, launch } from './launch.js'
 import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
 export type { LaunchedChild } from './launch.js'
@@ -122,15 +122,11 @@ export const sandboxSetupFailed = (stderr: string): boolean => /^bwrap: /m.test(
 /** The OS temp folder by its real path: files bound into a sandbox must be named by their real paths (bind-sources.ts). */
 export const realTmpdir = (): Promise<string> => fs.promises.realpath(os.tmpdir())
 
-export interface ConfinedOptions {
-  stdio: ('ignore' | 'pipe')[]
-}
-
 /**
  * Spawns `argv` as `sandbox` confines it under `policy`, through the process launcher (launch.ts),
  * as the leader of a process group of its own: ending the group ends everything it started.
  */
-export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: ConfinedOptions): LaunchedChild {
+export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxPolicy, opts: LaunchOptions): LaunchedChild {
   const plan = sandbox.plan(argv, policy)
   try {
     checkArgvSize(plan.args)
@@ -138,7 +134,7 @@ export function spawnConfined(sandbox: Sandbox, argv: string[], policy: SandboxP
     closeSources(plan.fds)
     throw err
   }
-  const stdio = [...opts.stdio, 'ignore', 'ignore', 'ignore'].slice(0, 3) as ConfinedOptions['stdio']
-  // The launcher closes the descriptors once it has its own copies.
+  const stdio = [...opts.stdio, 'ignore', 'ignore', 'ignore'].slice(0, 3) as LaunchOptions['stdio']
+  // Its descriptors stay open here until the launcher has its own copies (launch.ts closes them).
   return launch(plan, { stdio })
 }

@@ -168,10 +168,6 @@ class Launcher {
     const child = new LaunchedChild(this, id, opts.stdio)
     this.children.set(id, child)
     this.held.set(id, plan.fds)
-    if (!this.process.connected) {
-      process.nextTick(() => this.gone('the process launcher is not running'))
-      return child
-    }
     const sources = plan.fds.map((fd) => {
       const st = fs.fstatSync(fd)
       return { fd, dev: st.dev, ino: st.ino }
