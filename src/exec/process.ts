@@ -4,7 +4,6 @@
  * in its own process group, with stdin closed and a clean environment, so that ending it means
  * ending the group, and with the sandbox its whole pid namespace: `setsid` escapees included.
  */
-import fs from 'node:fs'
 import os from 'node:os'
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
@@ -15,6 +14,8 @@ export { DEFAULT_PATH }
 export const KILL_GRACE_MS = 100
 /** How long output pipes may stay open after the shell exited (held by a process outside the group). */
 const PIPE_WAIT_MS = 1_000
+/** How long `kill` waits past the grace for the shell to be reaped: one stuck in a disk wait outlasts SIGKILL. */
+const REAP_WAIT_MS = 1_000
 
 export interface Exit {
   code: number | null
@@ -25,7 +26,10 @@ export interface Running {
   pid: number
   /** Resolves once the shell has exited and its output is all read. */
   done: Promise<Exit>
-  /** Ends the whole process group: SIGTERM, then SIGKILL after `graceMs` if anything is left. */
+  /**
+   * Ends the whole process group: SIGTERM, then SIGKILL after `graceMs` if anything is left
+   * (through the launcher, never by pid from here). Resolves once the shell was reaped.
+   */
   kill(graceMs?: number): Promise<void>
 }
 
@@ -46,57 +50,6 @@ export interface StartOptions {
 /** The only variables a command sees. */
 export function cleanEnv(cwd: string, home: string): Record<string, string> {
   return { PATH: DEFAULT_PATH, HOME: home, LANG: 'C.UTF-8', TERM: 'dumb', PWD: cwd }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-pid, signal)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/**
- * Whether a process of group `pgid` still runs. A zombie does not: the sandbox's pid 1 is orphaned
- * when bwrap dies of SIGTERM, and an init that reaps late (some VMs' take a second) kept it listed.
- * Read synchronously: a few ms for /proc, where awaiting each file outlasted the pipeline's grace.
- */
-function groupRuns(pgid: number): boolean {
-  if (!signalGroup(pgid, 0)) return false
-  if (process.platform !== 'linux') return true
-  try {
-    for (const name of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue
-      let stat: string
-      try {
-        stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8')
-      } catch (err) {
-        // Ended since the listing; one that cannot be read might belong to the group.
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH') continue
-        return true
-      }
-      // After the command name (in parentheses, which it may itself contain): state, ppid, pgrp.
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(pgrp) === pgid && state !== 'Z') return true
-    }
-    return false
-  } catch {
-    return true
-  }
-}
-
-/** SIGTERM to the group, then SIGKILL after `graceMs` unless the group is gone by then. */
-export async function killGroup(pid: number, graceMs = KILL_GRACE_MS): Promise<void> {
-  if (!signalGroup(pid, 'SIGTERM')) return
-  const until = Date.now() + graceMs
-  while (Date.now() < until) {
-    await sleep(Math.min(20, graceMs))
-    if (!groupRuns(pid)) return
-  }
-  signalGroup(pid, 'SIGKILL')
 }
 
 /** bwrap reports a command ended by signal N as exit code 128+N, as a shell does: name the signal again. */
@@ -136,6 +89,7 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
     })
   }
 
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const done = new Promise<Exit>((resolve, reject) => {
     let exit: Exit | undefined
     let straggler: NodeJS.Timeout | undefined
@@ -162,6 +116,11 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
     child.once('error', () => resolve(false))
   })
   if (!started) return { pid: -1, done, kill: async () => {} }
-  const pid = child.pid as number
-  return { pid, done, kill: (graceMs) => killGroup(pid, graceMs) }
+  const kill = async (graceMs = KILL_GRACE_MS) => {
+    child.end(graceMs)
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs + REAP_WAIT_MS)))])
+    clearTimeout(timer)
+  }
+  return { pid: child.pid as number, done, kill }
 }

@@ -3,7 +3,8 @@
  * no fork copies this process's page tables: ~40 ms of blocked event loop a spawn from a server
  * holding PGlite, ~3 ms from the launcher. What comes back behaves as a ChildProcess does for the
  * tools: stdio streams, `spawn`, `error`, `exit` and `close`, `kill`. Each child leads a process
- * group of its own, and `kill` signals the group. One launcher per process, started on first use
+ * group of its own, and `kill` and `end` signal the group, through the launcher, which knows when
+ * the child was reaped and its number may be another's. One launcher per process, started on first use
  * and started again if it died; it ends what it started when we go.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -81,6 +82,14 @@ export class LaunchedChild extends EventEmitter {
   kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
     this.launcher.send({ t: 'kill', id: this.id, signal })
     return true
+  }
+
+  /**
+   * Ends the child's process group: SIGTERM, then SIGKILL after `graceMs` unless the child has
+   * exited by then; what it leaves in its group gets the same grace. Nothing once it was reaped.
+   */
+  end(graceMs: number): void {
+    this.launcher.send({ t: 'end', id: this.id, graceMs })
   }
 
   /** Lets this process exit while the child runs (as ChildProcess.unref). */

@@ -12,12 +12,14 @@ import fs from 'node:fs'
 
 /** Output sent and not yet written to the server: children's output pauses above it. */
 const UNSENT_MAX = 4 << 20
-/** How long what a command left behind in its group gets between SIGTERM and SIGKILL (exec/process.ts KILL_GRACE_MS). */
+/** How long what a command left behind in its group gets between SIGTERM and SIGKILL, unless it was ended with a grace of its own. */
 const GROUP_GRACE_MS = 100
 const server = Number(process.argv[2])
-/** @type {Map<number, { child: import('node:child_process').ChildProcess }>} */
+/** @type {Map<number, { child: import('node:child_process').ChildProcess, graceMs?: number }>} */
 const running = new Map()
 let unsent = 0
+/** Groups whose command was reaped and whose leftovers are in their grace: killed at once if we go. */
+const ending = new Set()
 
 /**
  * Descriptors the server inherited without close-on-exec (a supervisor's pipe, say) would pass into
@@ -102,7 +104,7 @@ function start(m) {
   }
   child.stdin?.on('error', (err) => send({ t: 'stdin-error', id: m.id, code: /** @type {NodeJS.ErrnoException} */ (err).code, message: err.message }))
   child.on('exit', (code, signal) => {
-    endGroup(/** @type {number} */ (child.pid))
+    endGroup(/** @type {number} */ (child.pid), running.get(m.id)?.graceMs ?? GROUP_GRACE_MS)
     send({ t: 'exit', id: m.id, code, signal })
   })
   child.on('close', (code, signal) => {
@@ -111,30 +113,46 @@ function start(m) {
   })
 }
 
+/** Signals process group `pgid`; false when no process is left in it. */
+function signalGroup(/** @type {number} */ pgid, /** @type {NodeJS.Signals | 0} */ sig) {
+  try {
+    process.kill(-pgid, sig)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Signals `child`'s group; nothing once it was reaped (its number may be another's by then). */
 function signal(/** @type {import('node:child_process').ChildProcess} */ child, /** @type {NodeJS.Signals} */ sig) {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return
-  try {
-    process.kill(-child.pid, sig)
-  } catch {
-    /* gone already */
-  }
+  if (child.exitCode === null && child.signalCode === null && child.pid) signalGroup(child.pid, sig)
 }
 
 /**
  * What a command left running in its group (`&` jobs) ends with it: signalled here, as it is reaped,
  * while the group's number cannot yet be another process's (the server hears of the exit later).
  */
-function endGroup(/** @type {number} */ pgid) {
-  const kill = (/** @type {NodeJS.Signals | 0} */ sig) => {
-    try {
-      process.kill(-pgid, sig)
-      return true
-    } catch {
-      return false
-    }
-  }
-  if (kill('SIGTERM')) setTimeout(() => kill(0) && kill('SIGKILL'), GROUP_GRACE_MS).unref()
+function endGroup(/** @type {number} */ pgid, /** @type {number} */ graceMs) {
+  if (!signalGroup(pgid, 'SIGTERM')) return
+  ending.add(pgid)
+  setTimeout(() => {
+    ending.delete(pgid)
+    if (signalGroup(pgid, 0)) signalGroup(pgid, 'SIGKILL')
+  }, graceMs).unref()
+}
+
+/**
+ * Ends a command and its group: SIGTERM, then SIGKILL after `graceMs` unless it was reaped by then.
+ * Done here, not by pid from the server: only this process knows when the number stops being the command's.
+ * What the command leaves in its group gets the same grace (endGroup).
+ */
+function end(/** @type {{ id: number, graceMs: number }} */ m) {
+  const r = running.get(m.id)
+  if (!r) return
+  r.graceMs = m.graceMs
+  signal(r.child, 'SIGTERM')
+  const timer = setTimeout(() => signal(r.child, 'SIGKILL'), m.graceMs)
+  r.child.once('exit', () => clearTimeout(timer))
 }
 
 /** @type {Record<string, (m: any) => void>} */
@@ -146,6 +164,7 @@ const handlers = {
     const r = running.get(m.id)
     if (r) signal(r.child, m.signal)
   },
+  end,
   destroy: (m) => (m.n === 1 ? running.get(m.id)?.child.stdout : running.get(m.id)?.child.stderr)?.destroy(),
 }
 
@@ -154,6 +173,7 @@ process.on('message', (/** @type {any} */ m) => handlers[m.t]?.(m))
 // The server is gone: nothing it started may outlive it.
 process.on('disconnect', () => {
   for (const { child } of running.values()) signal(child, 'SIGKILL')
+  for (const pgid of ending) signalGroup(pgid, 'SIGKILL')
   process.exit(0)
 })
 // Signals meant for the server (Ctrl-C reaches the terminal's whole group; systemd may signal every

@@ -182,7 +182,8 @@ describe('the process launcher', () => {
 
   it('ends what it started, and itself, when the server process dies; passes on nothing the server inherited', async () => {
     // A server of its own, given a descriptor without close-on-exec (as a supervisor might leak
-    // one): it lists a child's descriptors, starts a sleep without a sandbox and one with, and is killed.
+    // one): it lists a child's descriptors, starts a sleep without a sandbox and one with, ends a
+    // command that leaves a process in its grace, and is killed.
     const script = `
       import { spawnSync } from 'node:child_process'
       import { once } from 'node:events'
@@ -199,6 +200,12 @@ describe('the process launcher', () => {
       }
       const sleeps = sandboxes.map((s) => spawnConfined(s, ['/bin/sleep', '31'], policy, { stdio: ['ignore', 'pipe', 'pipe'] }))
       await Promise.all(sleeps.map((c) => once(c, 'spawn')))
+      // A command ended with a long grace, whose leftover ignores SIGTERM: it is in its grace when the server dies.
+      const ended = spawnConfined(sandboxes[0], ['/bin/bash', '-c', "(trap '' TERM; exec /bin/sleep 32) & exec /bin/sleep 33"], policy, { stdio: ['ignore', 'pipe', 'pipe'] })
+      await once(ended, 'spawn')
+      await new Promise((r) => setTimeout(r, 300))
+      ended.end(60_000)
+      await once(ended, 'exit')
       console.log(JSON.stringify({ own: spawnSync('/bin/ls', ['/proc/self/fd'], { encoding: 'utf8' }).stdout.split('\\n').filter(Boolean), fds }))
       setInterval(() => {}, 1000)`
     // A shell opens descriptor 200 without close-on-exec and becomes the server.
@@ -216,6 +223,7 @@ describe('the process launcher', () => {
     try {
       expect(launcher).toBeDefined()
       expect(processesWith('sleep\u000031').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
+      expect(processesWith('sleep\u000032').filter((p) => alive(p.pid)).length).toBe(1)
       // Signals meant for the server do not end the launcher (it must outlive a graceful drain); USR1 opens no inspector.
       for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR1'] as const) process.kill(launcher!.pid, sig)
       expect(await inspectorAnswers(2_000)).toBe(false)
@@ -225,5 +233,6 @@ describe('the process launcher', () => {
     }
     expect(await waitFor(() => !alive(launcher!.pid))).toBe(true)
     expect(await waitFor(() => processesWith('sleep\u000031').every((p) => !alive(p.pid)))).toBe(true)
+    expect(await waitFor(() => processesWith('sleep\u000032').every((p) => !alive(p.pid)))).toBe(true)
   })
 })

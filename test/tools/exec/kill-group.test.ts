@@ -1,38 +1,83 @@
 /**
- * killGroup, on real process groups without the sandbox: a group that ignores SIGTERM still ends
- * by SIGKILL after the grace, and a group left with only a zombie (ended, waiting for a parent to
- * reap it: late, under some inits) counts as gone at once instead of after the grace.
+ * Ending a command (Running.kill, src/exec/process.ts), without and in the sandbox: SIGTERM to its
+ * process group, SIGKILL after the grace for what ignores it, the same grace for what the command
+ * left in its group, and no signal by pid from the server, whose numbers can be reused once the
+ * launcher has reaped the command.
  */
-import { spawn } from 'node:child_process'
-import { describe, expect, it } from 'vitest'
-import { killGroup } from '../../../src/exec/process.js'
-import { alive, gone, sleep } from './helpers.js'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startCommand } from '../../../src/exec/process.js'
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js'
+import { allGone, running, until } from './helpers.js'
 
-/** A shell leading a process group of its own, as commands run. */
-function group(script: string) {
-  const child = spawn('/bin/sh', ['-c', script], { detached: true, stdio: 'ignore' })
-  return child.pid!
-}
+let dir: string
+beforeAll(() => {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tg-kill-')))
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+afterEach(() => vi.restoreAllMocks())
 
-describe('killGroup', () => {
-  it('ends with SIGKILL after the grace a group that ignores SIGTERM', async () => {
-    const pid = group("trap '' TERM; sleep 30 & wait")
-    await sleep(100)
+const off = createSandbox({ mode: 'off', memoryBytes: 1 << 30 })
+const bwrap = createSandbox({ mode: 'bwrap', memoryBytes: 1 << 30 })
+const start = (sandbox: Sandbox, command: string) => startCommand({ command, cwd: dir, home: dir, sandbox, network: false, onOutput: () => {} })
+const runs = async (marker: string) => (await running(marker)).length > 0
+
+describe('ending a command without the sandbox', () => {
+  it('ends with SIGKILL after the grace a command that ignores SIGTERM, and its children with it', async () => {
+    const cmd = await start(off, "trap '' TERM; sleep 3101 & wait")
+    expect(await until(() => runs('sleep 3101'))).toBe(true)
     const started = performance.now()
-    await killGroup(pid, 300)
-    expect(performance.now() - started).toBeGreaterThanOrEqual(300)
-    expect(await gone(pid)).toBe(true)
+    await cmd.kill(300)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    expect(await cmd.done).toMatchObject({ code: null, signal: 'SIGKILL' })
+    expect(await allGone('sleep 3101')).toBe(true)
   })
 
-  it('takes a group whose only member left is a zombie as ended, without waiting out the grace', async () => {
-    // `sleep 30` is exec'd by the shell whose child `true` it never reaps: a zombie in the group.
-    const pid = group('true & exec sleep 30')
-    await sleep(200)
-    expect(await alive(pid)).toBe(true)
+  it('returns as soon as the command ends, and gives what it left in its group the same grace', async () => {
+    // The subshell ignores SIGTERM and outlives the shell, which does not.
+    const cmd = await start(off, "(trap '' TERM; exec sleep 3102) & sleep 3103")
+    expect(await until(async () => (await runs('sleep 3102')) && (await runs('sleep 3103')))).toBe(true)
     const started = performance.now()
-    await killGroup(pid, 5_000)
-    // Milliseconds here; waiting for a late init to reap the zombie took 1.5 to 2 s on this suite's VM.
+    await cmd.kill(1_500)
     expect(performance.now() - started).toBeLessThan(1_000)
-    expect(await gone(pid)).toBe(true)
+    expect(await runs('sleep 3102')).toBe(true) // in its grace
+    expect(await runs('sleep 3103')).toBe(false)
+    expect(await allGone('sleep 3102', 4_000)).toBe(true)
+  })
+})
+
+describe('ending a command in the sandbox', () => {
+  it('ends everything in the sandbox at once, SIGTERM ignored or not', async () => {
+    const cmd = await start(bwrap, "trap '' TERM; sleep 3104 & wait")
+    expect(await until(() => runs('sleep 3104'))).toBe(true)
+    const started = performance.now()
+    await cmd.kill(5_000)
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(await allGone('sleep 3104')).toBe(true)
+  })
+})
+
+describe.each([
+  ['off', off],
+  ['bwrap', bwrap],
+] as const)('signals from the server (sandbox %s)', (mode, sandbox) => {
+  it('signals nothing by pid, before or after the command ended', async () => {
+    const marker = `sleep ${mode === 'off' ? 3105 : 3106}`
+    const kill = vi.spyOn(process, 'kill')
+    const quick = await start(sandbox, 'true')
+    await quick.done
+    const t = performance.now()
+    await quick.kill(200) // reaped already: nothing to signal, and nothing to wait for
+    expect(performance.now() - t).toBeLessThan(150)
+    const slow = await start(sandbox, marker)
+    expect(await until(() => runs(marker))).toBe(true)
+    await slow.kill(200)
+    expect(await allGone(marker)).toBe(true)
+    expect(kill.mock.calls.filter(([, sig]) => sig !== 0)).toEqual([])
+    // the control: the spy sees what this process signals
+    process.kill(process.pid, 0)
+    expect(kill).toHaveBeenCalledWith(process.pid, 0)
   })
 })
