@@ -19,6 +19,12 @@ export const ConfigSchema = Type.Object({
   PORT: int(0, 65535, 3000, 'Port the HTTP server listens on.'),
   HOST: Type.String({ default: '127.0.0.1', description: 'Address the HTTP server binds to.', 'x-accepts': 'a host name or IP address' }),
   TOOLGATE_BODY_LIMIT: int(1024, 1024 * MiB, 10 * MiB, 'Largest request body in bytes (413 above it).'),
+  TOOLGATE_REQUEST_TIMEOUT_MS: int(
+    0,
+    86_400_000,
+    300_000,
+    'Longest time a client may take to send a whole request, headers and body (408 `REQUEST_TIMEOUT` after it); a call may then run as long as its tool allows. Raise it for slow uploads of a large corpus; 0 turns it off (only behind a proxy that times requests itself).',
+  ),
   TOOLGATE_MAX_OUTPUT: int(1, 64 * MiB, 100_000, 'Default output cap in bytes when a call sends no `X-Max-Output-Size`; larger outputs are cut with a marker.'),
   TOOLGATE_METRICS_PUBLIC: flag('Serve `/metrics` without a key.'),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info', description: 'Log level.' }),

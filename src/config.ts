@@ -61,6 +61,8 @@ export interface AppConfig {
   /** TOOLGATE_APPROVAL_SELF: `deny` (default, four eyes) or `allow` a key to decide calls it queued itself. */
   approvalSelf: 'deny' | 'allow'
   bodyLimit: number
+  /** Longest time a request may take to arrive whole, in ms; 0: none. */
+  requestTimeoutMs: number
   maxOutputSize: number
   metricsPublic: boolean
   historyFlushMs: number
@@ -254,6 +256,7 @@ function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
     approvalTtlMs: e.TOOLGATE_APPROVAL_TTL * 1000,
     approvalSelf: e.TOOLGATE_APPROVAL_SELF,
     bodyLimit: e.TOOLGATE_BODY_LIMIT,
+    requestTimeoutMs: e.TOOLGATE_REQUEST_TIMEOUT_MS,
     maxOutputSize: e.TOOLGATE_MAX_OUTPUT,
     metricsPublic: e.TOOLGATE_METRICS_PUBLIC,
     historyFlushMs: e.TOOLGATE_HISTORY_FLUSH_MS,

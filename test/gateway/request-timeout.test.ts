@@ -1,0 +1,122 @@
+/**
+ * Requests must arrive whole within TOOLGATE_REQUEST_TIMEOUT_MS (src/app.ts, plugins/client-errors.ts):
+ * a client that stops sending half-way, in the headers or in the body, gets 408 and its connection
+ * closed instead of holding it for ever. A slow request that does arrive in time, and a call that
+ * runs longer than the timeout once it arrived, are answered as usual. Requests that are not HTTP
+ * get the same error shape as every other answer.
+ */
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IMPORT_DEFAULTS } from '../../src/corpus/import.js'
+import { buildExecApp } from '../tools/exec/helpers.js'
+import { ndjson, post, storedPosts } from '../tools/corpus/helpers.js'
+import type { TestApp } from '../helper.js'
+
+const TIMEOUT_MS = 1_500
+let t: TestApp
+let port: number
+beforeAll(async () => {
+  t = await buildExecApp({ env: { TOOLGATE_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) } })
+  port = Number(new URL(await t.app.listen({ host: '127.0.0.1', port: 0 })).port)
+})
+afterAll(async () => t?.close())
+
+interface Answer {
+  status: number
+  body: any
+  closed: boolean
+  ms: number
+}
+
+/** Writes `parts` over a raw socket, `gapMs` apart, and reads until the server closes or answers with `close`. */
+function exchange(parts: (string | Buffer)[], gapMs = 0): Promise<Answer> {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const socket = net.connect(port, '127.0.0.1')
+    let answer = ''
+    socket.on('error', () => undefined)
+    socket.on('data', (d) => (answer += d))
+    socket.on('close', () => {
+      const start = answer.indexOf('\r\n\r\n') + 4
+      resolve({ status: Number(answer.slice(9, 12)), body: start > 3 ? JSON.parse(answer.slice(start)) : null, closed: true, ms: performance.now() - started })
+    })
+    const next = (i: number) => {
+      if (i < parts.length && !socket.destroyed) socket.write(parts[i], () => setTimeout(() => next(i + 1), gapMs))
+    }
+    next(0)
+  })
+}
+
+const head = (tool: string, length: number) =>
+  `POST /v1/tools/${tool} HTTP/1.1\r\nhost: toolgate\r\ncontent-type: application/json\r\nauthorization: Bearer ${t.adminKey}\r\ncontent-length: ${length}\r\nconnection: close\r\n\r\n`
+
+describe.concurrent('requests that do not arrive in time', () => {
+  it('a body that stops half-way is answered 408 and its connection closed', async () => {
+    const body = '{"name":"slow"}'
+    const res = await exchange([head('hello', body.length), body.slice(0, 5)])
+    expect(res.status).toBe(408)
+    expect(res.body).toMatchObject({ status: 'error', error_code: 'REQUEST_TIMEOUT', error_message: expect.stringContaining('TOOLGATE_REQUEST_TIMEOUT_MS') })
+    expect(res.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
+    expect(res.ms).toBeLessThan(TIMEOUT_MS + 3_000)
+  })
+
+  it('headers that stop half-way are answered 408 too', async () => {
+    const res = await exchange(['POST /v1/tools/hello HTTP/1.1\r\nhost: toolgate\r\ncontent-ty'])
+    expect(res.status).toBe(408)
+    expect(res.body.error_code).toBe('REQUEST_TIMEOUT')
+  })
+
+  it('a slow request that arrives whole in time is answered as usual', async () => {
+    const body = '{"name":"patient"}'
+    const res = await exchange([head('hello', body.length), ...body.match(/.{1,4}/g)!], 150)
+    expect(res.status).toBe(200)
+    expect(res.body.message).toBe('Hello, patient!')
+  })
+
+  it('an import whose progress is under way when its body stops is cut off cleanly, keeping what it wrote', async () => {
+    // Chunked, with progress lines: the 200 goes out with the first batch, before the body ends.
+    const lines = ndjson(Array.from({ length: IMPORT_DEFAULTS.batchSize + 10 }, (_, i) => post(900_000 + i, 900_000, i)))
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`
+    const res = await new Promise<{ text: string; ms: number }>((resolve) => {
+      const started = performance.now()
+      const socket = net.connect(port, '127.0.0.1')
+      let text = ''
+      socket.on('error', () => undefined)
+      socket.on('data', (d) => (text += d))
+      socket.on('close', () => resolve({ text, ms: performance.now() - started }))
+      socket.write(
+        `POST /v1/corpus/import HTTP/1.1\r\nhost: toolgate\r\ncontent-type: application/x-ndjson\r\naccept: application/x-ndjson\r\n` +
+          `authorization: Bearer ${t.adminKey}\r\ntransfer-encoding: chunked\r\n\r\n${chunk(lines)}`,
+      )
+    })
+    expect(res.text.startsWith('HTTP/1.1 200 ')).toBe(true)
+    expect(res.text).toContain('"event":"progress"')
+    expect(res.text).not.toContain('REQUEST_TIMEOUT') // no second answer written into the first
+    expect(res.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
+    expect((await storedPosts(t)).filter((p) => p.thread_id === 900_000).length).toBeGreaterThanOrEqual(IMPORT_DEFAULTS.batchSize)
+  })
+
+  it('a call that runs longer than the timeout once it arrived is not cut', async () => {
+    const body = JSON.stringify({ command: 'sleep 2; echo done' })
+    const res = await exchange([head('Bash', body.length), body])
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ success: true, output: expect.stringContaining('done') })
+    expect(res.ms).toBeGreaterThan(TIMEOUT_MS + 500)
+  })
+})
+
+describe.concurrent('requests that are not HTTP', () => {
+  it('bytes that are not HTTP are answered 400 in the usual error shape', async () => {
+    const res = await exchange(['NOT HTTP AT ALL\r\n\r\n'])
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ status: 'error', error_code: 'INVALID_REQUEST' })
+  })
+
+  it('headers past the size limit are answered 431', async () => {
+    const res = await exchange([`GET /healthz HTTP/1.1\r\nhost: toolgate\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`])
+    expect(res.status).toBe(431)
+    expect(res.body.error_code).toBe('HEADERS_TOO_LARGE')
+    const ok = await exchange(['GET /healthz HTTP/1.1\r\nhost: toolgate\r\nconnection: close\r\n\r\n']) // the control
+    expect(ok.status).toBe(200)
+  })
+})
