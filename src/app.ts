@@ -38,7 +38,7 @@ import approvalRoutes from './routes/approvals.js'
 import keyRoutes from './routes/keys.js'
 import registryRoutes from './routes/registry.js'
 import healthRoutes from './routes/health.js'
-import { clientErrors } from './plugins/client-errors.js'
+import { arrivalLimits, clientErrors } from './plugins/client-errors.js'
 import mcpRoutes from './routes/mcp.js'
 import corpusRoutes from './routes/corpus.js'
 import glossaryRoutes from './routes/glossary.js'
@@ -85,14 +85,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Read before anything opens: a broken definition stops the start like a bad setting does.
   const definitions = await loadDefinitions(config.agents.dir)
   const redactor = createRedactor()
+  const arrival = arrivalLimits(config.requestTimeoutMs)
   const app = Fastify({
     loggerInstance: createLogger(config, redactor, opts.logDestination),
     bodyLimit: config.bodyLimit,
     // Fastify's default is none: a client that stops sending half-way would hold its connection for ever.
-    requestTimeout: config.requestTimeoutMs,
-    clientErrorHandler: clientErrors(config.requestTimeoutMs),
-    // Node checks for late requests every 30 s by default; headers must arrive within the whole request's time.
-    http: { connectionsCheckingInterval: 1_000, headersTimeout: config.requestTimeoutMs === 0 ? 60_000 : Math.min(60_000, config.requestTimeoutMs) },
+    requestTimeout: arrival.requestMs,
+    clientErrorHandler: clientErrors(arrival),
+    // Node checks for late requests every 30 s by default.
+    http: { connectionsCheckingInterval: 1_000, headersTimeout: arrival.headersMs },
     // Opening the database migrates it, and on Postgres may wait for another instance's migration
     // (an advisory lock): Fastify's 10 s default would kill a slow but healthy start.
     pluginTimeout: 120_000,

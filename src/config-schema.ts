@@ -23,7 +23,7 @@ export const ConfigSchema = Type.Object({
     0,
     86_400_000,
     300_000,
-    'Longest time a client may take to send a whole request, headers and body (408 `REQUEST_TIMEOUT` after it); a call may then run as long as its tool allows. Raise it for slow uploads of a large corpus; 0 turns it off (only behind a proxy that times requests itself).',
+    'Longest time a client may take to send a whole request, headers and body (408 `REQUEST_TIMEOUT` after it); a call may then run as long as its tool allows. Raise it for slow uploads of a large corpus; 0 turns it off (only behind a proxy that times requests itself); headers must arrive within 60 s either way.',
   ),
   TOOLGATE_MAX_OUTPUT: int(1, 64 * MiB, 100_000, 'Default output cap in bytes when a call sends no `X-Max-Output-Size`; larger outputs are cut with a marker.'),
   TOOLGATE_METRICS_PUBLIC: flag('Serve `/metrics` without a key.'),

@@ -9,23 +9,43 @@ import type { FastifyInstance } from 'fastify'
 import { codedError, type CodedError } from '../errors.js'
 import { errorPayload } from './errors.js'
 
-function answerTo(err: NodeJS.ErrnoException, timeoutMs: number): CodedError {
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return codedError('REQUEST_TIMEOUT', `The request did not arrive whole within ${timeoutMs} ms (TOOLGATE_REQUEST_TIMEOUT_MS); send it again`)
+export interface ArrivalLimits {
+  /** Headers must arrive within this, in ms. */
+  headersMs: number
+  /** The whole request must arrive within this, in ms; 0: no limit. */
+  requestMs: number
+}
+
+/** The headers' and the whole request's time limits for a TOOLGATE_REQUEST_TIMEOUT_MS; 0 leaves headers their 60 s. */
+export const arrivalLimits = (requestMs: number): ArrivalLimits => ({ headersMs: requestMs === 0 ? 60_000 : Math.min(60_000, requestMs), requestMs })
+
+function answerTo(err: NodeJS.ErrnoException, limits: ArrivalLimits): CodedError {
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const whole = limits.requestMs === 0 ? '' : `, all of it within ${limits.requestMs / 1000} s (TOOLGATE_REQUEST_TIMEOUT_MS)`
+    return codedError('REQUEST_TIMEOUT', `The request did not arrive in time (its headers within ${limits.headersMs / 1000} s${whole}); send it again`)
+  }
   if (err.code === 'HPE_HEADER_OVERFLOW') return codedError('HEADERS_TOO_LARGE', 'The request headers are larger than the server accepts (16 KiB)')
   return codedError('INVALID_REQUEST', 'The request is not valid HTTP/1.1')
 }
 
-/** Fastify's `clientErrorHandler`, for a server whose requests must arrive within `timeoutMs`. */
-export function clientErrors(timeoutMs: number) {
+/**
+ * Whether the error can be answered on this socket: not when an answer has started (an import's
+ * progress lines), nor when the answer waiting is to an earlier, complete request (pipelined),
+ * which would take the error for its own and be sent again.
+ */
+function answerable(socket: Socket): boolean {
+  const reply = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage
+  return socket.writable && (reply === undefined || (!reply.headersSent && reply.req.complete === false))
+}
+
+/** Fastify's `clientErrorHandler` for a server with these arrival limits. */
+export function clientErrors(limits: ArrivalLimits) {
   return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
     // A reset connection has nobody to answer.
     if (err.code === 'ECONNRESET' || socket.destroyed) return
-    const coded = answerTo(err, timeoutMs)
     this.log.debug({ err }, 'client error')
-    // An answer already under way (an import's progress lines) cannot take another head: the socket is just closed.
-    const answering = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage?.headersSent === true
-    if (socket.writable && !answering) {
+    if (answerable(socket)) {
+      const coded = answerTo(err, limits)
       const body = JSON.stringify(errorPayload(coded))
       const head = `HTTP/1.1 ${coded.statusCode} ${http.STATUS_CODES[coded.statusCode]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
       socket.write(head + body)

@@ -221,6 +221,12 @@ class Launcher {
     this.onGone(this)
     for (const id of this.held.keys()) this.release(id)
     for (const child of this.children.values()) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        // Reaped already (its pipes held by a process that left its group): its number may be another's.
+        child.closeStreams(new Error(why))
+        child.emit('close', child.exitCode, child.signalCode)
+        continue
+      }
       if (child.pid === undefined) {
         child.emit('error', codedError('SERVICE_UNAVAILABLE', `The command was not started: ${why}; retry`))
         continue

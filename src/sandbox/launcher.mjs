@@ -104,7 +104,8 @@ function start(m) {
   }
   child.stdin?.on('error', (err) => send({ t: 'stdin-error', id: m.id, code: /** @type {NodeJS.ErrnoException} */ (err).code, message: err.message }))
   child.on('exit', (code, signal) => {
-    endGroup(/** @type {number} */ (child.pid), running.get(m.id)?.graceMs ?? GROUP_GRACE_MS)
+    const ended = running.get(m.id)?.graceMs
+    endGroup(/** @type {number} */ (child.pid), ended ?? GROUP_GRACE_MS, ended !== undefined)
     send({ t: 'exit', id: m.id, code, signal })
   })
   child.on('close', (code, signal) => {
@@ -128,17 +129,27 @@ function signal(/** @type {import('node:child_process').ChildProcess} */ child, 
   if (child.exitCode === null && child.signalCode === null && child.pid) signalGroup(child.pid, sig)
 }
 
+/** How often a group in its grace is looked at: it is let go as soon as it is empty. */
+const GROUP_POLL_MS = 25
+
 /**
  * What a command left running in its group (`&` jobs) ends with it: signalled here, as it is reaped,
  * while the group's number cannot yet be another process's (the server hears of the exit later).
+ * A command that was ended (`end`) had its SIGTERM already: a second one means "now" to many
+ * programs. The group is looked at every few ms and let go once empty, so that a number freed
+ * during the grace and taken by another group is not killed at its end.
  */
-function endGroup(/** @type {number} */ pgid, /** @type {number} */ graceMs) {
-  if (!signalGroup(pgid, 'SIGTERM')) return
+function endGroup(/** @type {number} */ pgid, /** @type {number} */ graceMs, /** @type {boolean} */ termed) {
+  if (!signalGroup(pgid, termed ? 0 : 'SIGTERM')) return
   ending.add(pgid)
-  setTimeout(() => {
+  const until = Date.now() + graceMs
+  const look = () => {
+    if (!signalGroup(pgid, 0)) return ending.delete(pgid)
+    if (Date.now() < until) return setTimeout(look, GROUP_POLL_MS).unref()
     ending.delete(pgid)
-    if (signalGroup(pgid, 0)) signalGroup(pgid, 'SIGKILL')
-  }, graceMs).unref()
+    signalGroup(pgid, 'SIGKILL')
+  }
+  setTimeout(look, Math.min(GROUP_POLL_MS, graceMs)).unref()
 }
 
 /**

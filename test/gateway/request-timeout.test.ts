@@ -64,6 +64,7 @@ describe.concurrent('requests that do not arrive in time', () => {
     const res = await exchange(['POST /v1/tools/hello HTTP/1.1\r\nhost: toolgate\r\ncontent-ty'])
     expect(res.status).toBe(408)
     expect(res.body.error_code).toBe('REQUEST_TIMEOUT')
+    expect(res.body.error_message).toContain('headers within 1.5 s')
   })
 
   it('a slow request that arrives whole in time is answered as usual', async () => {
@@ -94,6 +95,16 @@ describe.concurrent('requests that do not arrive in time', () => {
     expect(res.text).not.toContain('REQUEST_TIMEOUT') // no second answer written into the first
     expect(res.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
     expect((await storedPosts(t)).filter((p) => p.thread_id === 900_000).length).toBeGreaterThanOrEqual(IMPORT_DEFAULTS.batchSize)
+  })
+
+  it('a pipelined request that stops half-way is not answered in the place of the whole one before it', async () => {
+    // Request 1 arrived whole and runs; request 2's headers stop. Telling the client "send it again"
+    // in request 1's place would run it twice: the connection is closed instead.
+    const body = JSON.stringify({ command: 'sleep 2; echo ran >> pipelined.txt' })
+    const res = await exchange([`${head('Bash', body.length).replace('connection: close\r\n', '')}${body}GET /healthz HTTP/1.1\r\nhost: toolgate\r\n`])
+    expect(res.closed).toBe(true)
+    expect(res.body).toBeNull()
+    expect(res.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
   })
 
   it('a call that runs longer than the timeout once it arrived is not cut', async () => {

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startCommand } from '../../src/exec/process.js'
 import { createSandbox, DEFAULT_PATH, type LaunchedChild, type Sandbox, spawnConfined, type SandboxPolicy } from '../../src/sandbox/index.js'
 import { nodeArgs } from '../support/compiled-src.js'
@@ -178,6 +178,25 @@ describe('the process launcher', () => {
     expect(await waitFor(() => processesWith('sleep\u000030').every((p) => !alive(p.pid)))).toBe(true)
     const again = await run(off, ['/bin/echo', 'back'])
     expect(again.stdout.toString()).toBe('back\n')
+  })
+
+  it('signals no command it already reaped when it is killed: that number may belong to another process by then', async () => {
+    // The shell exits; a process that left its group (setsid) holds its pipes, so it has exited but not closed.
+    const child = spawnConfined(off, ['/bin/bash', '-c', 'setsid /bin/sleep 3108 & sleep 0.1; exit 0'], policy(), { stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout!.resume()
+    child.stderr!.resume()
+    await once(child, 'exit')
+    const closed = once(child, 'close')
+    const kill = vi.spyOn(process, 'kill')
+    try {
+      process.kill(ourLauncher()!.pid, 'SIGKILL')
+      expect(await closed).toEqual([0, null]) // as it exited, not as killed
+      expect(kill.mock.calls.filter(([pid]) => pid === -(child.pid as number))).toEqual([])
+      expect(kill.mock.calls.length).toBeGreaterThan(0) // the control: the spy saw the launcher killed
+    } finally {
+      kill.mockRestore()
+      for (const p of processesWith('sleep\u00003108')) process.kill(p.pid, 'SIGKILL')
+    }
   })
 
   it('ends what it started, and itself, when the server process dies; passes on nothing the server inherited', async () => {
