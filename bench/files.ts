@@ -66,6 +66,29 @@ async function sandboxedRg(dir: string): Promise<(args: string[]) => Promise<str
     })
 }
 
+/**
+ * What confinement costs a file tool before it reads a byte: opening `rel` through the workspace
+ * guard (every folder from the root opened in turn, links read, each a thread-pool round trip)
+ * against a plain open, in this process, median ms of 200 each.
+ */
+async function guardedOpen(dir: string, rel: string): Promise<{ guarded: number; plain: number }> {
+  const { openForRead } = await import('../src/workspace/open.js')
+  const time = async (open: () => Promise<{ close(): Promise<void> }>) => {
+    const ms: number[] = []
+    for (let i = 0; i < 220; i++) {
+      const t = performance.now()
+      await (await open()).close()
+      if (i >= 20) ms.push(performance.now() - t)
+    }
+    return median(ms)
+  }
+  const { open } = await import('node:fs/promises')
+  return {
+    guarded: await time(async () => (await openForRead(dir, rel)).handle),
+    plain: await time(() => open(path.join(dir, rel))),
+  }
+}
+
 /** Bare Fastify's `hello` (bench/overhead.ts --serve bare): what one HTTP round trip costs here, before any tool work. */
 async function startBare(): Promise<{ call: () => Promise<void>; stop: () => Promise<void> }> {
   const target = (port: number) => ({
@@ -180,6 +203,7 @@ async function main() {
   let bareRtt = 0
   let refRtt = 0
   let rss = 0
+  let opening = { guarded: 0, plain: 0 }
   try {
     // hello's own rate limit is 100 calls a minute: 20 warm-up calls and 31 measured, alternating with bare Fastify.
     for (let i = 0; i < 20; i++) await Promise.all([tg.call('hello', {}), bare.call()])
@@ -222,6 +246,7 @@ async function main() {
       log(rows.slice(c.sandboxed || c.kind === 'reference' ? -2 : -1).join('\n'))
     }
     rss = await tg.rssMb()
+    opening = await guardedOpen(data.dir, 'big/huge.txt')
   } finally {
     await ref.close()
     await tg.close()
@@ -230,6 +255,7 @@ async function main() {
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
     `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici) against ${bareRtt.toFixed(2)} ms for the same route on bare Fastify (HTTP alone, the floor under every toolgate figure), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
+    `opening big/huge.txt through the workspace guard ${opening.guarded.toFixed(2)} ms against ${opening.plain.toFixed(2)} ms for a plain open (in the bench's process); ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
   log(`\n${setup}\nwritten to docs/benchmarks.md (## File tools)`)
