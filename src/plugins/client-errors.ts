@@ -34,8 +34,16 @@ function answerTo(err: NodeJS.ErrnoException, limits: ArrivalLimits): CodedError
  * which would take the error for its own and be sent again.
  */
 function answerable(socket: Socket): boolean {
-  const reply = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage
-  return socket.writable && (reply === undefined || (!reply.headersSent && reply.req.complete === false))
+  // Node's own handler reads the same field: undefined before the first answer, null between answers.
+  const reply = (socket as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage
+  if (!socket.writable) return false
+  return reply == null || (!reply.headersSent && reply.req?.complete === false)
+}
+
+/** A whole HTTP answer, head and body, for a socket Node hands over raw. */
+function errorAnswer(coded: CodedError): string {
+  const body = JSON.stringify(errorPayload(coded))
+  return `HTTP/1.1 ${coded.statusCode} ${http.STATUS_CODES[coded.statusCode]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
 }
 
 /** Fastify's `clientErrorHandler` for a server with these arrival limits. */
@@ -44,11 +52,11 @@ export function clientErrors(limits: ArrivalLimits) {
     // A reset connection has nobody to answer.
     if (err.code === 'ECONNRESET' || socket.destroyed) return
     this.log.debug({ err }, 'client error')
-    if (answerable(socket)) {
-      const coded = answerTo(err, limits)
-      const body = JSON.stringify(errorPayload(coded))
-      const head = `HTTP/1.1 ${coded.statusCode} ${http.STATUS_CODES[coded.statusCode]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
-      socket.write(head + body)
+    // Runs in a socket's error event: anything thrown here would end the process.
+    try {
+      if (answerable(socket)) socket.write(errorAnswer(answerTo(err, limits)))
+    } catch (e) {
+      this.log.error({ err: e }, 'answering a client error failed')
     }
     socket.destroy(err)
   }

@@ -123,6 +123,26 @@ describe.concurrent('requests that are not HTTP', () => {
     expect(res.body).toMatchObject({ status: 'error', error_code: 'INVALID_REQUEST' })
   })
 
+  it('a request cut short by the client closing, after an answered one on the same connection, is a 400', async () => {
+    // Between two answers Node's socket holds no reply (null): the handler must cope, not throw.
+    const res = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1')
+      let text = ''
+      socket.on('error', () => undefined)
+      socket.on('data', (d) => {
+        text += d
+        if (text.includes('"status":"ok"')) socket.end('GET /heal')
+      })
+      socket.on('close', () => resolve(text))
+      socket.write('GET /healthz HTTP/1.1\r\nhost: toolgate\r\n\r\n')
+    })
+    expect(res.startsWith('HTTP/1.1 200 ')).toBe(true)
+    expect(res).toContain('HTTP/1.1 400 Bad Request')
+    expect(res).toContain('"error_code":"INVALID_REQUEST"')
+    const ok = await exchange(['GET /healthz HTTP/1.1\r\nhost: toolgate\r\nconnection: close\r\n\r\n']) // the server is still up
+    expect(ok.status).toBe(200)
+  })
+
   it('headers past the size limit are answered 431', async () => {
     const res = await exchange([`GET /healthz HTTP/1.1\r\nhost: toolgate\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`])
     expect(res.status).toBe(431)
