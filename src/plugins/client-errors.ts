@@ -24,20 +24,26 @@ function answerTo(err: NodeJS.ErrnoException, limits: ArrivalLimits): CodedError
     const whole = limits.requestMs === 0 ? '' : `, all of it within ${limits.requestMs / 1000} s (TOOLGATE_REQUEST_TIMEOUT_MS)`
     return codedError('REQUEST_TIMEOUT', `The request did not arrive in time (its headers within ${limits.headersMs / 1000} s${whole}); send it again`)
   }
-  if (err.code === 'HPE_HEADER_OVERFLOW') return codedError('HEADERS_TOO_LARGE', 'The request headers are larger than the server accepts (16 KiB)')
+  if (err.code === 'HPE_HEADER_OVERFLOW')
+    return codedError('HEADERS_TOO_LARGE', `The request headers are larger than the server accepts (${http.maxHeaderSize / 1024} KiB)`)
   return codedError('INVALID_REQUEST', 'The request is not valid HTTP/1.1')
 }
 
+type HttpSocket = Socket & { _httpMessage?: http.ServerResponse | null; parser?: { incoming?: http.IncomingMessage | null } | null }
+
 /**
- * Whether the error can be answered on this socket: not when an answer has started (an import's
- * progress lines), nor when the answer waiting is to an earlier, complete request (pipelined),
- * which would take the error for its own and be sent again.
+ * Where the connection is when a client error arrives (Node's own handler reads the same fields):
+ * - `idle`: no request under way, or only its headers so far: the error is its answer;
+ * - `receiving`: a request's body is arriving and it has no answer yet: the error is its answer;
+ * - `answering`: an earlier request arrived whole and is still being answered (pipelined, or bytes
+ *   after `Connection: close`): that answer must go out, or the client sends the call again;
+ * - `answered`: the request had its answer already (under way, or a 401 sent before its body).
  */
-function answerable(socket: Socket): boolean {
-  // Node's own handler reads the same field: undefined before the first answer, null between answers.
-  const reply = (socket as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage
-  if (!socket.writable) return false
-  return reply == null || (!reply.headersSent && reply.req?.complete === false)
+function stateOf(socket: HttpSocket): 'idle' | 'receiving' | 'answering' | 'answered' {
+  const reply = socket._httpMessage
+  if (reply == null) return socket.parser?.incoming?.complete === false ? 'answered' : 'idle'
+  if (reply.headersSent) return 'answered'
+  return reply.req?.complete === false ? 'receiving' : 'answering'
 }
 
 /** A whole HTTP answer, head and body, for a socket Node hands over raw. */
@@ -48,13 +54,20 @@ function errorAnswer(coded: CodedError): string {
 
 /** Fastify's `clientErrorHandler` for a server with these arrival limits. */
 export function clientErrors(limits: ArrivalLimits) {
-  return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: HttpSocket): void {
     // A reset connection has nobody to answer.
     if (err.code === 'ECONNRESET' || socket.destroyed) return
     this.log.debug({ err }, 'client error')
     // Runs in a socket's error event: anything thrown here would end the process.
     try {
-      if (answerable(socket)) socket.write(errorAnswer(answerTo(err, limits)))
+      const state = stateOf(socket)
+      if (state === 'answering') {
+        // Read nothing more; Node closes the connection once that answer is sent (RFC 9112 §9.6).
+        ;(socket._httpMessage as http.ServerResponse).shouldKeepAlive = false
+        socket.pause()
+        return
+      }
+      if (state !== 'answered' && socket.writable) socket.write(errorAnswer(answerTo(err, limits)))
     } catch (e) {
       this.log.error({ err: e }, 'answering a client error failed')
     }
