@@ -24,24 +24,27 @@ const bwrap = createSandbox({ mode: 'bwrap', memoryBytes: 1 << 30 })
 const start = (sandbox: Sandbox, command: string) => startCommand({ command, cwd: dir, home: dir, sandbox, network: false, onOutput: () => {} })
 const runs = async (marker: string) => (await running(marker)).length > 0
 
+/** Starts `command`, waits until every marker runs, then ends it with `graceMs`; how long ending it took. */
+async function startThenEnd(sandbox: Sandbox, command: string, markers: string[], graceMs: number) {
+  const cmd = await start(sandbox, command)
+  expect(await until(async () => (await Promise.all(markers.map(runs))).every(Boolean))).toBe(true)
+  const started = performance.now()
+  await cmd.kill(graceMs)
+  return { cmd, ms: performance.now() - started }
+}
+
 describe('ending a command without the sandbox', () => {
   it('ends with SIGKILL after the grace a command that ignores SIGTERM, and its children with it', async () => {
-    const cmd = await start(off, "trap '' TERM; sleep 3101 & wait")
-    expect(await until(() => runs('sleep 3101'))).toBe(true)
-    const started = performance.now()
-    await cmd.kill(300)
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    const { cmd, ms } = await startThenEnd(off, "trap '' TERM; sleep 3101 & wait", ['sleep 3101'], 300)
+    expect(ms).toBeGreaterThanOrEqual(290)
     expect(await cmd.done).toMatchObject({ code: null, signal: 'SIGKILL' })
     expect(await allGone('sleep 3101')).toBe(true)
   })
 
   it('returns as soon as the command ends, and gives what it left in its group the same grace', async () => {
     // The subshell ignores SIGTERM and outlives the shell, which does not.
-    const cmd = await start(off, "(trap '' TERM; exec sleep 3102) & sleep 3103")
-    expect(await until(async () => (await runs('sleep 3102')) && (await runs('sleep 3103')))).toBe(true)
-    const started = performance.now()
-    await cmd.kill(1_500)
-    expect(performance.now() - started).toBeLessThan(1_000)
+    const { ms } = await startThenEnd(off, "(trap '' TERM; exec sleep 3102) & sleep 3103", ['sleep 3102', 'sleep 3103'], 1_500)
+    expect(ms).toBeLessThan(1_000)
     expect(await runs('sleep 3102')).toBe(true) // in its grace
     expect(await runs('sleep 3103')).toBe(false)
     expect(await allGone('sleep 3102', 4_000)).toBe(true)
@@ -49,9 +52,7 @@ describe('ending a command without the sandbox', () => {
 
   it('signals what it left in its group SIGTERM once, not again as the command is reaped', async () => {
     // Many programs take a second SIGTERM as "stop now, skip the clean-up".
-    const cmd = await start(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.05; done) & exec sleep 3107")
-    expect(await until(() => runs('sleep 3107'))).toBe(true)
-    await cmd.kill(800)
+    await startThenEnd(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.05; done) & exec sleep 3107", ['sleep 3107'], 800)
     expect(await until(async () => fs.existsSync(path.join(dir, 'terms')))).toBe(true)
     await new Promise((r) => setTimeout(r, 1_000)) // past the grace: SIGKILL, no more traps
     expect(fs.readFileSync(path.join(dir, 'terms'), 'utf8')).toBe('TERM\n')
@@ -63,11 +64,8 @@ describe('ending a command in the sandbox', () => {
   it('ends the sandbox without waiting out the grace, SIGTERM ignored or not', async () => {
     // SIGTERM ends bubblewrap, and its --die-with-parent the sandbox; when that signal is lost (seen
     // under load), what is left is in the group and killed as the grace ends.
-    const cmd = await start(bwrap, "trap '' TERM; sleep 3104 & wait")
-    expect(await until(() => runs('sleep 3104'))).toBe(true)
-    const started = performance.now()
-    await cmd.kill(1_000)
-    expect(performance.now() - started).toBeLessThan(900)
+    const { ms } = await startThenEnd(bwrap, "trap '' TERM; sleep 3104 & wait", ['sleep 3104'], 1_000)
+    expect(ms).toBeLessThan(900)
     expect(await allGone('sleep 3104', 3_000)).toBe(true)
   })
 })
@@ -84,9 +82,7 @@ describe.each([
     const t = performance.now()
     await quick.kill(200) // reaped already: nothing to signal, and nothing to wait for
     expect(performance.now() - t).toBeLessThan(150)
-    const slow = await start(sandbox, marker)
-    expect(await until(() => runs(marker))).toBe(true)
-    await slow.kill(200)
+    await startThenEnd(sandbox, marker, [marker], 200)
     expect(await allGone(marker)).toBe(true)
     expect(kill.mock.calls.filter(([, sig]) => sig !== 0)).toEqual([])
     // the control: the spy sees what this process signals
