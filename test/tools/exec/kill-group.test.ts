@@ -42,8 +42,9 @@ describe('ending a command without the sandbox', () => {
   })
 
   it('returns as soon as the command ends, and gives what it left in its group the same grace', async () => {
-    // The subshell ignores SIGTERM and outlives the shell, which does not.
-    const { ms } = await startThenEnd(off, "(trap '' TERM; exec sleep 3102) & sleep 3103", ['sleep 3102', 'sleep 3103'], 1_500)
+    // The subshell ignores SIGTERM and outlives the shell, which does not. The numbers are computed
+    // so that the markers match the sleeps alone, not the shell's command line, which runs first.
+    const { ms } = await startThenEnd(off, "n=3102; (trap '' TERM; exec sleep $n) & sleep $((n + 1))", ['sleep 3102', 'sleep 3103'], 1_500)
     expect(ms).toBeLessThan(1_000)
     expect(await runs('sleep 3102')).toBe(true) // in its grace
     expect(await runs('sleep 3103')).toBe(false)
@@ -52,11 +53,12 @@ describe('ending a command without the sandbox', () => {
 
   it('signals what it left in its group SIGTERM once, not again as the command is reaped', async () => {
     // Many programs take a second SIGTERM as "stop now, skip the clean-up".
-    await startThenEnd(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.05; done) & exec sleep 3107", ['sleep 3107'], 800)
+    // The marker is the subshell's own sleep: it runs once the trap is set.
+    await startThenEnd(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.05$((10 + 7)); done) & exec sleep 3107", ['sleep 0.0517'], 800)
     expect(await until(async () => fs.existsSync(path.join(dir, 'terms')))).toBe(true)
     await new Promise((r) => setTimeout(r, 1_000)) // past the grace: SIGKILL, no more traps
     expect(fs.readFileSync(path.join(dir, 'terms'), 'utf8')).toBe('TERM\n')
-    expect(await allGone('while :; do sleep 0.05')).toBe(true)
+    expect(await allGone('sleep 0.05$((10 + 7))')).toBe(true)
   })
 })
 
