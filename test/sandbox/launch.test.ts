@@ -222,7 +222,10 @@ describe('the process launcher', () => {
       // A command ended with a long grace, whose leftover ignores SIGTERM: it is in its grace when the server dies.
       const ended = spawnConfined(sandboxes[0], ['/bin/bash', '-c', "(trap '' TERM; exec /bin/sleep 32) & exec /bin/sleep 33"], policy, { stdio: ['ignore', 'pipe', 'pipe'] })
       await once(ended, 'spawn')
-      await new Promise((r) => setTimeout(r, 300))
+      // Until its sleep runs: the subshell has set its trap by then.
+      const { readdirSync, readFileSync } = await import('node:fs')
+      const cmdline = (n) => { try { return readFileSync('/proc/' + n + '/cmdline', 'utf8') } catch { return '' } }
+      while (!readdirSync('/proc').some((n) => cmdline(n) === '/bin/sleep\\u000032\\u0000')) await new Promise((r) => setTimeout(r, 20))
       ended.end(60_000)
       await once(ended, 'exit')
       console.log(JSON.stringify({ own: spawnSync('/bin/ls', ['/proc/self/fd'], { encoding: 'utf8' }).stdout.split('\\n').filter(Boolean), fds }))

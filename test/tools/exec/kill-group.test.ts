@@ -33,17 +33,18 @@ async function startThenEnd(sandbox: Sandbox, command: string, markers: string[]
   return { cmd, ms: performance.now() - started }
 }
 
+// A marker names a process the command starts, never text of the command itself: the shell's own
+// command line would match it before the shell has set its traps.
 describe('ending a command without the sandbox', () => {
   it('ends with SIGKILL after the grace a command that ignores SIGTERM, and its children with it', async () => {
-    const { cmd, ms } = await startThenEnd(off, "trap '' TERM; sleep 3101 & wait", ['sleep 3101'], 300)
+    const { cmd, ms } = await startThenEnd(off, "trap '' TERM; n=3101; sleep $n & wait", ['sleep 3101'], 300)
     expect(ms).toBeGreaterThanOrEqual(290)
     expect(await cmd.done).toMatchObject({ code: null, signal: 'SIGKILL' })
     expect(await allGone('sleep 3101')).toBe(true)
   })
 
   it('returns as soon as the command ends, and gives what it left in its group the same grace', async () => {
-    // The subshell ignores SIGTERM and outlives the shell, which does not. The numbers are computed
-    // so that the markers match the sleeps alone, not the shell's command line, which runs first.
+    // The subshell ignores SIGTERM and outlives the shell, which does not.
     const { ms } = await startThenEnd(off, "n=3102; (trap '' TERM; exec sleep $n) & sleep $((n + 1))", ['sleep 3102', 'sleep 3103'], 1_500)
     expect(ms).toBeLessThan(1_000)
     expect(await runs('sleep 3102')).toBe(true) // in its grace
@@ -53,7 +54,6 @@ describe('ending a command without the sandbox', () => {
 
   it('signals what it left in its group SIGTERM once, not again as the command is reaped', async () => {
     // Many programs take a second SIGTERM as "stop now, skip the clean-up".
-    // The marker is the subshell's own sleep: it runs once the trap is set.
     await startThenEnd(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.05$((10 + 7)); done) & exec sleep 3107", ['sleep 0.0517'], 800)
     expect(await until(async () => fs.existsSync(path.join(dir, 'terms')))).toBe(true)
     await new Promise((r) => setTimeout(r, 1_000)) // past the grace: SIGKILL, no more traps
@@ -66,7 +66,7 @@ describe('ending a command in the sandbox', () => {
   it('ends the sandbox without waiting out the grace, SIGTERM ignored or not', async () => {
     // SIGTERM ends bubblewrap, and its --die-with-parent the sandbox; when that signal is lost (seen
     // under load), what is left is in the group and killed as the grace ends.
-    const { ms } = await startThenEnd(bwrap, "trap '' TERM; sleep 3104 & wait", ['sleep 3104'], 1_000)
+    const { ms } = await startThenEnd(bwrap, "trap '' TERM; n=3104; sleep $n & wait", ['sleep 3104'], 1_000)
     expect(ms).toBeLessThan(900)
     expect(await allGone('sleep 3104', 3_000)).toBe(true)
   })
