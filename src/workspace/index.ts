@@ -27,6 +27,7 @@ export {
 } from './open.js'
 export { writeFileInside, type WriteOptions, type WriteResult } from './write.js'
 export { isInside, relOf, segmentsOf } from './paths.js'
+export { openPlainFolder, plainPath, type PlainPath } from './plain.js'
 export { assertNoGitDirAmong, assertNotInGitDir } from './git-dirs.js'
 export { mkdirInside } from './verify.js'
 export { closeLater, forEachFolderDown, lstatBeneath, openCheckedDir, openChild, openFolderBeneath, usingFolder, type CheckedDir } from './checked-dir.js'

@@ -8,7 +8,8 @@ import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { assertAllowed, type BlockPolicy } from './blocked.js'
-import { inParentOf, movedBehindLink } from './checked-dir.js'
+import { closeLater, inParentOf, movedBehindLink } from './checked-dir.js'
+import { openPlainFolder, plainPath } from './plain.js'
 import { mapFsError } from './fs-errors.js'
 import { openParentFolder, verifyOpened } from './verify.js'
 
@@ -57,8 +58,52 @@ async function orClose<T>(handle: FileHandle, fn: () => Promise<T>): Promise<T> 
   }
 }
 
+/** 413 FILE_TOO_LARGE when the file holds more than `maxBytes`. */
+function assertWithin(stat: Stats, rel: string, maxBytes: number | undefined): void {
+  if (maxBytes !== undefined && stat.size > maxBytes) {
+    fail('FILE_TOO_LARGE', `File too large: ${rel} is ${stat.size} bytes; the limit is ${maxBytes} bytes. Read a smaller range or a smaller file`, {
+      details: { path: rel, size: stat.size, limit: maxBytes },
+    })
+  }
+}
+
 /** Opens a workspace file for reading. The caller owns (and must close) the returned handle. */
 export async function openForRead(root: string, userPath: string, opts: ReadOptions = {}): Promise<OpenedFile> {
+  return (await openPlainFile(root, userPath, opts)) ?? openResolved(root, userPath, opts)
+}
+
+/**
+ * A file on a path without links (plain.ts): its folders opened once from the root, the file
+ * looked up in the last of them without following a link. Null when anything is not plain.
+ */
+async function openPlainFile(root: string, userPath: string, opts: ReadOptions): Promise<OpenedFile | null> {
+  const plain = plainPath(root, userPath, 'read', opts.policy)
+  const folder = plain && (await openPlainFolder(plain.root, path.dirname(plain.abs)))
+  if (!plain || !folder) return null
+  let handle: FileHandle | null = null
+  try {
+    const name = path.basename(plain.abs)
+    const pre = await fs.lstat(folder.at(name)).catch(() => null)
+    // a regular file before open(): opening a FIFO or a device could block or act
+    if (pre?.isFile()) handle = await fs.open(folder.at(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch(() => null)
+  } finally {
+    closeLater(folder)
+  }
+  if (handle === null) return null
+  const opened = handle
+  return orClose(opened, async () => {
+    const stat = await opened.stat()
+    if (!stat.isFile()) {
+      await opened.close()
+      return null // swapped since the lstat: the full guard says what it is now
+    }
+    assertWithin(stat, plain.rel, opts.maxBytes)
+    return { handle: opened, stat, rel: plain.rel, real: plain.abs, root: plain.root }
+  })
+}
+
+/** openForRead for any path: resolved link by link (resolve.ts), then opened in its checked folder. */
+async function openResolved(root: string, userPath: string, opts: ReadOptions): Promise<OpenedFile> {
   const res = await assertAllowed(root, userPath, 'read', { policy: opts.policy })
   const real = res.real as string
   if (real === res.root) fail('INVALID_REQUEST', `${res.rel} is a directory; pass the path of a file inside it`)
@@ -74,11 +119,7 @@ export async function openForRead(root: string, userPath: string, opts: ReadOpti
     // without /proc is there a path left to compare with.
     const stat = viaProc ? await handle.stat() : await verifyOpened(handle, res.root, real, res.rel, 'read', opts.policy)
     assertRegular(stat, res.rel)
-    if (opts.maxBytes !== undefined && stat.size > opts.maxBytes) {
-      fail('FILE_TOO_LARGE', `File too large: ${res.rel} is ${stat.size} bytes; the limit is ${opts.maxBytes} bytes. Read a smaller range or a smaller file`, {
-        details: { path: res.rel, size: stat.size, limit: opts.maxBytes },
-      })
-    }
+    assertWithin(stat, res.rel, opts.maxBytes)
     return { handle, stat, rel: res.rel, real, root: res.root }
   })
 }

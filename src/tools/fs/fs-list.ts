@@ -9,11 +9,11 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
-import { assertAllowed, protectedBelow, protectedHit } from '../../workspace/index.js'
+import { protectedBelow, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { openDir } from './support/guard.js'
+import { openFolderToRead } from './support/guard.js'
 import { jsonBytes, jsonSizeBound } from '../../lib/json-bytes.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
@@ -96,14 +96,13 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ path: userPath = '.', details = false }, ctx) {
     const policy = ctx.settings.blockPolicy
-    const res = await assertAllowed(ctx.workspace, userPath, 'read', { policy })
-    const dir = await openDir(res.root, res.real as string, res.rel, 'read', policy)
+    const { dir, rel, real } = await openFolderToRead(ctx.workspace, userPath, policy)
     let entries: Entry[]
     try {
-      entries = await readEntries(dir.at('.'), res.rel, details)
+      entries = await readEntries(dir.at('.'), rel, details)
       // The server's own files are not listed (the other tools refuse them): only a folder that
       // holds one of them needs each entry checked.
-      if (protectedBelow(res.real as string).length > 0) entries = entries.filter((e) => !protectedHit(path.join(res.real as string, e.name)))
+      if (protectedBelow(real).length > 0) entries = entries.filter((e) => !protectedHit(path.join(real, e.name)))
     } finally {
       await dir.close()
     }
@@ -124,7 +123,7 @@ export default defineTool({
       output = `${entries.slice(0, kept).map(line).join('\n')}\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
       ctx.warn(`Listing truncated to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes): ${kept} of ${count} entries shown`)
     }
-    if (count === 0) output = `${res.rel} is empty`
-    return { success: true, output, error: null, metadata: { entries: shown, count, path: res.rel, truncated } }
+    if (count === 0) output = `${rel} is empty`
+    return { success: true, output, error: null, metadata: { entries: shown, count, path: rel, truncated } }
   },
 })

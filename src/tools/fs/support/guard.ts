@@ -6,7 +6,7 @@
  */
 import type { Stats } from 'node:fs'
 import { fail } from '../../../errors.js'
-import { assertAllowed, assertNotBlocked, relOf, type BlockPolicy, type Resolution } from '../../../workspace/index.js'
+import { assertAllowed, assertNotBlocked, openPlainFolder, plainPath, relOf, type BlockPolicy, type Resolution } from '../../../workspace/index.js'
 import { lstatBeneath, openFolderBeneath, type CheckedDir } from '../../../workspace/checked-dir.js'
 
 /** The checks writeFileInside makes before writing; returns the resolution and what exists there. */
@@ -29,4 +29,16 @@ export async function openDir(root: string, real: string, rel: string, mode: 're
     if (err.code === 'INVALID_REQUEST' && err.message?.includes('is not a folder')) fail('INVALID_REQUEST', `${rel} is not a folder; pass the path of a folder`)
     throw err
   })
+}
+
+/**
+ * A folder to read, as the caller named it: a path without links opened in one descent
+ * (workspace/plain.ts), any other resolved by the full guard first. The caller closes `dir`.
+ */
+export async function openFolderToRead(root: string, userPath: string, policy: BlockPolicy): Promise<{ dir: CheckedDir; rel: string; real: string }> {
+  const plain = plainPath(root, userPath, 'read', policy)
+  const dir = plain && (await openPlainFolder(plain.root, plain.abs))
+  if (plain && dir) return { dir, rel: plain.rel, real: plain.abs }
+  const res = await assertAllowed(root, userPath, 'read', { policy })
+  return { dir: await openDir(res.root, res.real as string, res.rel, 'read', policy), rel: res.rel, real: res.real as string }
 }
