@@ -184,6 +184,7 @@ function scanner(patterns: readonly SecretPattern[]): { scan: (s: string) => str
     for (let i = 0; i < patterns.length; i++) {
       const p = patterns[i]
       if (p.keywords.length > 0 && !p.keywords.some((k) => lower.includes(k))) continue
+      if (p.gate && !p.gate.test(out)) continue
       out = out.replace(p.regex, replacers[i])
     }
     return out

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { createRedactor, normaliseFieldName, SECRET_KINDS } from '../../src/redaction/index.js'
+import { SECRET_PATTERNS } from '../../src/redaction/patterns.js'
 import { b64, cases, j } from '../support/secret-cases.js'
 import { fastestRun } from '../support/fastest.js'
 
@@ -67,6 +68,32 @@ describe('value patterns', () => {
   ])('leaves a lookalike alone: %s', (text) => {
     expect(r.redactString(text)).toBe(text)
     expect(r.containsSecret(text)).toBe(false)
+  })
+
+  // A gate may only skip text the pattern cannot match: every spelling the pattern redacts passes it.
+  it.each(SECRET_PATTERNS.filter((p) => p.gate).map((p) => [p.kind, p] as const))('%s: its gate lets through whatever the pattern matches', (kind, p) => {
+    const spellings = [
+      ...cases.filter((c) => c.kind === kind).map((c) => c.text.replace('%s', c.secret)),
+      'PASSWORD=x1',
+      'Passwd:\tx1',
+      'db_password = "x1"',
+      '\\"api_key\\": \\"x1\\"',
+      "access-key:'x1'",
+      'PRIVATE_KEY=x1',
+      'my-Token= x1',
+      'x_secret\t=\tx1',
+      '{"githubToken":"x1"}',
+      'apiKey=x1',
+      '?access_token=x1&',
+    ]
+    for (const text of spellings) {
+      expect(text.replace(p.regex, '#'), text).not.toBe(text) // the pattern matches it…
+      expect(p.gate?.test(text), text).toBe(true) // …and so does its gate
+      expect(r.redactString(`${text} padding`)).not.toContain('x1 padding')
+    }
+    expect(p.gate?.flags).not.toContain('g') // test() keeps no lastIndex between strings
+    // and prose that only names the word is what it skips
+    expect(p.gate?.test('the token total and the secret of a key')).toBe(false)
   })
 
   it('skips short strings and stays fast on large blobs', () => {
