@@ -18,6 +18,21 @@ export function relOf(root: string, p: string): string {
   return rel === '' ? '.' : rel.split(path.sep).join('/')
 }
 
+/**
+ * True when a relative path's `..` climb above where it starts at any point, even to come back:
+ * `../ws/x` names `x` only in a workspace called `ws`, so answering it would tell a caller the
+ * names of the folders above the workspace, one guess at a time.
+ */
+export function climbsAbove(rel: string): boolean {
+  let depth = 0
+  for (const seg of rel.split('/')) {
+    if (seg === '..') {
+      if (--depth < 0) return true
+    } else if (seg !== '' && seg !== '.') depth++
+  }
+  return false
+}
+
 /** Non-empty segments of a posix-style relative path (`.` has none). */
 export function segmentsOf(rel: string): string[] {
   return rel.split('/').filter((s) => s !== '' && s !== '.')

@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { isBlocked, type AccessMode, type BlockPolicy } from './blocked.js'
 import { closeLater, openFolderBeneath, type CheckedDir } from './checked-dir.js'
-import { isInside, relOf } from './paths.js'
+import { climbsAbove, isInside, relOf } from './paths.js'
 import { protectedHit } from './protected.js'
 
 export interface PlainPath {
@@ -22,7 +22,7 @@ export interface PlainPath {
 
 /** `userPath` when it is relative, below the root, and neither blocked nor protected as written; else null. */
 export function plainPath(root: string, userPath: unknown, mode: AccessMode, policy?: BlockPolicy): PlainPath | null {
-  if (typeof userPath !== 'string' || userPath === '' || userPath.includes('\0') || path.isAbsolute(userPath)) return null
+  if (typeof userPath !== 'string' || userPath === '' || userPath.includes('\0') || path.isAbsolute(userPath) || climbsAbove(userPath)) return null
   const lexRoot = path.resolve(root)
   const abs = path.resolve(lexRoot, userPath) // `..` lexically, as lexicalRel in resolve.ts
   if (abs === lexRoot || !isInside(lexRoot, abs)) return null

@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { isInside, relOf } from './paths.js'
+import { climbsAbove, isInside, relOf } from './paths.js'
 import { assertNotProtected } from './protected.js'
 import { viaRootSpellings } from './root-spellings.js'
 import { outside, walk } from './walk.js'
@@ -71,12 +71,12 @@ function absoluteRel(input: string, lexRoot: string, realRoot: string): string {
 }
 
 /**
- * A relative caller path, normalised without touching the disk: refused when its `..` climb out of
- * the root as given (the only root a caller knows), before anything is looked up.
+ * A relative caller path, normalised without touching the disk: refused when its `..` climb above
+ * the root as given (the only root a caller knows), even to come back in, before anything is looked up.
  */
 function lexicalRel(input: string, lexRoot: string): string {
   const norm = path.resolve(lexRoot, input)
-  if (!isInside(lexRoot, norm)) {
+  if (climbsAbove(input) || !isInside(lexRoot, norm)) {
     const shown = input.length > 200 ? `${input.slice(0, 200)}…` : input
     fail('PATH_OUTSIDE_WORKSPACE', `Path ${JSON.stringify(shown)} climbs out of the workspace with '..'; use a path inside the workspace root`)
   }

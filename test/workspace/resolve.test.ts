@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { appendInside, openForRead, registerRootSpelling, resolveInside, writeFileInside } from '../../src/workspace/index.js'
+import { appendInside, openForRead, registerRootSpelling, relInside, resolveInside, writeFileInside } from '../../src/workspace/index.js'
 import { exists, expectCoded, makeTree, type Tree } from './helpers.js'
 
 const OUT = 'PATH_OUTSIDE_WORKSPACE'
@@ -253,6 +253,33 @@ describe('resolveInside: escapes', () => {
     await expectCoded(resolveInside(t.ws, '../outside/secret.txt'), OUT, 403, 'climbs out of the workspace')
     await expectCoded(resolveInside(t.ws, 'sub/../../outside/x', { allowMissing: true }), OUT, 403, "with '..'")
     await expectCoded(resolveInside(t.ws, '..'), OUT, 403, 'climbs out')
+  })
+
+  // Answering a climb that comes back in would confirm the names of the folders above the
+  // workspace, one guess at a time: `../ws/a.txt` works only in a workspace named ws.
+  it.each(['../ws/a.txt', './../ws/a.txt', 'x/../../ws/a.txt', 'x/y/../../../ws/a.txt', '../ws', '..//ws/./a.txt'])(
+    'refuses `..` above the root even when it comes back in: %s',
+    async (p) => {
+      await expectCoded(resolveInside(t.ws, p), OUT, 403, 'climbs out')
+      await expectCoded(relInside(t.ws, p), OUT, 403, 'climbs out')
+      await expectCoded(openForRead(t.ws, p), OUT, 403, 'climbs out')
+    },
+  )
+
+  it('refuses a climb through the real parent folders back to the root', async () => {
+    const back = `../../${path.basename(t.base)}/ws/a.txt` // t.base/ws is the root
+    expect(path.resolve(t.ws, back)).toBe(path.join(t.ws, 'a.txt'))
+    await expectCoded(openForRead(t.ws, back), OUT, 403, 'climbs out')
+  })
+
+  it('still accepts `..` that stays at or below the root (controls)', async () => {
+    await fs.mkdir(path.join(t.ws, 'x', 'y'), { recursive: true })
+    for (const p of ['x/../a.txt', 'x/y/../../a.txt', './x/../a.txt', 'x/./y/..//../a.txt']) {
+      expect((await resolveInside(t.ws, p)).rel, p).toBe('a.txt')
+      const file = await openForRead(t.ws, p)
+      expect(file.rel).toBe('a.txt')
+      await file.handle.close()
+    }
   })
 
   it('refuses a climbing path before reading the disk: even a missing workspace answers the climb', async () => {
