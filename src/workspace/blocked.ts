@@ -8,6 +8,7 @@ import { fail } from '../errors.js'
 import { resolveInside, type Resolution, type ResolveOptions } from './resolve.js'
 import { assertNotInGitDir } from './git-dirs.js'
 import { segmentsOf } from './paths.js'
+import { fileNotFound } from './fs-errors.js'
 
 export type BlockRule = 'env' | 'secrets' | 'key' | 'pem' | 'git-config' | 'git-hooks' | 'git-dir'
 export type AccessMode = 'read' | 'write'
@@ -82,7 +83,7 @@ export async function assertAllowed(root: string, userPath: string, mode: Access
   const res = await resolveInside(root, userPath, { ...opts, allowMissing: true })
   assertNotBlocked(res.rel, res.targetRel, mode, opts.policy)
   if (mode === 'write') await assertNotInGitDir(res.root, res.target, res.rel)
-  if (res.real === null && !opts.allowMissing) fail('FILE_NOT_FOUND', `File not found: ${res.rel}`, { details: { path: res.rel } })
+  if (res.real === null && !opts.allowMissing) fileNotFound(res.rel)
   return res
 }
 

@@ -6,6 +6,9 @@
 import { fail } from '../errors.js'
 import { errnoOf } from './paths.js'
 
+/** The guard's answer for a path whose last name is missing from its (checked) folder. */
+export const fileNotFound = (rel: string): never => fail('FILE_NOT_FOUND', `File not found: ${rel}`, { details: { path: rel } })
+
 export function mapFsError(err: unknown, rel: string): never {
   switch (errnoOf(err)) {
     case 'ENOENT':

@@ -10,7 +10,8 @@ import { fail } from '../errors.js'
 import { assertAllowed, type BlockPolicy } from './blocked.js'
 import { closeLater, inParentOf, movedBehindLink } from './checked-dir.js'
 import { openPlainFolder, plainPath } from './plain.js'
-import { mapFsError } from './fs-errors.js'
+import { fileNotFound, mapFsError } from './fs-errors.js'
+import { errnoOf } from './paths.js'
 import { openParentFolder, verifyOpened } from './verify.js'
 
 const { O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants
@@ -74,7 +75,8 @@ export async function openForRead(root: string, userPath: string, opts: ReadOpti
 
 /**
  * A file on a path without links (plain.ts): its folders opened once from the root, the file
- * looked up in the last of them without following a link. Null when anything is not plain.
+ * looked up in the last of them without following a link. Missing there, it is not found, as the
+ * full guard would answer; null when anything else is not plain.
  */
 async function openPlainFile(root: string, userPath: string, opts: ReadOptions): Promise<OpenedFile | null> {
   const plain = plainPath(root, userPath, 'read', opts.policy)
@@ -83,7 +85,7 @@ async function openPlainFile(root: string, userPath: string, opts: ReadOptions):
   let handle: FileHandle | null = null
   try {
     const name = path.basename(plain.abs)
-    const pre = await fs.lstat(folder.at(name)).catch(() => null)
+    const pre = await fs.lstat(folder.at(name)).catch((err: unknown) => (errnoOf(err) === 'ENOENT' ? fileNotFound(plain.rel) : null))
     // a regular file before open(): opening a FIFO or a device could block or act
     if (pre?.isFile()) handle = await fs.open(folder.at(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK).catch(() => null)
   } finally {

@@ -2,8 +2,9 @@
  * The common case in one descent: a relative path with no link on it. Opening its folders from the
  * root, each through the one before and never following a link (checked-dir.ts), proves there is
  * none, so the link-following resolution (resolve.ts) and its own descent are not needed. Anything
- * else (a link, a missing name, `..` out, a blocked or protected name, no /proc) gives null, and
- * the full guard then decides: every refusal, and its wording, stays the full guard's.
+ * else (a link, a missing folder, `..` out, a blocked or protected name, no /proc) gives null, and
+ * the full guard then decides, so its refusals and their wording stay its own. The one answer
+ * given here is its not-found, for a last name missing from a plain folder (open.ts).
  */
 import path from 'node:path'
 import { isBlocked, type AccessMode, type BlockPolicy } from './blocked.js'

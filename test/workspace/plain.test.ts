@@ -101,6 +101,15 @@ describe('openForRead on a plain path', () => {
     expect(opens).toHaveBeenCalledTimes(5)
   })
 
+  it('answers a missing file in a plain folder in that one descent, with the full guard\'s words', async () => {
+    const opens = vi.spyOn(fs, 'open')
+    const err = await expectCoded(openForRead(t.ws, 'a/b/c/none.txt'), 'FILE_NOT_FOUND', 404, 'File not found: a/b/c/none.txt')
+    expect(opens).toHaveBeenCalledTimes(4) // the root, a, b, c
+    expect((err as { details?: unknown }).details).toEqual({ path: 'a/b/c/none.txt' })
+    // a missing folder gives way to the full guard, which answers the same
+    await expectCoded(openForRead(t.ws, 'a/nope/none.txt'), 'FILE_NOT_FOUND', 404, 'File not found: a/nope/none.txt')
+  })
+
   it('reads through links that stay inside as before (the full guard), and names the real file', async () => {
     await fs.symlink('a/b', path.join(t.ws, 'lb'))
     await fs.symlink('c/f.txt', path.join(t.ws, 'a', 'b', 'lf'))
