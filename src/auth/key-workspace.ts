@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { mapFsError } from '../workspace/fs-errors.js'
-import { errnoOf, isInside, relOf, segmentsOf } from '../workspace/paths.js'
+import { climbsAbove, errnoOf, isInside, relOf, segmentsOf } from '../workspace/paths.js'
 import { assertNotProtected } from '../workspace/protected.js'
 
 const shown = (sub: string) => JSON.stringify(sub.length > 200 ? `${sub.slice(0, 200)}…` : sub)
@@ -17,7 +17,9 @@ const shown = (sub: string) => JSON.stringify(sub.length > 200 ? `${sub.slice(0,
 export function keyWorkspacePath(root: string, sub: string): string {
   if (sub.includes('\0')) fail('INVALID_REQUEST', 'Key workspace contains a NUL byte; name a folder inside the server workspace')
   const dir = path.resolve(root, sub)
-  if (!isInside(root, dir)) fail('PATH_OUTSIDE_WORKSPACE', `Key workspace ${shown(sub)} is outside the server workspace`)
+  // A `..` above the root is refused even if it comes back in, as the path guard refuses it.
+  if (!isInside(root, dir) || (!path.isAbsolute(sub) && climbsAbove(sub)))
+    fail('PATH_OUTSIDE_WORKSPACE', `Key workspace ${shown(sub)} is outside the server workspace`)
   return dir
 }
 

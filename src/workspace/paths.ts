@@ -20,8 +20,8 @@ export function relOf(root: string, p: string): string {
 
 /**
  * True when a relative path's `..` climb above where it starts at any point, even to come back:
- * `../ws/x` names `x` only in a workspace called `ws`, so answering it would tell a caller the
- * names of the folders above the workspace, one guess at a time.
+ * `../ws/x` would work only in a workspace called `ws`, and whether a path works should not
+ * depend on the names of folders outside the workspace.
  */
 export function climbsAbove(rel: string): boolean {
   let depth = 0

@@ -231,7 +231,8 @@ describe('per-key workspace', () => {
   })
 
   it('refuses a key workspace outside the server workspace', async () => {
-    for (const workspace of ['../escape', '/etc', 'sub/../../x']) {
+    const back = `../${path.basename(t.app.workspaceRoot)}/team` // out and back in, as the path guard refuses
+    for (const workspace of ['../escape', '/etc', 'sub/../../x', back, `sub/../${back}`]) {
       const res = await createKey({ name: 'escaper', scopes: ['read'], workspace })
       expect([400, 403], `${workspace}: ${res.body}`).toContain(res.statusCode)
     }
