@@ -101,7 +101,7 @@ describe('openForRead on a plain path', () => {
     expect(opens).toHaveBeenCalledTimes(5)
   })
 
-  it('answers a missing file in a plain folder in that one descent, with the full guard\'s words', async () => {
+  it("answers a missing file in a plain folder in that one descent, with the full guard's words", async () => {
     const opens = vi.spyOn(fs, 'open')
     const err = await expectCoded(openForRead(t.ws, 'a/b/c/none.txt'), 'FILE_NOT_FOUND', 404, 'File not found: a/b/c/none.txt')
     expect(opens).toHaveBeenCalledTimes(4) // the root, a, b, c
