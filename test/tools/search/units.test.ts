@@ -95,3 +95,26 @@ describe('parent .gitignore rebasing', () => {
 it('walk order is folder by folder, names compared as strings', () => {
   expect(['a.txt', 'a-b/x', 'a/b.txt', 'B', '.env'].sort(byWalkOrder)).toEqual(['.env', 'B', 'a/b.txt', 'a-b/x', 'a.txt'])
 })
+
+it('walk order agrees with comparing segment by segment, on random paths', () => {
+  // The definition, written plainly: split into folders and names, compare them in turn.
+  const bySegments = (a: string, b: string) => {
+    const x = a.split('/')
+    const y = b.split('/')
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1
+    return x.length - y.length
+  }
+  const chars = ['a', 'b', 'B', '-', '.', '_', '0', ' ', 'é', '\u{1F600}', '/']
+  const pick = (n: number) => Array.from({ length: n }, () => chars[Math.floor(Math.random() * chars.length)]).join('')
+  const paths = Array.from(
+    { length: 400 },
+    () =>
+      pick(1 + Math.floor(Math.random() * 8))
+        .replace(/^\/+|\/+$/g, '')
+        .replace(/\/{2,}/g, '/') || 'a',
+  )
+  for (let i = 0; i < paths.length; i++) {
+    for (let j = 0; j < paths.length; j += 7)
+      expect(Math.sign(byWalkOrder(paths[i], paths[j])), `${paths[i]} | ${paths[j]}`).toBe(Math.sign(bySegments(paths[i], paths[j])))
+  }
+})
