@@ -54,6 +54,17 @@ describe('fs_list', () => {
     expectFail(await list({ path: 'ls', details: 'yes' }), 400, 'VALIDATION_ERROR', /details/)
   })
 
+  it('sizes every file of a folder with more entries than it stats at once (64), folders among them', async () => {
+    const names = Array.from({ length: 203 }, (_, i) => `e${String(i).padStart(3, '0')}`)
+    for (const [i, name] of names.entries()) {
+      if (i % 7 === 3) await fs.mkdir(at(`many/${name}`), { recursive: true })
+      else await fx.file(`many/${name}`, 'x'.repeat(i))
+    }
+    const body = expectOk(await list({ path: 'many', details: true }))
+    expect(body.metadata.count).toBe(203)
+    expect(body.metadata.entries).toEqual(names.map((name, i) => (i % 7 === 3 ? { name, type: 'dir', size: null } : { name, type: 'file', size: i })))
+  })
+
   it('lists the root by default, and an empty folder', async () => {
     const root = expectOk(await list({}))
     expect(root.metadata.path).toBe('.')
