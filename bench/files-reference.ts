@@ -17,8 +17,8 @@ import { startServer, type Target } from './harness.js'
 const KEY = 'tg_bench_files_key_0123456789abcdef'
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<{ text: string; metadata?: Record<string, any> }>
 
-/** toolgate serving `dir`, and a caller that posts to it. */
-export async function startToolgate(dir: string): Promise<{ call: Call; rssMb(): Promise<number>; close(): Promise<void> }> {
+/** toolgate serving `dir` (this checkout's dist/server.js, or another build's `entry`), and a caller that posts to it. */
+export async function startToolgate(dir: string, entry = 'dist/server.js'): Promise<{ call: Call; rssMb(): Promise<number>; close(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-bench-files-'))
   const env = {
     PATH: process.env.PATH,
@@ -41,8 +41,8 @@ export async function startToolgate(dir: string): Promise<{ call: Call; rssMb():
   })
   // A first start creates the database (PGlite's initdb), which leaves ~450 MB more in the process
   // for its life; a server restarted on its data folder, as it runs from then on, is measured.
-  await (await startServer('toolgate', ['dist/server.js'], env, target)).stop()
-  const server = await startServer('toolgate', ['dist/server.js'], env, target)
+  await (await startServer('toolgate', [entry], env, target)).stop()
+  const server = await startServer('toolgate', [entry], env, target)
   const base = `http://127.0.0.1:${server.port}`
   // undici's request(), the library under Node's fetch: fetch alone adds ~0.35 ms a call (an empty
   // round trip is 0.50 ms with fetch, 0.14 ms with request(), 0.16 ms for the MCP client over stdio).
