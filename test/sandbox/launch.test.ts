@@ -158,13 +158,14 @@ describe('the process launcher', () => {
   })
 
   it('ends what it started when it is killed, says so to the callers, and is started again', async () => {
+    // Sleeps no other test runs (tests beside this one sleep 30 too), matched whole.
     const children: LaunchedChild[] = []
     for (const sandbox of [off, bwrap]) {
-      const child = spawnConfined(sandbox, ['/bin/sleep', '30'], policy(), { stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawnConfined(sandbox, ['/bin/sleep', '3131'], policy(), { stdio: ['ignore', 'pipe', 'pipe'] })
       await once(child, 'spawn')
       children.push(child)
     }
-    expect(processesWith('sleep\u000030').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
+    expect(processesWith('sleep\u00003131\u0000').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
     const closed = children.map((c) => once(c, 'close'))
     // One more asked for while the launcher cannot answer: it was never started, and says to retry.
     const launcher = ourLauncher()!.pid
@@ -175,7 +176,7 @@ describe('the process launcher', () => {
     for (const c of await Promise.all(closed)) expect(c).toEqual([null, 'SIGKILL'])
     const [err] = (await refused) as [{ statusCode: number; code: string }]
     expect([err.statusCode, err.code]).toEqual([503, 'SERVICE_UNAVAILABLE'])
-    expect(await waitFor(() => processesWith('sleep\u000030').every((p) => !alive(p.pid)))).toBe(true)
+    expect(await waitFor(() => processesWith('sleep\u00003131\u0000').every((p) => !alive(p.pid)))).toBe(true)
     const again = await run(off, ['/bin/echo', 'back'])
     expect(again.stdout.toString()).toBe('back\n')
   })
@@ -217,15 +218,15 @@ describe('the process launcher', () => {
         await once(c, 'close')
         fds.push(out.split('\\n').filter(Boolean))
       }
-      const sleeps = sandboxes.map((s) => spawnConfined(s, ['/bin/sleep', '31'], policy, { stdio: ['ignore', 'pipe', 'pipe'] }))
+      const sleeps = sandboxes.map((s) => spawnConfined(s, ['/bin/sleep', '3132'], policy, { stdio: ['ignore', 'pipe', 'pipe'] }))
       await Promise.all(sleeps.map((c) => once(c, 'spawn')))
       // A command ended with a long grace, whose leftover ignores SIGTERM: it is in its grace when the server dies.
-      const ended = spawnConfined(sandboxes[0], ['/bin/bash', '-c', "(trap '' TERM; exec /bin/sleep 32) & exec /bin/sleep 33"], policy, { stdio: ['ignore', 'pipe', 'pipe'] })
+      const ended = spawnConfined(sandboxes[0], ['/bin/bash', '-c', "(trap '' TERM; exec /bin/sleep 3133) & exec /bin/sleep 3134"], policy, { stdio: ['ignore', 'pipe', 'pipe'] })
       await once(ended, 'spawn')
       // Until its sleep runs: the subshell has set its trap by then.
       const { readdirSync, readFileSync } = await import('node:fs')
       const cmdline = (n) => { try { return readFileSync('/proc/' + n + '/cmdline', 'utf8') } catch { return '' } }
-      while (!readdirSync('/proc').some((n) => cmdline(n) === '/bin/sleep\\u000032\\u0000')) await new Promise((r) => setTimeout(r, 20))
+      while (!readdirSync('/proc').some((n) => cmdline(n) === '/bin/sleep\\u00003133\\u0000')) await new Promise((r) => setTimeout(r, 20))
       ended.end(60_000)
       await once(ended, 'exit')
       console.log(JSON.stringify({ own: spawnSync('/bin/ls', ['/proc/self/fd'], { encoding: 'utf8' }).stdout.split('\\n').filter(Boolean), fds }))
@@ -244,8 +245,8 @@ describe('the process launcher', () => {
     const launcher = processesWith('launcher.mjs').find((p) => p.ppid === server.pid)
     try {
       expect(launcher).toBeDefined()
-      expect(processesWith('sleep\u000031').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
-      expect(processesWith('sleep\u000032').filter((p) => alive(p.pid)).length).toBe(1)
+      expect(processesWith('sleep\u00003132\u0000').filter((p) => alive(p.pid)).length).toBeGreaterThanOrEqual(2)
+      expect(processesWith('sleep\u00003133\u0000').filter((p) => alive(p.pid)).length).toBe(1)
       // Signals meant for the server do not end the launcher (it must outlive a graceful drain); USR1 opens no inspector.
       for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR1'] as const) process.kill(launcher!.pid, sig)
       expect(await inspectorAnswers(2_000)).toBe(false)
@@ -254,7 +255,7 @@ describe('the process launcher', () => {
       server.kill('SIGKILL')
     }
     expect(await waitFor(() => !alive(launcher!.pid))).toBe(true)
-    expect(await waitFor(() => processesWith('sleep\u000031').every((p) => !alive(p.pid)))).toBe(true)
-    expect(await waitFor(() => processesWith('sleep\u000032').every((p) => !alive(p.pid)))).toBe(true)
+    expect(await waitFor(() => processesWith('sleep\u00003132\u0000').every((p) => !alive(p.pid)))).toBe(true)
+    expect(await waitFor(() => processesWith('sleep\u00003133\u0000').every((p) => !alive(p.pid)))).toBe(true)
   })
 })
