@@ -4,8 +4,9 @@
  * through that descriptor, so a folder replaced by a link fails to open instead of exposing, or
  * emptying, what it points to. fs.rm's recursive walk goes by path and would follow such a link.
  */
-import { promises as fs, type Dirent, type Stats } from 'node:fs'
+import { promises as fs, lstat as lstatCallback, type Dirent, type Stats } from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { type CheckedDir, closeLater, openChild, openFolderBeneath, usingFolder } from './checked-dir.js'
 import { errnoOf, segmentsOf } from './paths.js'
 
@@ -39,6 +40,25 @@ export async function removeBeneath(parent: CheckedDir, name: string, rel: strin
   }
 }
 
+/** lstat through the callback API: on Node 20 ~25% faster than fs.promises.lstat over 5,000 files (docs/benchmarks.md). */
+const lstat = promisify(lstatCallback)
+/** Stats in flight at once: enough to keep the thread pool busy, few enough to leave it to other calls. */
+const STATS_IN_FLIGHT = 64
+
+/** lstat of each path (already reached through a checked folder), null where it fails or the path is null; at most 64 in flight. */
+export async function lstatEach(paths: readonly (string | null)[]): Promise<(Stats | null)[]> {
+  const stats: (Stats | null)[] = paths.map(() => null)
+  let next = 0
+  const statNext = async () => {
+    for (let i = next++; i < paths.length; i = next++) {
+      const p = paths[i]
+      if (p !== null) stats[i] = await lstat(p).catch(() => null)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, paths.length) }, statNext))
+  return stats
+}
+
 /**
  * lstat of many paths relative to the real root, each through its checked folder: every folder is
  * opened once, through its parent (folders are visited in order, so a parent is still open when
@@ -58,11 +78,8 @@ export async function lstatEachBeneath(root: string, rels: string[], signal?: Ab
       signal?.throwIfAborted()
       const folder = await open.reach(dir)
       const inDir = byFolder.get(dir) as string[]
-      for (let i = 0; i < inDir.length; i += 64) {
-        const batch = inDir.slice(i, i + 64)
-        const found = await Promise.all(batch.map((rel) => (folder === null ? null : fs.lstat(folder.at(path.posix.basename(rel))).catch(() => null))))
-        for (const [j, rel] of batch.entries()) stats.set(rel, found[j])
-      }
+      const found = await lstatEach(inDir.map((rel) => (folder === null ? null : folder.at(path.posix.basename(rel)))))
+      for (const [j, rel] of inDir.entries()) stats.set(rel, found[j])
     }
   } finally {
     open.closeAll()

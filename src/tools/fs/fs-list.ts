@@ -6,11 +6,10 @@
  * reveals nothing outside the workspace; the folder is opened through the guard and listed
  * through its descriptor.
  */
-import { promises as fs, lstat as lstatCallback } from 'node:fs'
+import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { Type } from 'typebox'
-import { protectedBelow, protectedHit } from '../../workspace/index.js'
+import { lstatEach, protectedBelow, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
@@ -34,28 +33,13 @@ function line(e: Entry): string {
   return e.type === 'file' && e.size != null ? `${e.name}${mark}  ${e.size} bytes` : `${e.name}${mark}`
 }
 
-/**
- * lstat through the callback API: on Node 20 it measured ~25% faster than fs.promises.lstat over
- * a 5,000-file folder (bench:files' `fs_list details` row).
- */
-const lstat = promisify(lstatCallback)
-
-/** Stats in flight at once: enough to keep the thread pool busy, few enough to leave it to other calls. */
-const STATS_IN_FLIGHT = 64
-
-/** The folder's entries; with `details`, a size for each file (one lstat each, at most 64 in flight). */
+/** The folder's entries; with `details`, a size for each file (one lstat each, through the open folder). */
 async function readEntries(dirPath: string, rel: string, details: boolean): Promise<Entry[]> {
   const dirents = await fs.readdir(dirPath, { withFileTypes: true }).catch((err: unknown) => mapFsError(err, rel))
   if (!details) return dirents.map((d) => ({ name: d.name, type: kindOf(d) }))
-  const entries: Entry[] = dirents.map((d) => ({ name: d.name, type: kindOf(d), size: null }))
-  let next = 0
-  const statFiles = async () => {
-    for (let i = next++; i < entries.length; i = next++) {
-      if (entries[i].type === 'file') entries[i].size = (await lstat(path.join(dirPath, entries[i].name)).catch(() => null))?.size ?? null
-    }
-  }
-  await Promise.all(Array.from({ length: STATS_IN_FLIGHT }, statFiles))
-  return entries
+  const entries: Entry[] = dirents.map((d) => ({ name: d.name, type: kindOf(d) }))
+  const stats = await lstatEach(entries.map((e) => (e.type === 'file' ? path.join(dirPath, e.name) : null)))
+  return entries.map((e, i) => ({ ...e, size: stats[i]?.size ?? null }))
 }
 
 /** Bytes one entry adds to the answer: in `entries` and as a line of `output`. */
