@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { Writable } from 'node:stream'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
-import { createDb } from '../src/db/client.js'
+import { createDb, type Database } from '../src/db/client.js'
 import type { AnyTool } from '../src/tools/define.js'
 
 /** Where the committed copy lives. */
@@ -27,7 +27,8 @@ export interface OpenapiBuild {
 /** The document exactly as it is written to disk: 2-space JSON and a trailing newline. */
 export const serializeDocument = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`
 
-export async function openapiBuild(): Promise<OpenapiBuild> {
+/** `database`: a migrated one to build on (the test suite's template); else a new PGlite in memory, which runs initdb (seconds). */
+export async function openapiBuild(database?: Database): Promise<OpenapiBuild> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tg-openapi-'))
   const dataDir = path.join(tmp, 'data')
   const workspace = path.join(tmp, 'workspace')
@@ -35,10 +36,10 @@ export async function openapiBuild(): Promise<OpenapiBuild> {
   await fs.mkdir(workspace)
   // Only the variables that must hold; nothing from the caller's environment leaks into the document.
   const config = loadConfig({ TOOLGATE_DATA_DIR: dataDir, TOOLGATE_WORKSPACE: workspace, LOG_LEVEL: 'silent' })
-  const database = await createDb({ pgliteDir: 'memory://' })
+  const db = database ?? (await createDb({ pgliteDir: 'memory://' }))
   const silent = new Writable({ write: (_c, _e, done) => done() })
   try {
-    const app = await buildApp({ config, database, logDestination: silent })
+    const app = await buildApp({ config, database: db, logDestination: silent })
     try {
       const document = JSON.parse(JSON.stringify(app.swagger()))
       const tools = app.registry.list() as AnyTool[]
@@ -51,7 +52,7 @@ export async function openapiBuild(): Promise<OpenapiBuild> {
       await app.close()
     }
   } finally {
-    await database.close()
+    if (!database) await db.close()
     await fs.rm(tmp, { recursive: true, force: true })
   }
 }

@@ -9,13 +9,23 @@ import { compileErrors, validate } from '@readme/openapi-parser'
 import { toPlainSchema } from '../src/exports/json-schema.js'
 import type { AnyTool } from '../src/tools/define.js'
 import { OPENAPI_FILE, openapiBuild, serializeDocument } from '../scripts/build-doc-app.js'
+import { createDb } from '../src/db/client.js'
+import { databaseOfItsOwn } from './support/database-template.js'
 
 const STALE = 'openapi/openapi.json is stale: run npm run openapi'
 
 let doc: Record<string, any>
 let tools: AnyTool[]
 beforeAll(async () => {
-  ;({ document: doc, tools } = await openapiBuild())
+  // The suite's migrated template: a new database would run initdb first (seconds of CPU).
+  const own = await databaseOfItsOwn()
+  const database = await createDb(own.options)
+  try {
+    ;({ document: doc, tools } = await openapiBuild(database))
+  } finally {
+    await database.close()
+    await own.remove()
+  }
 })
 
 /** Plain JSON of a schema (TypeBox keeps its own marks out of enumerable keys). */
