@@ -196,7 +196,8 @@ describe('file tools never write into a git directory', () => {
     ['fs_write', { path: 'clean/.git/hooks/pre-commit', content: 'x' }],
     ['fs_mkdir', { path: 'clean/.git/newdir' }],
   ])('%s %j is refused 403', async (tool, body) => {
-    await makeRepo(path.join(ws, 'clean')).catch(() => undefined)
+    // One repository for every case: makeRepo on one that exists would run git's setup again and fail at the tag.
+    if (!(await exists(path.join(ws, 'clean')))) await makeRepo(path.join(ws, 'clean'))
     const res = await call(tool, body)
     expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
     expect(res.body.error_code).toBe('PATH_BLOCKED')
