@@ -33,10 +33,13 @@ export default defineTool({
   timeout: GIT_TIMEOUT,
   async execute({ repo_path = '.', all = false }, ctx) {
     const repo = await openRepo(ctx, repo_path)
-    const head = await repo.git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { allowFail: true })
-    const current = head.exitCode === 0 ? head.stdout.trim() : null
     const refs = ['refs/heads/', ...(all ? ['refs/remotes/'] : [])]
-    const list = await repo.git(['for-each-ref', `--format=${FORMAT}`, '--sort=refname', ...refs])
+    // Both at once: two read-only sandboxed processes that mostly wait to start.
+    const [head, list] = await Promise.all([
+      repo.git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { allowFail: true }),
+      repo.git(['for-each-ref', `--format=${FORMAT}`, '--sort=refname', ...refs]),
+    ])
+    const current = head.exitCode === 0 ? head.stdout.trim() : null
     const branches: string[] = []
     const lines: string[] = []
     for (const line of list.stdout.split('\n')) {

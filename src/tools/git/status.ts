@@ -74,9 +74,12 @@ export default defineTool({
   timeout: GIT_TIMEOUT,
   async execute({ repo_path = '.' }, ctx) {
     const repo = await openRepo(ctx, repo_path)
-    // --ignore-submodules on the command line: see DIFF_FLAGS in diff.ts.
-    const v2 = await repo.git(['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--ignore-submodules=all'])
-    const short = await repo.git(['status', '--short', '--branch', '--untracked-files=normal', '--ignore-submodules=all'])
+    // --ignore-submodules on the command line: see DIFF_FLAGS in diff.ts. Both at once: neither
+    // writes (GIT_OPTIONAL_LOCKS=0), and each is a sandboxed process that mostly waits to start.
+    const [v2, short] = await Promise.all([
+      repo.git(['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--ignore-submodules=all']),
+      repo.git(['status', '--short', '--branch', '--untracked-files=normal', '--ignore-submodules=all']),
+    ])
     const p = parseStatusV2(v2.stdout)
     const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
     const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, 'pass repo_path of a subfolder to narrow it')
