@@ -172,6 +172,16 @@ describe('git_diff', () => {
     const res = await t.call('git_diff', { repo_path: 'repo', rev: 'no-such-branch' })
     expect(res.statusCode).toBe(404)
     expect(res.body).toMatchObject({ error_code: 'NOT_FOUND', error_message: expect.stringContaining('Unknown revision for rev: "no-such-branch"') })
+    // In a range, the first unknown end is the one named.
+    for (const [rev, named] of [
+      ['nope-left..nope-right', 'nope-left'],
+      ['v1..nope-right', 'nope-right'],
+      ['nope-left...main', 'nope-left'],
+    ]) {
+      const range = await t.call('git_diff', { repo_path: 'repo', rev })
+      expect(range.statusCode, rev).toBe(404)
+      expect(range.body.error_message, rev).toContain(`Unknown revision for rev: "${named}"`)
+    }
     const bad = await t.call('git_diff', { repo_path: 'repo', rev: 'HEAD; rm -rf /' })
     expect(bad.statusCode).toBe(400)
     expect(bad.body.error_code).toBe('INVALID_REQUEST')
