@@ -1,7 +1,8 @@
 /**
  * The server-side repository checks (src/tools/git/support/repo.ts) run outside the sandbox, so a
  * caller who plants files in a repository could ask them about the host: a `commondir`, a `.git`
- * file, a linked config or alternates naming a host path must get the same answer whether that
+ * file, a linked config, git data files that are links, or alternates (quoted, or those of an
+ * alternate store) naming a host path must get the same answer whether that
  * path exists or not. Each spelling is planted twice, once with its outside target present and
  * once with it missing, and the two answers compared; repositories kept inside keep working.
  */
@@ -89,6 +90,33 @@ const SPELLINGS: [string, Plant][] = [
       await outsideGitDir(name, present)
       await fs.symlink(path.join(outside, name), path.join(ws, `${name}-door`))
       await fs.writeFile(path.join(dir, '.git/objects/info/alternates'), `${path.join(ws, `${name}-door`, '.git/objects')}\n`)
+    },
+  ],
+  ...(['packed-refs', 'shallow', 'info/attributes'] as const).map((file): [string, Plant] => [
+    `a .git/${file} that is a link to an outside file`,
+    async (_ws, dir, name, present) => {
+      await makeRepo(dir)
+      const target = path.join(outside, `${name}.data`)
+      if (present) await fs.writeFile(target, 'root:x:0:0:root:/root:/bin/bash\n')
+      await fs.mkdir(path.join(dir, '.git/info'), { recursive: true })
+      await fs.symlink(target, path.join(dir, '.git', file))
+    },
+  ]),
+  [
+    'alternates naming an outside store in C quotes (\\057 for /)',
+    async (_ws, dir, name, present) => {
+      await makeRepo(dir)
+      const store = path.join(await outsideGitDir(name, present), 'objects')
+      await fs.writeFile(path.join(dir, '.git/objects/info/alternates'), `"${store.replaceAll('/', '\\057')}"\n`)
+    },
+  ],
+  [
+    'alternates naming an inside store whose own alternates lead out',
+    async (ws, dir, name, present) => {
+      const lender = await makeRepo(path.join(ws, `${name}-lender`))
+      await fs.writeFile(path.join(lender, '.git/objects/info/alternates'), `${path.join(await outsideGitDir(name, present), 'objects')}\n`)
+      await makeRepo(dir)
+      await fs.writeFile(path.join(dir, '.git/objects/info/alternates'), `${path.join(lender, '.git/objects')}\n`)
     },
   ],
 ]

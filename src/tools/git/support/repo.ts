@@ -9,10 +9,10 @@
  * followed only by the workspace guard (which never looks outside), and the files naming such
  * paths are read through checked folders without following a link.
  */
-import { constants, promises as fs, type Stats } from 'node:fs'
+import { constants, type Dirent, promises as fs, type Stats } from 'node:fs'
 import path from 'node:path'
 import { fail } from '../../../errors.js'
-import { type CheckedDir, isInside, lstatBeneath, openFolderBeneath, readUpTo, relOf, resolveInside, usingFolder } from '../../../workspace/index.js'
+import { type CheckedDir, isInside, lstatBeneath, openChild, openFolderBeneath, readUpTo, relOf, resolveInside, usingFolder } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
 import { assertNotOption } from './args.js'
 import { isInert, parseConfigList, parseConfigOnce, writeInertConfig } from './safe-config.js'
@@ -39,6 +39,8 @@ const GIT_LINK = "The repository's .git file or link points outside the workspac
 const COMMON_DIR = "The repository's common git folder (commondir) is missing or outside the workspace"
 const ALTERNATES = 'The repository borrows objects from a store outside the workspace (objects/info/alternates)'
 const CONFIG = "The repository's config must be a plain file of at most 1 MiB that git can read, not a symbolic link"
+const GIT_DATA =
+  "The repository's git folder holds a link, pipe or device where git reads its own data (HEAD, index, packed-refs, shallow, info/, logs/, objects/info/); only folders and plain files may be there"
 const missingOrOutside = (what: string) => `The repository's ${what} is missing or outside the workspace`
 
 const unsafe = (why: string): never => fail('GIT_UNSAFE_REPOSITORY', `${why}; git tools only work on repositories kept entirely inside your workspace`)
@@ -88,10 +90,34 @@ async function readPlain(root: string, dir: string, name: string, why: string): 
   })
 }
 
+/** The folders of a git folder whose files git reads as its own data, besides the git folder itself. */
+type Layout = { [name: string]: Layout }
+const DATA_LAYOUT: Layout = { info: {}, logs: {}, objects: { info: {} } }
+
+/** A folder, a plain file, or a socket (fsmonitor's): what git itself leaves in a git folder. */
+const isPlainEntry = (e: Dirent) => e.isDirectory() || e.isFile() || e.isSocket()
+
+/**
+ * git follows links to its own data (HEAD, index, packed-refs, shallow, MERGE_HEAD,
+ * info/attributes…) and quotes a bad line in its errors: a link there would put a line of a
+ * blocked or outside file into an answer, a pipe would hang the call, /dev/zero eat memory.
+ * git only ever writes folders and plain files there, so anything else is refused.
+ */
+async function assertPlainData(folder: CheckedDir, layout: Layout = DATA_LAYOUT): Promise<void> {
+  const entries = await fs.readdir(folder.at('.'), { withFileTypes: true }).catch(() => unsafe(GIT_DATA))
+  if (!entries.every(isPlainEntry)) unsafe(GIT_DATA)
+  for (const e of entries) {
+    const inner = Object.hasOwn(layout, e.name) ? layout[e.name] : undefined
+    if (!inner || !e.isDirectory()) continue
+    const child = openChild(folder, e.name, e.name).catch(() => unsafe(GIT_DATA))
+    await usingFolder(child, (f) => assertPlainData(f, inner))
+  }
+}
+
 /**
  * Every `.git` from `dir` up to the root (git passes over one it finds invalid): where a `.git`
  * file or link leads, the `commondir` of that git folder, and its config must be inside and
- * plain before git reads them. (Sandboxed, git could not see outside anyway; this names the
+ * plain, and its data plain files (assertPlainData), before git reads them. (Sandboxed, git could not see outside anyway; this names the
  * refusal, and without the sandbox it is what keeps git in.)
  */
 async function checkGitLinks(root: string, dir: string): Promise<void> {
@@ -109,20 +135,44 @@ async function checkGitLinks(root: string, dir: string): Promise<void> {
     const commonDir = common ? await realInside(root, path.resolve(gitDir, common), COMMON_DIR) : gitDir
     const config = await lstatIn(root, commonDir, 'config', CONFIG)
     if (config !== null && !config.isFile()) unsafe(CONFIG)
+    for (const data of new Set([gitDir, commonDir])) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder))
   }
 }
 
-/** Every alternate object store (objects/info/alternates) must be inside the workspace too; a missing one is ignored, as by git. */
-async function checkAlternates(root: string, commonDir: string): Promise<void> {
-  const objects = await realInside(root, path.join(commonDir, 'objects'), ALTERNATES, true)
-  if (objects === null) return
+/** How deep git follows alternates of alternates (object-file.c reads no list past the fifth level). */
+const ALTERNATES_DEPTH = 5
+/** More stores than any real repository borrows from; beyond it the checks themselves would be the cost. */
+const ALTERNATES_MAX = 100
+
+/** The stores `objects/info/alternates` lists, as git reads it: each line a path relative to `objects`. */
+async function alternatesOf(root: string, objects: string): Promise<string[]> {
   const file = await realInside(root, path.join(objects, 'info', 'alternates'), ALTERNATES, true)
   const text = file === null ? null : await readPlain(root, path.dirname(file), path.basename(file), ALTERNATES)
-  for (const line of (text ?? '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'))) {
-    await realInside(root, path.resolve(objects, line.replace(/^"|"$/g, '')), ALTERNATES, true)
+  // git unquotes a line in C style (\057 is "/"): refused rather than parsed.
+  if (text?.includes('"')) unsafe(ALTERNATES)
+  const lines = (text ?? '').split('\n').filter((l) => l && !l.startsWith('#'))
+  if (lines.length > ALTERNATES_MAX) unsafe(ALTERNATES)
+  return lines.map((l) => path.resolve(objects, l))
+}
+
+/**
+ * Every alternate object store, and theirs in turn, must be inside the workspace too; a missing
+ * one is ignored, as by git. Level by level, so that each store's list is read at the shallowest
+ * depth git would read it.
+ */
+async function checkAlternates(root: string, objectsDir: string): Promise<void> {
+  const seen = new Set<string>()
+  let level = [objectsDir]
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: string[] = []
+    for (const dir of level) {
+      const objects = await realInside(root, dir, ALTERNATES, true)
+      if (objects === null || seen.has(objects)) continue
+      seen.add(objects)
+      if (seen.size > ALTERNATES_MAX) unsafe(ALTERNATES)
+      if (depth <= ALTERNATES_DEPTH) next.push(...(await alternatesOf(root, objects)))
+    }
+    level = next
   }
 }
 
@@ -172,7 +222,7 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const realTop = await realInside(root, top, missingOrOutside('work tree'))
   const realGitDir = await realInside(root, gitDir, missingOrOutside('.git folder'))
   const realCommon = await realInside(root, path.resolve(dir, commonDir), COMMON_DIR)
-  await checkAlternates(root, realCommon)
+  await checkAlternates(root, path.join(realCommon, 'objects'))
   const common = await safeConfig(bare, realCommon, ctx)
   return {
     rel: res.rel,

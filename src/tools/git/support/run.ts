@@ -71,6 +71,9 @@ const HARDENING = [
   'core.fsmonitor=false',
   '-c',
   'core.quotePath=false',
+  // Answers are text for a model: a repository's color.ui=always would put escape codes in them.
+  '-c',
+  'color.ui=false',
   '-c',
   'protocol.allow=never',
   '-c',

@@ -1,0 +1,103 @@
+/**
+ * git reads its own data (HEAD, packed-refs, shallow, info/attributes…) through links and quotes
+ * a bad line in its fatal errors. A repository whose git folder holds a link, a pipe or a device
+ * there would let a `read` key see a line of a file it may not read (`.env`), hang a call until
+ * its timeout, or make git eat memory. Each attack is first shown to work on plain git.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../helper.js'
+import { buildGitApp, git, makeRepo } from './helpers.js'
+
+const SECRET = 'OPENAI_API_KEY=sk-proj-git-dir-data-0123456789'
+
+let t: TestApp
+let ws: string
+let key: string
+
+beforeAll(async () => {
+  t = await buildGitApp()
+  ws = await fs.realpath(t.workspace)
+  key = await t.key(['read'], 'read-only')
+  await fs.writeFile(path.join(ws, '.env'), `${SECRET}\n`)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const status = (repo_path: string) => t.call('git_status', { repo_path }, { key })
+
+/** A repository whose git folder's `file` is a link to the workspace's `.env`. */
+async function leaking(name: string, file: string): Promise<string> {
+  const dir = await makeRepo(path.join(ws, name))
+  await fs.mkdir(path.dirname(path.join(dir, '.git', file)), { recursive: true })
+  await fs.rm(path.join(dir, '.git', file), { force: true })
+  await fs.symlink(path.relative(path.dirname(path.join(dir, '.git', file)), path.join(ws, '.env')), path.join(dir, '.git', file))
+  return dir
+}
+
+describe('links in the git folder', () => {
+  it('would leak on plain git: the attack is real', async () => {
+    const dir = await leaking('plain-shallow', 'shallow')
+    const r = spawnSync('git', ['status'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
+    expect(r.stderr).toContain(SECRET)
+    expect((await t.call('Read', { file_path: '.env' }, { key })).body.error_code).toBe('PATH_BLOCKED')
+  })
+
+  it.each(['shallow', 'packed-refs', 'MERGE_HEAD', 'info/attributes', 'info/exclude', 'logs/HEAD', 'objects/info/packs'])(
+    '.git/%s as a link to .env: 403 GIT_UNSAFE_REPOSITORY, and no line of it in the answer',
+    async (file) => {
+      await leaking(`link-${file.replace(/\W/g, '-')}`, file)
+      const res = await status(`link-${file.replace(/\W/g, '-')}`)
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
+      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+      expect(JSON.stringify(res.body)).not.toContain('sk-proj')
+    },
+  )
+
+  it('a clean repository beside them keeps working, and so does one whose hooks folder holds links', async () => {
+    const dir = await makeRepo(path.join(ws, 'clean-data'))
+    await fs.writeFile(path.join(dir, 'README.md'), 'changed\n')
+    await fs.symlink('../../.env', path.join(dir, '.git/hooks/pre-commit'))
+    const res = await status('clean-data')
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.output).toContain('README.md')
+  })
+})
+
+describe('pipes and devices', () => {
+  it('a pipe as .git/packed-refs is refused at once instead of hanging git until the timeout', async () => {
+    const dir = await makeRepo(path.join(ws, 'fifo'))
+    execFileSync('mkfifo', [path.join(dir, '.git/packed-refs')])
+    const started = Date.now()
+    const res = await t.call('git_status', { repo_path: 'fifo' }, { key, headers: { 'x-timeout-ms': '20000' } })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
+    expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  it('/dev/zero linked as .git/info/attributes is refused before git reads it', async () => {
+    const dir = await makeRepo(path.join(ws, 'zero'))
+    await fs.mkdir(path.join(dir, '.git/info'), { recursive: true })
+    await fs.symlink('/dev/zero', path.join(dir, '.git/info/attributes'))
+    const res = await status('zero')
+    expect(res.statusCode).toBe(403)
+    expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+  })
+})
+
+it("a repository's color.ui=always puts no escape codes into answers", async () => {
+  const dir = await makeRepo(path.join(ws, 'colored'))
+  git(dir, 'config', 'color.ui', 'always')
+  await fs.writeFile(path.join(dir, 'README.md'), 'changed\n')
+  const plain = spawnSync('git', ['diff'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
+  expect(plain.stdout).toContain('\u001b[')
+  for (const tool of ['git_status', 'git_diff']) {
+    const res = await t.call(tool, { repo_path: 'colored' }, { key })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.output).toContain('README.md')
+    expect(res.body.output).not.toContain('\u001b[')
+  }
+})
