@@ -126,7 +126,7 @@ export const snapshotEntries = pgTable(
   ],
 )
 
-/** A summoned snapshot context: one active per session, its turns kept, all of it in Postgres. */
+/** A summoned snapshot context: one active per key and session, its turns kept, all of it in Postgres. */
 export const summons = pgTable(
   'summons',
   {
@@ -141,7 +141,8 @@ export const summons = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [uniqueIndex('summons_active_session_idx').on(t.sessionId).where(sql`status = 'active'`)],
+  // One active summon per key and session: another key naming the same X-Session-Id has its own.
+  (t) => [uniqueIndex('summons_active_session_idx').on(t.callerId, t.sessionId).where(sql`status = 'active'`)],
 )
 
 export const summonTurns = pgTable(

@@ -55,14 +55,16 @@ export const notebookCells = pgTable(
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 )
 
-/** Consecutive `error` answers per tool per session, for the escalation rule of seed 000 §3. */
+/** Consecutive `error` answers per tool per key and session, for the escalation rule of seed 000 §3. */
 export const toolErrorStreaks = pgTable(
   'tool_error_streaks',
   {
+    /** The key that called: another key naming the same X-Session-Id has streaks of its own. */
+    callerId: text('caller_id').notNull(),
     sessionId: text('session_id').notNull(),
     tool: text('tool').notNull(),
     count: integer('count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.tool] })],
+  (t) => [primaryKey({ columns: [t.callerId, t.sessionId, t.tool] })],
 )

@@ -1,6 +1,6 @@
 /**
  * Summons live only in Postgres, so a dialogue survives a restart and continues on any instance.
- * One active summon per session is the unique partial index `summons_active_session_idx`: the
+ * One active summon per key and session is the unique partial index `summons_active_session_idx`: the
  * claim is an insert that the index lets through once, however many instances race for it. Turns
  * are appended with a compare-and-set on `summons.turns`, so two messages sent at once cannot both
  * become turn 3, and a dismissed summon takes no more turns.
@@ -26,11 +26,17 @@ export interface StoredTurn {
   mode: TurnMode
 }
 
-const ACTIVE_COLUMNS = { id: summons.id, snapshotId: summons.snapshotId, turns: summons.turns }
-const activeIn = (session: string) => and(eq(summons.sessionId, session), eq(summons.status, 'active'))
+/** A session is the key's own: another key naming the same X-Session-Id has a summon of its own. */
+export interface SessionOf {
+  callerId: string
+  session: string
+}
 
-export async function activeSummon(db: Db, session: string): Promise<ActiveSummon | undefined> {
-  const [row] = await db.select(ACTIVE_COLUMNS).from(summons).where(activeIn(session))
+const ACTIVE_COLUMNS = { id: summons.id, snapshotId: summons.snapshotId, turns: summons.turns }
+const activeIn = (s: SessionOf) => and(eq(summons.callerId, s.callerId), eq(summons.sessionId, s.session), eq(summons.status, 'active'))
+
+export async function activeSummon(db: Db, s: SessionOf): Promise<ActiveSummon | undefined> {
+  const [row] = await db.select(ACTIVE_COLUMNS).from(summons).where(activeIn(s))
   return row
 }
 
@@ -40,15 +46,15 @@ const summonActive = (a: ActiveSummon) =>
   })
 
 /** Claims the session's one active summon, or fails with SUMMON_ACTIVE naming the one that holds it. */
-export async function claimSummon(db: Db, s: { session: string; snapshotId: number; callerId: string }, attempt = 0): Promise<string> {
+export async function claimSummon(db: Db, s: SessionOf & { snapshotId: number }, attempt = 0): Promise<string> {
   const id = timeOrderedId()
   const claimed = await db
     .insert(summons)
     .values({ id, sessionId: s.session, snapshotId: s.snapshotId, callerId: s.callerId })
-    .onConflictDoNothing({ target: summons.sessionId, where: sql`status = 'active'` })
+    .onConflictDoNothing({ target: [summons.callerId, summons.sessionId], where: sql`status = 'active'` })
     .returning({ id: summons.id })
   if (claimed.length) return id
-  const holder = await activeSummon(db, s.session)
+  const holder = await activeSummon(db, s)
   // Dismissed between the insert and this read: the slot is free again, so try once more.
   if (!holder && attempt < 2) return claimSummon(db, s, attempt + 1)
   if (!holder) fail('CONFLICT', "The session's summon changed repeatedly while claiming it; try again")
@@ -96,8 +102,8 @@ export async function appendTurn(db: Db, summonId: string, t: StoredTurn): Promi
 }
 
 /** Ends the session's active summon; fails with NO_ACTIVE_SUMMON when there is none. */
-export async function dismissSummon(db: Db, session: string, summary: string): Promise<ActiveSummon> {
-  const [row] = await db.update(summons).set({ status: 'dismissed', summary, dismissedAt: sql`now()` }).where(activeIn(session)).returning(ACTIVE_COLUMNS)
+export async function dismissSummon(db: Db, s: SessionOf, summary: string): Promise<ActiveSummon> {
+  const [row] = await db.update(summons).set({ status: 'dismissed', summary, dismissedAt: sql`now()` }).where(activeIn(s)).returning(ACTIVE_COLUMNS)
   return row ?? noActiveSummon()
 }
 
@@ -105,4 +111,4 @@ export function noActiveSummon(): never {
   return fail('NO_ACTIVE_SUMMON', 'No summoned context is active in this session: call summon_snapshot first (sessions follow X-Session-Id)')
 }
 
-export const requireActive = async (db: Db, session: string): Promise<ActiveSummon> => (await activeSummon(db, session)) ?? noActiveSummon()
+export const requireActive = async (db: Db, s: SessionOf): Promise<ActiveSummon> => (await activeSummon(db, s)) ?? noActiveSummon()

@@ -91,12 +91,13 @@ function follow(parent: AbortSignal | undefined, controller: AbortController): (
   return () => parent.removeEventListener('abort', abort)
 }
 
-/** Seed 000 §3: tools that escalate count their errors in a row per session. */
+/** Seed 000 §3: tools that escalate count their errors in a row per key and session. */
 export async function escalate(deps: PipelineDeps, call: AdmittedCall, settled: Settled): Promise<Settled> {
   if (!call.tool.escalates) return settled
+  const of = { callerId: call.caller.id, session: call.session }
   if (settled.ok) {
-    await deps.escalation.onSuccess(call.tool, call.session)
+    await deps.escalation.onSuccess(call.tool, of)
     return settled
   }
-  return { ok: false, error: await deps.escalation.onError(call.tool, call.session, settled.error) }
+  return { ok: false, error: await deps.escalation.onError(call.tool, of, settled.error) }
 }

@@ -7,7 +7,7 @@ import type { AdmittedCall, PipelineDeps } from '../call.js'
 export async function validate(deps: PipelineDeps, call: AdmittedCall): Promise<void> {
   const error = check(deps, call)
   if (!error) return
-  throw call.tool.escalates ? await deps.escalation.onError(call.tool, call.session, error) : error
+  throw call.tool.escalates ? await deps.escalation.onError(call.tool, { callerId: call.caller.id, session: call.session }, error) : error
 }
 
 function check(deps: PipelineDeps, call: AdmittedCall): CodedError | undefined {

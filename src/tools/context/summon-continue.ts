@@ -30,7 +30,7 @@ export default defineTool({
   },
   async execute({ message }, ctx) {
     const db = ctx.services.db
-    const summon = await requireActive(db, ctx.session)
+    const summon = await requireActive(db, { callerId: ctx.caller.id, session: ctx.session })
     const snapshot = await getSnapshot(db, summon.snapshotId)
     if (!snapshot) fail('SNAPSHOT_NOT_FOUND', `Snapshot ${summon.snapshotId} of the active summon no longer exists; dismiss it with summon_dismiss`)
     const earlier = await turnsOf(db, summon.id)

@@ -27,7 +27,7 @@ export default defineTool({
     if (summary.trim() === '') fail('VALIDATION_ERROR', 'Value for summary is empty: say briefly what the dialogue taught you')
   },
   async execute({ summary }, ctx) {
-    const ended = await dismissSummon(ctx.services.db, ctx.session, summary)
+    const ended = await dismissSummon(ctx.services.db, { callerId: ctx.caller.id, session: ctx.session }, summary)
     ctx.log.info(
       { summon_id: ended.id, snapshot_id: ended.snapshotId, turns: ended.turns, session: ctx.session, caller: ctx.caller.id, summary },
       `Summon ${ended.id} of snapshot ${ended.snapshotId} dismissed after ${ended.turns} turns`,

@@ -42,7 +42,7 @@ export default defineTool({
     const db = ctx.services.db
     const snapshot = await getSnapshot(db, snapshotId)
     if (!snapshot) fail('SNAPSHOT_NOT_FOUND', `No snapshot with id ${snapshotId}; list_snapshots shows the snapshots there are`)
-    const summonId = await claimSummon(db, { session: ctx.session, snapshotId, callerId: ctx.caller.id })
+    const summonId = await claimSummon(db, { callerId: ctx.caller.id, session: ctx.session, snapshotId })
     let answer
     try {
       answer = await answerTurn(ctx, snapshot, [], query)

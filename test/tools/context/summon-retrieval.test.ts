@@ -52,6 +52,17 @@ describe('summoning without an LLM', () => {
     expect(res.body.response).toContain("None of the snapshot's 2 entries resembles your message")
   })
 
+  it("another key naming the same session has no part in this key's summon: it neither continues nor dismisses it", async () => {
+    const other = { key: await t.key(['read'], 'summon-other'), headers: { 'x-session-id': 'r1' } }
+    const res = await t.call('summon_continue', { message: 'What did they ask?' }, other)
+    expect(res.statusCode).toBe(409)
+    expect(res.body.error_code).toBe('NO_ACTIVE_SUMMON')
+    expect((await t.call('summon_dismiss', { summary: 'hijacked' }, other)).body.error_code).toBe('NO_ACTIVE_SUMMON')
+    // a summon of its own in that session is allowed beside this key's
+    expect((await t.call('summon_snapshot', { snapshot_id: scene.snapshotId, query: 'vys?' }, other)).statusCode).toBe(200)
+    expect((await t.call('summon_dismiss', { summary: 'its own' }, other)).body.turns).toBe(1)
+  })
+
   it('dismisses with the turn count', async () => {
     const res = await t.call('summon_dismiss', { summary: 'Retrieval only.' }, session('r1'))
     expect(res.body).toMatchObject({ snapshot_id: scene.snapshotId, turns: 3, message: 'Dialogue ended. Summary logged.' })

@@ -2,7 +2,7 @@
  * validator.run_quality through the real app: a good notebook scores 100 and meets the standards;
  * three flawed ones (too little markdown and thin steps, no steps, missing sections with an empty
  * cell) get the exact metrics worked out by hand below; the ratio bounds; nbformat 3; the path
- * and notebook errors; the escalation after repeated errors.
+ * and notebook errors; the escalation after repeated errors, counted per key and session.
  */
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
@@ -309,5 +309,15 @@ describe('errors', () => {
     const second = await quality('gone.ipynb', session)
     expect(second.statusCode).toBe(404)
     expect(second.body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 2, last_error_code: 'FILE_NOT_FOUND' } })
+  })
+
+  it("another key naming the same session neither adds to a key's streak nor clears it", async () => {
+    const [mine, theirs] = [await t.key(['read'], 'streak-mine'), await t.key(['read'], 'streak-theirs')]
+    const as = (key: string) => ({ key, headers: { 'x-session-id': 'quality-shared' } })
+    const run = (key: string, notebook_path: string) => t.call('validator.run_quality', { notebook_path }, as(key))
+    expect((await run(theirs, 'gone.ipynb')).body.error_code).toBe('FILE_NOT_FOUND')
+    expect((await run(mine, 'gone.ipynb')).body.error_code).toBe('FILE_NOT_FOUND') // their error is not mine
+    expect((await run(theirs, 'nb/good.ipynb')).statusCode).toBe(200) // their success does not clear mine
+    expect((await run(mine, 'gone.ipynb')).body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 2 } })
   })
 })
