@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { AjvCompiler } from '@fastify/ajv-compiler'
-import type { AppConfig } from './config.js'
+import { type AppConfig, secretValuesOf } from './config.js'
 import type { Database } from './db/client.js'
 import { createLogger } from './logging/logger.js'
 import { RequestLogger } from './logging/request-logger.js'
@@ -84,7 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const registry = createRegistry(opts.tools ?? allTools)
   // Read before anything opens: a broken definition stops the start like a bad setting does.
   const definitions = await loadDefinitions(config.agents.dir)
-  const redactor = createRedactor()
+  const redactor = createRedactor({ knownSecrets: secretValuesOf(config) })
   const arrival = arrivalLimits(config.requestTimeoutMs)
   const app = Fastify({
     loggerInstance: createLogger(config, redactor, opts.logDestination),

@@ -226,6 +226,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
   throw new ConfigError(problems)
 }
 
+const passwordIn = (url: string | undefined): string | undefined => {
+  if (!url || !URL.canParse(url)) return undefined
+  const password = new URL(url).password
+  return password ? decodeURIComponent(password) : undefined
+}
+
+/** The values of the secrets in the configuration, for the redactor: some (a hex admin key) have no shape a pattern would know. */
+export function secretValuesOf(config: AppConfig): string[] {
+  const values = [config.bootstrapKey, config.secretKey, config.llm.apiKey, config.search.apiKey, passwordIn(config.databaseUrl), passwordIn(config.redisUrl)]
+  return values.filter((v): v is string => typeof v === 'string' && v.length > 0)
+}
+
 function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
   return {
     secretFiles,

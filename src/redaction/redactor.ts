@@ -12,6 +12,8 @@ export interface RedactorOptions {
   extraPatterns?: { name: string; regex: RegExp }[]
   /** More property names to treat as sensitive; normalised like the built-in ones. */
   extraFields?: string[]
+  /** The server's own secrets (admin key, sealing key, passwords in URLs), removed wherever they appear, whatever their shape. */
+  knownSecrets?: string[]
 }
 
 export interface Redactor {
@@ -165,6 +167,13 @@ function compileExtra(p: { name: string; regex: RegExp }): SecretPattern {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** A configured secret as a pattern of its own, gated by its own text (so it keeps the scanner's fast gate). */
+const knownSecret = (value: string): SecretPattern => ({
+  kind: 'configured_secret',
+  regex: new RegExp(escapeRegExp(value), 'gi'),
+  keywords: [value.toLowerCase()],
+})
+
 /** Scans strings for secrets; `gate`, when there is one, finds every string a pattern could match in. */
 function scanner(patterns: readonly SecretPattern[]): { scan: (s: string) => string; gate?: RegExp } {
   const replacers = patterns.map((p) => (match: string, ...rest: unknown[]): string => {
@@ -219,7 +228,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const names = sensitiveNames(options.extraFields ?? [])
   const isSensitive = fieldMatcher(names)
   // Site-specific patterns first: they are the most specific thing we know about.
-  const { scan: redactString, gate: valueGate } = scanner([...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
+  const known = (options.knownSecrets ?? []).filter((v) => v.length >= MIN_SCAN_LENGTH).map(knownSecret)
+  const { scan: redactString, gate: valueGate } = scanner([...known, ...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
   // Every sensitive field name holds one of these words once its separators are gone: it is one
   // of the names, or ends in one of the suffixes.
   const fieldGate = new RegExp([...names, ...SENSITIVE_SUFFIXES].map(escapeRegExp).join('|'), 'i')

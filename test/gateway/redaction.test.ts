@@ -53,6 +53,7 @@ function plants(toolgateKey: string): Plant[] {
       'session=%s; Path=/',
       j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.eyJzdWIiOiJ0Z3Byb2JlIiwibmFtZSI6IlByb2JlIn0', '.TGPROBExwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQ'),
     ),
+    plant('gitlab_token', 'PRIVATE-TOKEN: %s', j('glpat-', 'TGPROBEfake0123456789ab')),
     plant('npm_token', '//registry.npmjs.org/:_authToken=%s', j('npm_', 'TGPROBEfakeFAKEfake0123456789abcdefAB')),
     plant('toolgate_api_key', 'caller %s ok', toolgateKey),
     plant('url_password', 'DATABASE_URL=postgres://admin:%s@db:5432/app', 'Url-Pa55-tgprobe-9'),
@@ -114,6 +115,11 @@ describe('planting secrets in calls', () => {
       expect(res.statusCode, p.kind).toBe(200)
       expect(res.body.message).toBe(`Hello, ${p.text}!`)
     }
+  })
+
+  it("the server's own admin key, which has no shape a pattern knows (TOOLGATE_BOOTSTRAP_KEY)", async () => {
+    const res = await t.call('hello', { name: `admin ${ADMIN_KEY} here` })
+    expect(res.body.message).toBe(`Hello, admin ${ADMIN_KEY} here!`)
   })
 
   it('context headers carrying secrets', async () => {

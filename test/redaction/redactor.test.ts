@@ -23,6 +23,21 @@ describe('value patterns', () => {
     expect(r.containsSecret(text)).toBe(true)
   })
 
+  it("removes the server's configured secrets whatever their shape, and leaves look-alikes alone", () => {
+    const hexKey = '3b1f0c9a7d5e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e'
+    const known = createRedactor({ knownSecrets: [hexKey, 'short'] })
+    expect(known.redactString(`key ${hexKey} and ${hexKey.toUpperCase()}`)).toBe('key [REDACTED:configured_secret] and [REDACTED:configured_secret]')
+    expect(known.redact({ name: `x${hexKey}y` })).toEqual({ name: 'x[REDACTED:configured_secret]y' })
+    expect(known.mayRedact(JSON.stringify({ name: hexKey }))).toBe(true)
+    expect(r.redactString(`key ${hexKey}`)).toBe(`key ${hexKey}`) // unknown, it has no shape of a secret
+    expect(known.redactString('short story')).toBe('short story') // too short to be told from words
+  })
+
+  it('an assignment to a name ending in PASS or SECRET_KEY is a secret; bypass= and passes= are not', () => {
+    expect(r.redactString('bypass=true passes=3')).toBe('bypass=true passes=3')
+    expect(r.redactString('MYSQL_PASS=abc123xyz')).toBe('MYSQL_PASS=[REDACTED:generic_secret]')
+  })
+
   it('covers every built-in kind', () => {
     expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(SECRET_KINDS))
   })

@@ -62,6 +62,9 @@ export const cases: Case[] = [
   { kind: 'generic_secret', secret: 'myVerySecretValue', text: 'api_key=%s&page=2' },
   { kind: 'generic_secret', secret: 'shhh-do-not-tell', text: 'secret = %s ok' },
   { kind: 'generic_secret', secret: 'opaque-session-value', text: '/callback?token=%s&state=1' },
+  { kind: 'generic_secret', secret: '9f86d081884c7d659a2feaa0c55ad015', text: 'export TOOLGATE_SECRET_KEY=%s' },
+  { kind: 'generic_secret', secret: 'hunter22', text: 'DB_PASS=%s psql' },
+  { kind: 'gitlab_token', secret: j('glpat-', 'FAKEfake0123456789ab'), text: 'PRIVATE-TOKEN: %s' },
   { kind: 'npm_token', secret: j('npm_', 'FAKEfakeFAKEfake0123456789abcdefABCD'), text: '//registry.npmjs.org/:_authToken=%s' },
   { kind: 'toolgate_api_key', secret: j('tg_', 'Xq3FAKEfake0123456789-_FAKEfake0123456789ab'), text: 'caller %s ok' },
 ]
