@@ -1,33 +1,43 @@
 /**
- * BashOutput's `filter`: a caller's regular expression applied to up to a megabyte of lines. A
- * pattern that backtracks catastrophically would stall every call on this instance, so matching
- * runs in a `vm` context with a time limit, which V8 can interrupt mid-match.
+ * BashOutput's `filter`: a caller's regular expression applied to up to a megabyte of lines.
+ * JavaScript's engine backtracks (`^(a+)+$` takes seconds on one line of forty `a`s), so the
+ * pattern runs on re2js, RE2's engine in JavaScript, whose time is linear in the text; the lines
+ * are matched a slice at a time with a turn of the event loop between slices.
  */
-import vm from 'node:vm'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { RE2JS } from 're2js'
 import { fail } from '../errors.js'
 
-const FILTER_TIMEOUT_MS = 1_000
+/** Characters of lines matched between two turns of the event loop. */
+const SLICE_CHARS = 64 * 1024
 
-export function compileFilter(pattern: string): RegExp {
+export function compileFilter(pattern: string): RE2JS {
   try {
-    return new RegExp(pattern)
+    return RE2JS.compile(pattern)
   } catch (e) {
-    return fail('VALIDATION_ERROR', `Invalid value for filter: not a valid regular expression (${(e as Error).message})`, {
-      details: { received: pattern },
-    })
+    return fail(
+      'VALIDATION_ERROR',
+      `Invalid value for filter: not a regular expression RE2 accepts (${(e as Error).message}); lookarounds and backreferences are not supported`,
+      { details: { received: pattern } },
+    )
   }
 }
 
-/** The lines of `text` that match `pattern`, each ending in a newline. */
-export function filterLines(text: string, pattern: string): string {
+/** The lines of `text` that match `pattern`, each ending in a newline; stops when `signal` aborts. */
+export async function filterLines(text: string, pattern: string, signal: AbortSignal): Promise<string> {
   const re = compileFilter(pattern)
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
-  const context = vm.createContext({ lines, re })
-  try {
-    const kept = vm.runInContext('lines.filter((l) => re.test(l))', context, { timeout: FILTER_TIMEOUT_MS }) as string[]
-    return kept.map((l) => `${l}\n`).join('')
-  } catch {
-    return fail('VALIDATION_ERROR', `filter ${JSON.stringify(pattern)} took longer than ${FILTER_TIMEOUT_MS} ms to match; use a simpler regular expression`)
+  const kept: string[] = []
+  let sinceTurn = 0
+  for (const line of lines) {
+    if (re.matcher(line).find()) kept.push(`${line}\n`)
+    sinceTurn += line.length + 1
+    if (sinceTurn >= SLICE_CHARS) {
+      sinceTurn = 0
+      await nextTurn()
+      signal.throwIfAborted()
+    }
   }
+  return kept.join('')
 }

@@ -32,6 +32,13 @@ export interface ShellRead extends ShellView, RingRead {
   kept: boolean
 }
 
+export interface ReadOptions {
+  max: number
+  wholeLines?: boolean
+  peek?: boolean
+  transform?: (text: string) => Promise<string>
+}
+
 export interface ShellManager {
   readonly instance: string
   readonly ringChars: number
@@ -41,7 +48,7 @@ export interface ShellManager {
    * unfinished last line for next time; `peek` leaves the read cursor where it was (dry runs).
    * `transform` (a filter) runs before the cursor moves, so when it throws nothing is lost.
    */
-  read(owner: string, id: string, opts: { max: number; wholeLines?: boolean; peek?: boolean; transform?: (text: string) => string }): Promise<ShellRead>
+  read(owner: string, id: string, opts: ReadOptions): Promise<ShellRead>
   /** Ends a running shell's process group; with `dryRun` only checks that it could. */
   kill(owner: string, id: string, opts?: { dryRun?: boolean }): Promise<ShellView>
   /** Ends every shell of this instance and records them as killed (server shutdown). */
@@ -68,6 +75,8 @@ interface Live extends ShellView {
   running: Running
   ring: OutputRing
   cursor: number
+  /** The read in progress: reads of one shell take turns, so a filtered read never hands out what another already did. */
+  reading?: Promise<void>
   /** Resolves once the end is recorded in the database. */
   ended: Promise<void>
   evict?: NodeJS.Timeout
@@ -78,6 +87,24 @@ const KILL_WAIT_MS = 2_000
 const KILL_GRACE_MS = 1_000
 const ID = /^bash_[0-9a-f]{12}$/
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
+
+/** The next output of a live shell from its cursor, transformed (filtered) before the cursor moves, so when that throws nothing is lost. */
+async function readNext(found: Live, { max, wholeLines, peek, transform }: ReadOptions): Promise<ShellRead> {
+  // Status first: once a shell is seen ended, all its output is already in the ring.
+  const status = found.status
+  const got = found.ring.read(found.cursor, max)
+  if (wholeLines && status === 'running' && got.remaining === 0 && !got.text.endsWith('\n')) {
+    const cut = got.text.lastIndexOf('\n') + 1
+    if (cut > 0 || got.text.length < max) {
+      got.next -= got.text.length - cut
+      got.remaining += got.text.length - cut
+      got.text = got.text.slice(0, cut)
+    }
+  }
+  const text = transform ? await transform(got.text) : got.text
+  if (!peek) found.cursor = got.next
+  return { ...view(found), status, ...got, text, kept: true }
+}
 
 function pidAlive(pid: number): boolean {
   try {
@@ -249,20 +276,15 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
         if (found.instance !== instance) elsewhere(found)
         return { ...view(found), text: '', next: 0, dropped: 0, remaining: 0, kept: false }
       }
-      // Status first: once a shell is seen ended, all its output is already in the ring.
-      const status = found.status
-      const got = found.ring.read(found.cursor, max)
-      if (wholeLines && status === 'running' && got.remaining === 0 && !got.text.endsWith('\n')) {
-        const cut = got.text.lastIndexOf('\n') + 1
-        if (cut > 0 || got.text.length < max) {
-          got.next -= got.text.length - cut
-          got.remaining += got.text.length - cut
-          got.text = got.text.slice(0, cut)
-        }
+      const before = found.reading
+      let done = () => {}
+      found.reading = new Promise<void>((resolve) => (done = resolve))
+      await before
+      try {
+        return await readNext(found, { max, wholeLines, peek, transform })
+      } finally {
+        done()
       }
-      const text = transform ? transform(got.text) : got.text
-      if (!peek) found.cursor = got.next
-      return { ...view(found), status, ...got, text, kept: true }
     },
 
     async kill(owner, id, { dryRun = false } = {}) {

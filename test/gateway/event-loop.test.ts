@@ -6,21 +6,18 @@
  * the figures.
  * Each hostile request sits beside a normal one that must still work (the positive controls).
  */
-import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { Worker } from 'node:worker_threads'
-import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
+import { loopProbe, type LoopProbe } from '../support/loop-probe.js'
 import { BODY_ELEMENTS_MAX, CONTENT_MAX, TEXT_MAX } from '../../src/tools/limits.js'
 import { LIMITS } from '../../src/workflows/schema.js'
 import { j } from '../support/secret-cases.js'
 
 let t: TestApp
 let base: string
+let probe: LoopProbe
 const NAME = 'a'.repeat(250)
 /** 15 folders of 200 `a`s: a path of about 3,000 characters. */
 const DEEP = Array.from({ length: 15 }, () => 'a'.repeat(200)).join('/')
@@ -46,6 +43,7 @@ beforeAll(async () => {
     workflowOf((i) => `      k${i}: [1, 2, {a: b}]\n`, '  - id: a\n    tool: hello\n    with:\n'),
   )
   base = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  probe = loopProbe(t, base)
   // Warm up: the first call of a tool compiles code paths that no later call pays for.
   for (const tool of ['Bash', 'shell', 'Grep', 'Glob', 'analyze', 'summarize', 'hello']) {
     await (await post(tool, { command: 'true', pattern: 'x', text: 'Warm up. A sentence.' }, dry)).text()
@@ -62,144 +60,6 @@ const post = (tool: string, body: unknown, headers: Record<string, string> = {})
     headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
-interface Answer {
-  status: number
-  text: string
-}
-/** A call whose body is bytes already: what the client spends encoding it (fetch copies 10 MiB twice, in this process) is not the server's block. */
-async function send(tool: string, body: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await request(`${base}/v1/tools/${tool}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json', ...headers },
-    body,
-  })
-  return { status: res.statusCode, text: await res.body.text() }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-interface During {
-  /** The longest the event loop was blocked, wall time, by the process's own monitor. */
-  loopMs: number
-  /** The same block in CPU time: what the request cost, however busy the machine's other processes kept the cores. */
-  cpuMs: number
-  /** Wall time over CPU time of the longest block: how much the machine's neighbours slowed us down. */
-  stretch: number
-  /** The slowest /healthz round trip. */
-  healthMs: number
-  status: number
-  body: any
-}
-
-const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
-/**
- * CPU time of the event loop's own thread, in ms: schedstat's first field (ns on a CPU). The
- * process's time would count GC helpers, the thread pool and PGlite's writes beside it.
- */
-function loopThreadMs(): number {
-  try {
-    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6
-  } catch {
-    const used = process.cpuUsage()
-    return (used.user + used.system) / 1000
-  }
-}
-
-/** The longest gap between ticks of a 5 ms interval, in wall time and in the loop thread's CPU time. */
-function gapMeter() {
-  let wall = performance.now()
-  let cpu = loopThreadMs()
-  let worst = { wallMs: 0, cpuMs: 0 }
-  const ticker = setInterval(() => {
-    const nowWall = performance.now()
-    const nowCpu = loopThreadMs()
-    const gap = { wallMs: nowWall - wall, cpuMs: Math.min(nowWall - wall, nowCpu - cpu) }
-    if (gap.cpuMs > worst.cpuMs) worst = gap
-    wall = nowWall
-    cpu = nowCpu
-  }, 5)
-  return { stop: () => (clearInterval(ticker), worst) }
-}
-
-/**
- * Polls /healthz every 10 ms from a thread of its own, once its first answer came; `stop` gives
- * the slowest round trip. Polled from the server's thread, a round trip would wait for the
- * server's blocks twice: once to be answered, and once more to read the answer.
- */
-async function pollHealth(url: string): Promise<{ stop(): Promise<number> }> {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads')
-    let done = false
-    parentPort.once('message', () => (done = true))
-    ;(async () => {
-      await (await fetch(workerData)).text()
-      parentPort.postMessage('polling')
-      let worst = 0
-      while (!done) {
-        const started = performance.now()
-        await (await fetch(workerData)).text()
-        worst = Math.max(worst, performance.now() - started)
-        await new Promise((r) => setTimeout(r, 10))
-      }
-      parentPort.postMessage(worst)
-    })()`,
-    { eval: true, workerData: url },
-  )
-  await once(worker, 'message')
-  return {
-    async stop() {
-      worker.postMessage('stop')
-      const [worst] = (await once(worker, 'message')) as [number]
-      await worker.terminate()
-      return worst
-    },
-  }
-}
-
-/** Runs `work` with the event-loop monitors on and /healthz polled every 10 ms, until its history row is written. */
-async function during(work: () => Promise<Answer>): Promise<During> {
-  const loop = monitorEventLoopDelay({ resolution: 5 })
-  loop.enable()
-  const meter = gapMeter()
-  // The monitor's first tick only starts its clock: a block before it would go unseen.
-  await sleep(20)
-  const health = await pollHealth(`${base}/healthz`)
-  const { status, text } = await work()
-  // Writing the call's history row (on PGlite, in this thread) is part of its cost too.
-  await t.app.history.flush()
-  await sleep(20)
-  const healthMs = await health.stop()
-  loop.disable()
-  const worst = meter.stop()
-  return {
-    loopMs: loop.max / 1e6,
-    cpuMs: worst.cpuMs,
-    stretch: worst.wallMs / Math.max(worst.cpuMs, 1),
-    healthMs,
-    status,
-    body: text.startsWith('{') ? JSON.parse(text) : text,
-  }
-}
-
-/**
- * The best of up to three runs: a request that blocks the loop blocks it every time, while a
- * neighbour taking the CPU (tests share two cores) rarely does so three times in a row.
- */
-/** How far a run is from the floor: its CPU block, or its /healthz time less what neighbours took. */
-const score = (d: During) => Math.max(d.cpuMs, d.healthMs / Math.max(1, d.stretch))
-
-async function bestOf3(work: () => Promise<Answer>, name: string): Promise<During> {
-  let best: During | undefined
-  for (let i = 0; i < 3; i++) {
-    const d = await during(work)
-    if (process.env.TOOLGATE_PRINT_LATENCY) {
-      process.stdout.write(`loop ${d.loopMs.toFixed(1)} ms (cpu ${d.cpuMs.toFixed(1)} ms), healthz ${d.healthMs.toFixed(1)} ms, status ${d.status}: ${name}\n`)
-    }
-    if (!best || score(d) < score(best)) best = d
-    if (score(d) < 100) break
-  }
-  return best!
-}
-
 const MB = 1_000_000
 const words = (word: string, chars: number) => word.repeat(Math.ceil(chars / word.length)).slice(0, chars)
 /** `{"f0":"v","f1":"v",…}` of about `bytes` bytes, built as text: JSON.stringify of it is the slow part. */
@@ -269,7 +129,7 @@ describe('the event loop and /healthz while one hostile request runs', () => {
     'stay under 100 ms during %s',
     async (name, tool, body, headers) => {
       const payload = Buffer.from(typeof body() === 'string' ? (body() as string) : JSON.stringify(body()))
-      const { cpuMs, stretch, healthMs, status } = await bestOf3(() => send(tool, payload, headers), name)
+      const { cpuMs, stretch, healthMs, status } = await probe.bestOf3(() => probe.send(tool, payload, headers), name)
       expect(status).toBeLessThan(500)
       // What the request itself holds the loop for, on an idle machine.
       expect(cpuMs).toBeLessThan(100)
@@ -280,7 +140,7 @@ describe('the event loop and /healthz while one hostile request runs', () => {
   )
 
   it('the monitor sees a block: a request that holds the loop for 150 ms is measured as such', async () => {
-    const { loopMs, cpuMs } = await during(async () => {
+    const { loopMs, cpuMs } = await probe.during(async () => {
       // 150 ms of CPU, not of wall time: on a busy machine we may get a fraction of a core.
       const started = process.cpuUsage()
       for (let used = 0; used < 150_000; used = process.cpuUsage(started).user + process.cpuUsage(started).system);

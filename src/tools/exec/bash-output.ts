@@ -44,7 +44,7 @@ export default defineTool({
       max: outputBudget(ctx.maxOutputSize),
       wholeLines: filter !== undefined,
       peek: ctx.dryRun,
-      transform: filter === undefined ? undefined : (text) => filterLines(text, filter),
+      transform: filter === undefined ? undefined : (text) => filterLines(text, filter, ctx.signal),
     })
     const notes: string[] = []
     if (got.dropped > 0)

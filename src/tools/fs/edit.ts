@@ -4,21 +4,63 @@
  * change are coded errors. Line endings are the file's: strings sent with `\n` match and write
  * `\r\n` in a CRLF file, so an agent never has to know which style a file uses.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { assertAllowed, lstatBeneath, openForRead, readWithin, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { unifiedDiff } from './support/diff.js'
+import { replacementDiff } from './support/replacement-diff.js'
 import { assertText, eolOf, withEol } from './support/text.js'
 
 export const MAX_EDIT_BYTES = 10 * 1024 * 1024
 
-/** Start indexes of the non-overlapping occurrences of `needle`. */
-function occurrences(text: string, needle: string): number[] {
+/** Start indexes of the non-overlapping occurrences of `needle`, found a slice at a time (millions fit in 10 MiB). */
+async function occurrences(text: string, needle: string, signal: AbortSignal): Promise<number[]> {
   const at: number[] = []
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) at.push(i)
+  let turn = performance.now()
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) {
+    at.push(i)
+    if (at.length % SLICE === 0 && performance.now() - turn > 10) {
+      await nextTurn()
+      signal.throwIfAborted()
+      turn = performance.now()
+    }
+  }
   return at
+}
+
+/** Occurrences handled between turns of the event loop. */
+const SLICE = 0x4000
+
+/** `text` with the first `count` occurrences `at` of a string of `oldLength` replaced by `newS`, built a slice at a time. */
+async function replacedAt(text: string, at: number[], count: number, oldLength: number, newS: string, signal: AbortSignal): Promise<string> {
+  const slices: string[] = []
+  let from = 0
+  for (let i = 0; i < count; i += SLICE) {
+    const parts: string[] = []
+    for (let k = i; k < Math.min(count, i + SLICE); k++) {
+      parts.push(text.slice(from, at[k]), newS)
+      from = at[k] + oldLength
+    }
+    slices.push(parts.join(''))
+    await nextTurn()
+    signal.throwIfAborted()
+  }
+  slices.push(text.slice(from))
+  return slices.join('')
+}
+
+/** The strings as sent, or in the file's line-ending style, with their occurrences: the first that occurs wins. */
+async function matchOf(text: string, oldString: string, newString: string, signal: AbortSignal): Promise<[string, string, number[]] | undefined> {
+  const eol = eolOf(text)
+  for (const [o, n] of [
+    [withEol(oldString, eol), withEol(newString, eol)],
+    [oldString, newString],
+  ]) {
+    if (text.includes(o)) return [o, n, await occurrences(text, o, signal)]
+  }
+  return undefined
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -72,14 +114,8 @@ export default defineTool({
     }
     const meta = { details: { result: { metadata: { file_path: rel } } } }
 
-    // the strings as sent, and in the file's line-ending style; the first that matches wins
-    const eol = eolOf(text)
-    const tries: Array<[string, string]> = [
-      [withEol(old_string, eol), withEol(new_string, eol)],
-      [old_string, new_string],
-    ]
     const [oldS, newS, at] =
-      tries.map(([o, n]) => [o, n, occurrences(text, o)] as const).find(([, , a]) => a.length > 0) ??
+      (await matchOf(text, old_string, new_string, ctx.signal)) ??
       fail('EDIT_NO_MATCH', `old_string not found in ${rel}; read the file again and copy the text exactly, including whitespace and indentation`, meta)
     if (oldS === newS)
       fail('EDIT_NO_CHANGE', `old_string and new_string differ only in line endings, which follow ${rel}'s own; the edit would change nothing`, meta)
@@ -88,9 +124,11 @@ export default defineTool({
         details: { occurrences: at.length, result: { metadata: { file_path: rel } } },
       })
     }
-    const updated = replace_all ? text.split(oldS).join(newS) : text.slice(0, at[0]) + newS + text.slice(at[0] + oldS.length)
-    const diff = unifiedDiff(text, updated, rel)
     const n = replace_all ? at.length : 1
+    const updated = await replacedAt(text, at, n, oldS.length, newS, ctx.signal)
+    // Carried twice (output and metadata.diff): each gets half of the output cap.
+    const budget = Math.max(4096, Math.floor(ctx.maxOutputSize / 2))
+    const diff = await replacementDiff(text, { at: replace_all ? at : at.slice(0, 1), oldS, newS }, rel, budget, ctx.signal)
 
     if (ctx.dryRun) {
       return {

@@ -1,6 +1,8 @@
 /**
  * unifiedDiff: exact output on known cases (the same hunks GNU `diff -u` prints), and on random
  * edits a round trip through the real `patch` tool, which must turn the old text into the new.
+ * replacementDiff (Edit's, built from the occurrences): the same text as unifiedDiff of the two
+ * whole files on random replacements, and a note instead of the rest past its budget.
  */
 import { spawnSync } from 'node:child_process'
 import { promises as fs } from 'node:fs'
@@ -8,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unifiedDiff } from '../../../src/tools/fs/support/diff.js'
+import { replacementDiff } from '../../../src/tools/fs/support/replacement-diff.js'
 
 let dir: string
 beforeAll(async () => {
@@ -97,5 +100,63 @@ describe('unifiedDiff', () => {
     expect(performance.now() - t0).toBeLessThan(5000)
     expect(diff.startsWith('--- a/big\n+++ b/big\n@@ -1,30000 +1,30000 @@\n-a1\n')).toBe(true)
     if (hasPatch) expect(await applied(a, diff)).toBe(b)
+  })
+})
+
+describe('replacementDiff', () => {
+  const signal = new AbortController().signal
+  const occurrences = (text: string, s: string) => {
+    const at: number[] = []
+    for (let i = text.indexOf(s); i !== -1; i = text.indexOf(s, i + s.length)) at.push(i)
+    return at
+  }
+
+  it('writes what unifiedDiff of the two whole files writes where lines are unique', async () => {
+    const text = lines(60)
+    for (const [oldS, newS] of [
+      ['e 1', 'E 1'],
+      ['line 3\n', ''],
+      ['line 30\n', 'new\nlines\n'],
+      ['0\nline', '0 and'],
+      ['line 60\n', 'last'],
+    ]) {
+      const at = occurrences(text, oldS)
+      const diff = await replacementDiff(text, { at, oldS, newS }, 'f', 1 << 20, signal)
+      expect(diff, oldS).toBe(unifiedDiff(text, text.split(oldS).join(newS), 'f'))
+    }
+  })
+
+  it.runIf(hasPatch)('round-trips random replacements through patch', async () => {
+    let seed = 11
+    const r = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+    const pieces = ['a', 'b', 'x\n', 'y\n', '\n', 'ab\n', 'ba']
+    for (let trial = 0; trial < 150; trial++) {
+      const text = Array.from({ length: Math.floor(r() * 80) }, () => pieces[Math.floor(r() * pieces.length)]).join('')
+      const oldS = pieces[Math.floor(r() * pieces.length)] + (r() < 0.3 ? pieces[Math.floor(r() * pieces.length)] : '')
+      const newS = ['', 'Z', 'Z\n', '\nQ\n', oldS.toUpperCase()][Math.floor(r() * 5)]
+      const at = occurrences(text, oldS)
+      if (at.length === 0 || oldS === newS) continue
+      const all = r() < 0.5
+      const updated = all ? text.split(oldS).join(newS) : text.slice(0, at[0]) + newS + text.slice(at[0] + oldS.length)
+      const diff = await replacementDiff(text, { at: all ? at : at.slice(0, 1), oldS, newS }, 'f', 1 << 20, signal)
+      expect(await applied(text, diff), JSON.stringify({ text, oldS, newS, all })).toBe(updated)
+    }
+  })
+
+  it('stops near its budget and says how many replacements it leaves out', async () => {
+    const text = lines(10_000)
+    const at = occurrences(text, 'line')
+    const diff = await replacementDiff(text, { at, oldS: 'line', newS: 'LINE' }, 'f', 4096, signal)
+    expect(diff.length).toBeLessThan(4096 + 200)
+    expect(diff).toMatch(/… \[\d+ of 10000 replacements not shown: the diff is capped by X-Max-Output-Size\]\n$/)
+  })
+
+  it('a change in one line of a large file is one small hunk with its true line numbers', async () => {
+    const text = lines(200_000)
+    const at = occurrences(text, 'line 150000\n')
+    const diff = await replacementDiff(text, { at, oldS: 'line 150000\n', newS: 'changed\n' }, 'f', 1 << 20, signal)
+    expect(diff).toBe(
+      '--- a/f\n+++ b/f\n@@ -149997,7 +149997,7 @@\n line 149997\n line 149998\n line 149999\n-line 150000\n+changed\n line 150001\n line 150002\n line 150003\n',
+    )
   })
 })

@@ -58,12 +58,16 @@ export function cutChars(line: string, max: number): string {
 
 export type Eol = '\n' | '\r\n'
 
-/** The file's line-ending style: CRLF when most of its line breaks are CRLF. */
+/** Where a file's line-ending style is read: its first MiB says as much as 10 MiB, in a tenth of the time. */
+const EOL_SAMPLE = 1 << 20
+
+/** The file's line-ending style: CRLF when most of the line breaks in its first MiB are CRLF. */
 export function eolOf(text: string): Eol {
+  const sample = text.length > EOL_SAMPLE ? text.slice(0, EOL_SAMPLE) : text
   let crlf = 0
   let lf = 0
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++
+  for (let i = sample.indexOf('\n'); i !== -1; i = sample.indexOf('\n', i + 1)) {
+    if (i > 0 && sample.charCodeAt(i - 1) === 13) crlf++
     else lf++
   }
   return crlf > lf ? '\r\n' : '\n'
