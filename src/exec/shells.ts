@@ -44,8 +44,9 @@ export interface ShellManager {
   readonly ringChars: number
   start(input: { owner: string; command: string; cwd: string; cwdRel: string; home: string; network: boolean }): Promise<ShellView>
   /**
-   * Output since the last read, at most `max` characters. `wholeLines` keeps a running shell's
-   * unfinished last line for next time; `peek` leaves the read cursor where it was (dry runs).
+   * Output since the last read, at most `max` characters. `wholeLines` keeps a last line that may
+   * go on (the shell is running, or the read stopped at `max`) for next time, so a filter sees whole
+   * lines; `peek` leaves the read cursor where it was (dry runs).
    * `transform` (a filter) runs before the cursor moves, so when it throws nothing is lost.
    */
   read(owner: string, id: string, opts: ReadOptions): Promise<ShellRead>
@@ -93,7 +94,8 @@ async function readNext(found: Live, { max, wholeLines, peek, transform }: ReadO
   // Status first: once a shell is seen ended, all its output is already in the ring.
   const status = found.status
   const got = found.ring.read(found.cursor, max)
-  if (wholeLines && status === 'running' && got.remaining === 0 && !got.text.endsWith('\n')) {
+  // A line is held back when more of it may follow: the shell is still writing, or the read stopped at `max`.
+  if (wholeLines && !got.text.endsWith('\n') && (got.remaining > 0 || status === 'running')) {
     const cut = got.text.lastIndexOf('\n') + 1
     if (cut > 0 || got.text.length < max) {
       got.next -= got.text.length - cut

@@ -74,7 +74,8 @@ export function metaToHeaders(meta: Record<string, unknown> | undefined): Header
   for (const [k, v] of Object.entries(meta)) {
     const norm = k.toLowerCase().replace(/^x-/, '').replace(/[-_]/g, '')
     const header = names[norm]
-    if (header && v !== undefined && v !== null) out[header] = String(v)
+    // An object is kept as its JSON, which the context step then refuses as a bad value (String() of one can throw).
+    if (header && v !== undefined && v !== null) out[header] = typeof v === 'object' ? JSON.stringify(v) : String(v)
   }
   return out
 }

@@ -79,6 +79,12 @@ const MCP_SCHEMA: FastifySchema = {
   response: mcpResponses,
 }
 
+/**
+ * Messages in one JSON-RPC batch (MCP 2025-06-18 dropped batches; older clients send a few): a
+ * batch of 100 `tools/list` was 14 MB of answer built in one turn, without a key.
+ */
+export const BATCH_MAX = 16
+
 const rpcError = (reply: FastifyReply, status: number, code: number, message: string) =>
   reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null })
 
@@ -134,6 +140,9 @@ export default async function mcpRoutes(app: FastifyInstance) {
           }
           throw err
         }
+      }
+      if (Array.isArray(request.body) && request.body.length > BATCH_MAX) {
+        return rpcError(reply, 400, -32600, `Invalid Request: a batch may hold at most ${BATCH_MAX} messages (this one holds ${request.body.length})`)
       }
       const nul = nulOutsideArguments(request.body)
       if (nul !== undefined) return rpcError(reply, 400, -32600, `Invalid Request: ${nul} contains a NUL character (\\u0000)`)

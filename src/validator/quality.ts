@@ -93,6 +93,17 @@ interface At extends Heading {
   cell: number
 }
 
+/** For each heading, the next one of the same or a higher level (fewer `#`): one pass with a stack, not a search per heading. */
+function sectionEnds(headings: At[]): (At | undefined)[] {
+  const ends: (At | undefined)[] = new Array(headings.length)
+  const open: number[] = []
+  headings.forEach((h, k) => {
+    while (open.length > 0 && headings[open[open.length - 1]].level >= h.level) ends[open.pop() as number] = h
+    open.push(k)
+  })
+  return ends
+}
+
 const round2 = (x: number) => Math.round(x * 100) / 100
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -113,11 +124,10 @@ export function assessQuality(nb: Notebook): QualityReport {
     } else counts.raw_cells++
   })
 
+  const ends = sectionEnds(headings)
   const steps = headings.flatMap((h, k) => {
     const m = STEP_HEADING.exec(h.text)
-    if (!m) return []
-    const end = headings.slice(k + 1).find((n) => n.level <= h.level)
-    return [section(nb, texts, h, end, Number(m[1]))]
+    return m ? [section(nb, texts, h, ends[k], Number(m[1]))] : []
   })
   const find = (re: RegExp) => headings.find((h) => re.test(h.text))
   const title = headings.find((h) => h.level === 1)

@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BATCH_MAX } from '../../src/routes/mcp.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 let t: TestApp
@@ -295,5 +296,41 @@ describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a
       isError: true,
       structuredContent: { error_code: 'VALIDATION_ERROR', error_message: 'Value for name contains a NUL character (\\u0000), which no parameter accepts' },
     })
+  })
+})
+
+describe('POST /mcp: batches and _meta values', () => {
+  const rpc = async (message: unknown) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      payload: JSON.stringify(message),
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+    })
+    return { status: res.statusCode, json: res.json() }
+  }
+  const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' })
+
+  it(`a batch of more than ${BATCH_MAX} messages is refused whole; one of ${BATCH_MAX} is answered`, async () => {
+    const big = await rpc(Array.from({ length: BATCH_MAX + 1 }, (_, i) => list(i)))
+    expect(big.status).toBe(400)
+    expect(big.json.error).toEqual({
+      code: -32600,
+      message: `Invalid Request: a batch may hold at most ${BATCH_MAX} messages (this one holds ${BATCH_MAX + 1})`,
+    })
+    const ok = await rpc(Array.from({ length: BATCH_MAX }, (_, i) => list(i)))
+    expect(ok.status).toBe(200)
+    expect(ok.json).toHaveLength(BATCH_MAX)
+  })
+
+  it('a _meta value that is an object (even one whose toString is not a function) is read as its JSON, not an internal error', async () => {
+    for (const value of [{ toString: 1 }, { a: 1 }, [1, 2]]) {
+      const bad = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'hello', arguments: {}, _meta: { dryRun: value } } })
+      expect(bad.status).toBe(200)
+      expect(bad.json.error).toBeUndefined()
+      expect(bad.json.result).toMatchObject({ isError: true, structuredContent: { error_code: 'INVALID_HEADER' } })
+      const session = await rpc({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'hello', arguments: {}, _meta: { sessionId: value } } })
+      expect(session.json.result).toMatchObject({ isError: false, structuredContent: { status: 'ok' } })
+    }
   })
 })
