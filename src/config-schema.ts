@@ -101,7 +101,12 @@ export const ConfigSchema = Type.Object({
     description:
       'How child processes are confined: `bwrap` (required), `off` (full host access), or `auto` (bwrap when a start-up probe shows it works, else off with a loud warning).',
   }),
-  TOOLGATE_SANDBOX_MEMORY_MB: int(64, MiB, 4096, 'Data memory (RLIMIT_DATA) each sandboxed process may use, in MiB.'),
+  TOOLGATE_SANDBOX_MEMORY_MB: int(
+    64,
+    MiB,
+    4096,
+    'Data memory (RLIMIT_DATA) each sandboxed process may use, in MiB; also the size of its private `/tmp` (a quarter of it for `/dev/shm` and `/var/tmp`).',
+  ),
 
   // Network
   TOOLGATE_NET_ALLOW: text(

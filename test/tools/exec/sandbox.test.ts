@@ -133,6 +133,15 @@ describe('limits', () => {
     const res = await t.call('Bash', { command: 'ulimit -t; ulimit -d; ulimit -c', timeout: 5000 }, { key: execKey })
     expect(res.body.output).toBe(`6\n${t.config.sandboxMemoryMb * 1024}\n0\n`)
   })
+
+  it('sizes each private tmpfs, which is the host memory outside that limit: a write past /run fails, a small one in /tmp works', async () => {
+    const mb = t.config.sandboxMemoryMb
+    const sizes = await t.call('Bash', { command: 'df -B1M --output=size /tmp /dev/shm /var/tmp /run | tail -n +2 | tr -d " "' }, { key: execKey })
+    expect(sizes.body.output).toBe(`${mb}\n${mb / 4}\n${mb / 4}\n64\n`)
+    const past = await bash('head -c 70000000 /dev/zero > /run/fill; echo rc=$?; rm -f /run/fill; head -c 1000000 /dev/zero > /tmp/ok && echo tmp ok')
+    expect(past.output).toMatch(/No space left on device/)
+    expect(past.output).toContain('tmp ok')
+  })
 })
 
 describe('positive controls: real work still works inside', () => {
