@@ -52,6 +52,8 @@ export interface ShellManager {
   read(owner: string, id: string, opts: ReadOptions): Promise<ShellRead>
   /** Ends a running shell's process group; with `dryRun` only checks that it could. */
   kill(owner: string, id: string, opts?: { dryRun?: boolean }): Promise<ShellView>
+  /** Ends every shell of this instance that `owner` started (its key was revoked); how many. */
+  endAllOf(owner: string): Promise<number>
   /** Ends every shell of this instance and records them as killed (server shutdown). */
   closeAll(): Promise<void>
   /** Marks as killed the rows left `running` by instances on this host that are gone. */
@@ -154,6 +156,15 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
       cwd: row.cwd,
       instance: row.instance,
     }
+  }
+
+  /** Ends the running ones of `shells` (an ended shell's process group id may belong to someone else by now). */
+  async function end(shells: Live[]): Promise<number> {
+    const running = shells.filter((s) => s.status === 'running')
+    for (const s of running) s.status = 'killed'
+    await Promise.all(running.map((s) => s.running.kill(KILL_GRACE_MS)))
+    await Promise.race([Promise.all(running.map((s) => s.ended)), sleep(KILL_WAIT_MS)])
+    return running.length
   }
 
   const elsewhere = (s: ShellView): never =>
@@ -300,14 +311,14 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
       return view(found)
     },
 
+    async endAllOf(owner) {
+      return end([...live.values()].filter((s) => s.owner === owner))
+    },
+
     async closeAll() {
       closing = true
       for (const s of live.values()) clearTimeout(s.evict)
-      // Only running ones: an ended shell's process group id may belong to someone else by now.
-      const running = [...live.values()].filter((s) => s.status === 'running')
-      for (const s of running) s.status = 'killed'
-      await Promise.all(running.map((s) => s.running.kill(KILL_GRACE_MS)))
-      await Promise.race([Promise.all(running.map((s) => s.ended)), sleep(KILL_WAIT_MS)])
+      await end([...live.values()])
       await db
         .update(backgroundShells)
         .set({ status: 'killed', endedAt: new Date() })

@@ -37,6 +37,8 @@ export interface KeyService {
   callerById(id: string): Promise<Caller | undefined>
   /** Caller of a request to a non-tool route, refused unless it holds `scope`. */
   requireScope(request: FastifyRequest, scope: Scope): Promise<Caller>
+  /** Calls `listener` with the id of every key revoked, here or on another instance (what a key started must end with it). */
+  onRevoked(listener: (keyId: string) => void): void
 }
 
 declare module 'fastify' {
@@ -76,10 +78,12 @@ export default fp(
     let listener: Listener | undefined
     const cache = new KeyCache(() => listener?.deliveredBefore() ?? 0)
 
-    /** A revoked key is forgotten at once, including by the lookups under way. */
+    const revokedListeners: ((keyId: string) => void)[] = []
+    /** A revoked key is forgotten at once, including by the lookups under way, and what it started is told. */
     const forget = (id: string) => {
       cache.dropKey(id)
       lookups.clear()
+      for (const listener of revokedListeners) listener(id)
     }
     listener = await app.database.listen(
       REVOCATIONS_CHANNEL,
@@ -180,6 +184,9 @@ export default fp(
       },
       async list() {
         return (await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt))).map(info)
+      },
+      onRevoked(listener) {
+        revokedListeners.push(listener)
       },
       async revoke(id) {
         // The notice goes out when the revocation commits, and only then: every instance forgets the key.

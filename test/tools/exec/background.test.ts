@@ -1,6 +1,7 @@
 /**
  * Background shells through the real app: output across calls with one read cursor, filters,
- * KillShell, ownership (another key sees nothing; another instance is named), the per-key cap,
+ * KillShell, ownership (another key sees nothing; another instance is named; a revoked key's shells
+ * end), the per-key cap,
  * dry runs, and every shell ended and recorded as killed when the app closes.
  */
 import { promises as fs } from 'node:fs'
@@ -200,6 +201,24 @@ describe('ownership', () => {
       expect((await output(alice, id)).body.metadata.status).toBe('running')
     } finally {
       await as(alice, 'KillShell', { shell_id: id })
+    }
+  })
+
+  it("a revoked key's shells end with it; another key's keep running", async () => {
+    const dave = await makeKey('dave')
+    const doomed = await start(dave, 'sleep 3021')
+    const kept = await start(bob, 'sleep 3022')
+    try {
+      expect((await running('sleep 3021')).length).toBeGreaterThan(0)
+      const revoked = await t.app.inject({ method: 'DELETE', url: `/v1/keys/${dave.id}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+      expect(revoked.statusCode).toBe(200)
+      await ended(doomed)
+      expect((await rowOf(doomed)).status).toBe('killed')
+      expect(await allGone('sleep 3021')).toBe(true)
+      expect((await output(bob, kept)).body.metadata.status).toBe('running')
+      expect((await running('sleep 3022')).length).toBeGreaterThan(0)
+    } finally {
+      await as(bob, 'KillShell', { shell_id: kept })
     }
   })
 
