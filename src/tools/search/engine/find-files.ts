@@ -4,6 +4,7 @@
  * sandbox, in another process); the pattern is matched here by glob-match.ts, because rg's own
  * `--glob` overrides would bypass .gitignore for whatever they match.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fail } from '../../../errors.js'
 import { spawnConfined } from '../../../sandbox/index.js'
 import { lstatEachBeneath, realRootOf } from '../../../workspace/index.js'
@@ -58,30 +59,51 @@ async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ign
   const skip = target.rel === '.' ? 2 : target.rel.length + 1 // `./` or `folder/` before each path
   const paths: string[] = []
   let complete = true
-  let pending = ''
   let stderr = ''
   const stop = () => child.kill('SIGKILL')
   ctx.signal.addEventListener('abort', stop, { once: true })
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const parts = (pending + chunk).split('\0')
-    pending = parts.pop()!
-    for (const p of parts) if (matcher.test(p.slice(skip))) paths.push(target.rel === '.' ? p.slice(2) : p)
-    if (paths.length > MAX_FOUND) {
-      complete = false
-      paths.length = MAX_FOUND
-      stop()
-    }
-  })
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     if (stderr.length < 8192) stderr += chunk
   })
-  const code = await new Promise<number | null>((resolve, reject) => {
+  const closed = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', resolve)
-  }).finally(() => ctx.signal.removeEventListener('abort', stop))
+  })
+  await eachName(child.stdout!, (p) => {
+    if (matcher.test(p.slice(skip))) paths.push(target.rel === '.' ? p.slice(2) : p)
+    if (paths.length <= MAX_FOUND) return true
+    complete = false
+    paths.length = MAX_FOUND
+    stop()
+    return false
+  })
+  const code = await closed.finally(() => ctx.signal.removeEventListener('abort', stop))
   ctx.signal.throwIfAborted()
   if (code === 2 && paths.length === 0 && stderr.trim() !== '') throw new Error(`rg --files failed: ${stderr.trim().slice(0, 600)}`)
   return { paths, complete }
+}
+
+/** Work between turns of the event loop: a glob of many alternatives costs ~1 ms per long name. */
+const SLICE_MS = 10
+
+/**
+ * Calls `take` with each NUL-separated name rg writes, until it returns false, with a turn of the
+ * event loop whenever a slice of work is done: stdout is not read meanwhile, so rg waits.
+ */
+async function eachName(stdout: NodeJS.ReadableStream, take: (name: string) => boolean): Promise<void> {
+  let pending = ''
+  let turn = performance.now()
+  for await (const chunk of stdout.setEncoding('utf8')) {
+    const parts = (pending + (chunk as string)).split('\0')
+    pending = parts.pop() as string
+    for (const name of parts) {
+      if (!take(name)) return
+      if (performance.now() - turn > SLICE_MS) {
+        await nextTurn()
+        turn = performance.now()
+      }
+    }
+  }
 }
 
 /** `paths` (relative to the workspace root) newest first by modification time, then by path. */
