@@ -10,6 +10,7 @@ import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { assertNotOption, parseRevRange } from './support/args.js'
 import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
+import { blockedAmong, leftOutNote, onlyThese } from './support/blocked-files.js'
 import { capList, clip } from './support/output.js'
 import { openRepo, requireObject, resolveObject, type Repo } from './support/repo.js'
 
@@ -34,10 +35,11 @@ async function revArgs(repo: Repo, rev: string | undefined): Promise<string[]> {
 }
 
 /** `git diff --numstat -z --patch` output: the totals and paths of the numstat part, and the patch after it. */
-export function splitNumstat(stdout: string): { insertions: number; deletions: number; files: string[]; patch: string } {
+export function splitNumstat(stdout: string): { insertions: number; deletions: number; files: string[]; touched: string[]; patch: string } {
   let insertions = 0
   let deletions = 0
   const files: string[] = []
+  const touched: string[] = [] // files, and the old side of each rename
   let at = 0
   const next = () => {
     const end = stdout.indexOf('\0', at)
@@ -57,11 +59,12 @@ export function splitNumstat(stdout: string): { insertions: number; deletions: n
     if (m[2] !== '-') deletions += Number(m[2])
     // a rename: an empty name, then the old and the new path
     if (m[3] === '') {
-      next()
+      touched.push(next())
       files.push(next())
     } else files.push(m[3])
   }
-  return { insertions, deletions, files, patch: stdout.slice(at) }
+  touched.push(...files)
+  return { insertions, deletions, files, touched, patch: stdout.slice(at) }
 }
 
 /** Each path: never an option, inside the workspace (links included), not a blocked name. */
@@ -111,8 +114,16 @@ export default defineTool({
     const revs = await revArgs(repo, rev ?? undefined)
     const tail = ['--', ...(await checkPaths(repo, paths ?? [], ctx))]
     // One run: the numstat records (NUL-terminated), an empty record, then the patch.
-    const { stdout } = await repo.git(['diff', ...DIFF_FLAGS, '--numstat', '-z', '--patch', ...revs, ...tail])
-    const { insertions, deletions, files, patch } = splitNumstat(stdout)
+    const args = ['diff', ...DIFF_FLAGS, '--numstat', '-z', '--patch', ...revs]
+    let diff = splitNumstat((await repo.git([...args, ...tail])).stdout)
+    const hidden = blockedAmong(repo, diff.touched, ctx.settings.blockPolicy)
+    if (hidden.length > 0) {
+      // Again, limited to the files that may be shown (from the top level, where numstat names them).
+      const shown = diff.files.filter((f) => !hidden.includes(f))
+      diff = shown.length === 0 ? splitNumstat('') : splitNumstat((await repo.git([...args, ...onlyThese(shown)], { atTop: true })).stdout)
+      ctx.warn(leftOutNote(hidden.length))
+    }
+    const { insertions, deletions, files, patch } = diff
     const out = clip(patch, ctx, 'narrow it with paths or a smaller rev range')
     return {
       success: true,

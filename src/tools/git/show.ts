@@ -6,16 +6,33 @@
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { isBlocked } from '../../workspace/index.js'
-import { defineTool } from '../define.js'
+import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { parseShowRef } from './support/args.js'
 import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
+import { blockedAmong, leftOutNote, mayShowBlocked, namesOfStatus, onlyThese } from './support/blocked-files.js'
 import { clip } from './support/output.js'
-import { openRepo, requireObject } from './support/repo.js'
+import { openRepo, requireObject, type Repo } from './support/repo.js'
 
 /** Blobs above this are not loaded at all (git's output is buffered). */
 const MAX_BLOB = 16 * 1024 * 1024
 const TYPES = ['commit', 'tree', 'blob', 'tag'] as const
+
+const SHOW = ['show', '--no-color', '--no-ext-diff', '--no-textconv']
+
+/** A commit (or tag) as `git show` prints it, without the files the read policy blocks (blocked-files.ts). */
+async function commitText(repo: Repo, sha: string, ctx: ToolContext): Promise<string> {
+  const text = (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha])).stdout
+  const policy = ctx.settings.blockPolicy
+  if (!mayShowBlocked(text, policy)) return text
+  const names = namesOfStatus((await repo.git([...SHOW, '--format=', '--name-status', '-z', sha], { atTop: true })).stdout)
+  const hidden = blockedAmong(repo, names, policy)
+  if (hidden.length === 0) return text
+  ctx.warn(leftOutNote(hidden.length))
+  const shown = names.filter((n) => !hidden.includes(n))
+  if (shown.length === 0) return `${(await repo.git([...SHOW, '--format=fuller', '--no-patch', sha])).stdout}\n[${leftOutNote(hidden.length)}]\n`
+  return (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha, ...onlyThese(shown)], { atTop: true })).stdout
+}
 
 export default defineTool({
   name: 'git_show',
@@ -71,7 +88,7 @@ export default defineTool({
     } else if (type === 'tree') {
       text = (await repo.git(['ls-tree', '--long', sha])).stdout
     } else {
-      text = (await repo.git(['show', '--no-color', '--no-ext-diff', '--no-textconv', '--format=fuller', '--stat', '--patch', sha])).stdout
+      text = await commitText(repo, sha, ctx)
     }
     const out = clip(text, ctx, 'show a narrower object, such as <rev>:<path>')
     return {

@@ -23,6 +23,7 @@ const diff = (...args: string[]) => execFileSync('git', ['diff', '--no-color', .
 function twoRuns(rev: string) {
   const recs = diff('--numstat', '-z', rev).split('\0')
   const files: string[] = []
+  const renamedFrom: string[] = []
   let insertions = 0
   let deletions = 0
   for (let i = 0; i < recs.length; i++) {
@@ -30,9 +31,10 @@ function twoRuns(rev: string) {
     if (name === undefined) continue
     insertions += ins === '-' ? 0 : Number(ins)
     deletions += del === '-' ? 0 : Number(del)
+    if (name === '') renamedFrom.push(recs[i + 1])
     files.push(name === '' ? recs[(i += 2)] : name)
   }
-  return { insertions, deletions, files, patch: diff(rev) }
+  return { insertions, deletions, files, touched: [...renamedFrom, ...files], patch: diff(rev) }
 }
 
 describe('git diff --numstat -z --patch, split', () => {
@@ -55,10 +57,16 @@ describe('git diff --numstat -z --patch, split', () => {
   })
 
   it('no changes: nothing on either side', () => {
-    expect(splitNumstat('')).toEqual({ insertions: 0, deletions: 0, files: [], patch: '' })
+    expect(splitNumstat('')).toEqual({ insertions: 0, deletions: 0, files: [], touched: [], patch: '' })
   })
 
   it('a patch right after the last record, with no empty record between, is kept whole', () => {
-    expect(splitNumstat('1\t0\tx\0diff --git a/x b/x\n+a\n')).toEqual({ insertions: 1, deletions: 0, files: ['x'], patch: 'diff --git a/x b/x\n+a\n' })
+    expect(splitNumstat('1\t0\tx\0diff --git a/x b/x\n+a\n')).toEqual({
+      insertions: 1,
+      deletions: 0,
+      files: ['x'],
+      touched: ['x'],
+      patch: 'diff --git a/x b/x\n+a\n',
+    })
   })
 })

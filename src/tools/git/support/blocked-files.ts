@@ -1,0 +1,53 @@
+/**
+ * The read policy's blocked names (`.env*`, `secrets/`, `*.key`, `*.pem`) hold inside git output
+ * too: a diff or a commit that touches such a file is shown without it, as Read, Grep and Glob
+ * leave it out. What is checked is each file's path as the workspace sees it. (A blob named by its
+ * bare object id has no path to check: see docs/security.md.)
+ */
+import { fail } from '../../../errors.js'
+import { type BlockPolicy, isBlocked } from '../../../workspace/index.js'
+import { ARGV_BYTES_MAX } from '../../limits.js'
+import type { Repo } from './repo.js'
+
+/** The paths among `files` (relative to the repository's top level) that the read policy blocks. */
+export function blockedAmong(repo: Pick<Repo, 'topRel'>, files: string[], policy: BlockPolicy): string[] {
+  return files.filter((f) => isBlocked(repo.topRel === '.' ? f : `${repo.topRel}/${f}`, 'read', policy) !== null)
+}
+
+/** The note for what was left out: how many files, never their names (listings hide those too). */
+export function leftOutNote(count: number): string {
+  return `${count} changed file${count === 1 ? ' is a blocked path' : 's are blocked paths'} (.env*, secrets/, *.key, *.pem or as configured) and left out`
+}
+
+/** `--` and the files to show instead, as literal pathspecs from the top level; refused when they would not fit a command line. */
+export function onlyThese(files: string[]): string[] {
+  if (files.reduce((n, f) => n + Buffer.byteLength(f) + 1, 0) > ARGV_BYTES_MAX / 2) {
+    fail('INVALID_REQUEST', 'This change touches blocked paths and too many other files to list them; narrow it with paths or a smaller range')
+  }
+  return ['--', ...files]
+}
+
+/** Paths in `git show --name-status -z` output: one after each status, two after a rename or copy. */
+export function namesOfStatus(stdout: string): string[] {
+  const tokens = stdout.split('\0')
+  const names: string[] = []
+  for (let i = 0; i < tokens.length; ) {
+    const status = tokens[i++]
+    if (!/^[A-Z]+\d*$/.test(status)) continue
+    const count = /^[RC]/.test(status) ? 2 : 1
+    names.push(...tokens.slice(i, i + count).filter(Boolean))
+    i += count
+  }
+  return names
+}
+
+/** True when a `diff --git`/`diff --cc` header line of `patch` names something that may be blocked: the cheap look before the exact one. */
+export function mayShowBlocked(patch: string, policy: BlockPolicy): boolean {
+  for (const line of patch.matchAll(/^diff --(?:git|cc|combined) (.*)$/gm)) {
+    for (const word of line[1].split(/\s+/)) {
+      const name = word.replace(/^"|"$/g, '').replace(/^[ab]\//, '')
+      if (name && isBlocked(name, 'read', policy) !== null) return true
+    }
+  }
+  return false
+}
