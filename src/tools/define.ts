@@ -176,7 +176,7 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
    * Checks beyond the schema (sizes, JSON lines) that must fail before a call is held for approval:
    * an approver should never approve a call that cannot run. Throws coded errors.
    */
-  precheck?(args: Static<I>, settings: ToolSettings): void
+  precheck?(args: Static<I>, settings: ToolSettings): void | Promise<void>
   /** Context headers it reads (see ToolContextHeader); none by default. */
   contextHeaders?: readonly ToolContextHeader[]
   /** Sample calls, the seed's own where it gives one; the first is the request body's default example. */

@@ -5,6 +5,7 @@
  * Each must now keep the loop's blocks under 100 ms of CPU, as test/gateway/event-loop.test.ts
  * asks of the others (the notebook: no longer quadratic), and still answer correctly.
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,6 +35,13 @@ const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7ffff
 const abName = (_i: number) => Array.from({ length: 200 }, () => (random() < 0.5 ? 'a' : 'b')).join('')
 const BRACES = `*{${Array(450).fill('a').join(',')}}${'?'.repeat(20)}`
 
+const outside = 'diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+x\n'
+/** A patch that adds `n` one-line files. */
+const manyFiles = (n: number) =>
+  Array.from({ length: n }, (_, i) => `diff --git a/f/${i}.txt b/f/${i}.txt\nnew file mode 100644\n--- /dev/null\n+++ b/f/${i}.txt\n@@ -0,0 +1 @@\n+x\n`).join(
+    '',
+  )
+
 beforeAll(async () => {
   t = await buildTestApp()
   const ws = t.workspace
@@ -42,6 +50,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(ws, 'ten.txt'), 'a\n'.repeat(4_900_000))
   await fs.mkdir(path.join(ws, 'g'))
   for (let i = 0; i < 300; i++) await fs.writeFile(path.join(ws, 'g', abName(i)), '')
+  await fs.mkdir(path.join(ws, 'repo'))
+  execFileSync('git', ['init', '-q'], { cwd: path.join(ws, 'repo') })
   base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   probe = loopProbe(t, base)
   const started = await t.call('Bash', { command: `for i in $(seq 2000); do echo ${'a'.repeat(40)}!; echo ${'a'.repeat(40)}; done`, run_in_background: true })
@@ -65,6 +75,13 @@ const cases: [name: string, tool: string, body: () => unknown, headers?: Record<
     'an Edit dry run replacing 4,900,000 characters of a 9.8 MB file',
     'Edit',
     () => ({ file_path: 'ten.txt', old_string: 'a', new_string: 'b', replace_all: true }),
+    dry,
+  ],
+  // Refused at its last file, after the whole patch is read: the read is what is measured, not 40,000 path checks.
+  [
+    'a git_apply_patch of 40,000 files and a last one climbing out',
+    'git_apply_patch',
+    () => ({ repo_path: 'repo', patch: `${manyFiles(40_000)}${outside}` }),
     dry,
   ],
   ['Glob of 450 alternatives and 20 ? over 200-character names', 'Glob', () => ({ pattern: BRACES, path: 'g' })],

@@ -5,16 +5,16 @@ import type { AdmittedCall, PipelineDeps } from '../call.js'
 
 /** Sets `call.args`; throws the validation error (escalated for tools that escalate). */
 export async function validate(deps: PipelineDeps, call: AdmittedCall): Promise<void> {
-  const error = check(deps, call)
+  const error = await check(deps, call)
   if (!error) return
   throw call.tool.escalates ? await deps.escalation.onError(call.tool, { callerId: call.caller.id, session: call.session }, error) : error
 }
 
-function check(deps: PipelineDeps, call: AdmittedCall): CodedError | undefined {
+async function check(deps: PipelineDeps, call: AdmittedCall): Promise<CodedError | undefined> {
   const checked = call.validator(call.request.args ?? {})
   if (!checked.ok) return checked.error
   try {
-    call.tool.precheck?.(checked.value, deps.settings)
+    await call.tool.precheck?.(checked.value, deps.settings)
   } catch (err) {
     return normalize(deps, err, call.record.id, call.tool.name)
   }

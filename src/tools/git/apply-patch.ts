@@ -85,13 +85,13 @@ export default defineTool({
   supportsDryRun: true,
   annotations: { title: 'Apply a patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   timeout: GIT_TIMEOUT,
-  precheck({ patch, repo_path }) {
+  async precheck({ patch, repo_path }) {
     if (Buffer.byteLength(patch) > MAX_PATCH) fail('PAYLOAD_TOO_LARGE', `The patch is larger than ${MAX_PATCH} bytes; split it into smaller patches`)
     if (repo_path?.startsWith('-')) fail('GIT_OPTION_INJECTION', 'Value for repo_path starts with "-"; pass a folder inside the workspace')
-    parsePatch(patch)
+    await parsePatch(patch)
   },
   async execute({ repo_path = '.', patch, check = true }, ctx) {
-    const { files } = parsePatch(patch)
+    const { files } = await parsePatch(patch)
     const repo = await openRepo(ctx, repo_path)
     const input = patch.endsWith('\n') ? patch : `${patch}\n`
     await checkTargets(repo, [...new Set([...files, ...(await pathsGitSees(repo, input))])], ctx)

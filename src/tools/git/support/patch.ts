@@ -4,6 +4,7 @@
  * it names, in `diff --git`, `---`/`+++`, rename or copy lines, may be absolute, climb with `..`,
  * or enter a `.git` folder; nor may it create symbolic links (403).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fail } from '../../../errors.js'
 
 export interface PatchSummary {
@@ -93,7 +94,11 @@ function modesOf(line: string): string[] {
 /** git reads a mode as octal and keeps only its type bits: `120755` or `0120644` is a link as much as `120000`. */
 export const isRegularMode = (mode: string): boolean => (Number.parseInt(mode, 8) & 0o170000) === 0o100000
 
-export function parsePatch(patch: string): PatchSummary {
+/** Lines read between turns of the event loop: a 10 MiB patch is ~120,000 of them per 100 ms here. */
+const SLICE_LINES = 8192
+
+/** Reads and checks a unified diff, with a turn of the event loop every SLICE_LINES lines. */
+export async function parsePatch(patch: string): Promise<PatchSummary> {
   const lines = patch.replace(/\r\n/g, '\n').split('\n')
   const files = new Set<string>()
   let hunks = 0
@@ -102,7 +107,11 @@ export function parsePatch(patch: string): PatchSummary {
     const p = checkPath(raw)
     if (p !== null) files.add(p)
   }
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0, turn = SLICE_LINES; i < lines.length; i++) {
+    if (i >= turn) {
+      turn = i + SLICE_LINES
+      await nextTurn()
+    }
     const line = lines[i]
     if (line.startsWith('diff --git ')) {
       for (const p of gitHeaderPaths(line.slice('diff --git '.length))) checkPath(p)
