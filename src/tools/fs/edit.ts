@@ -10,7 +10,7 @@ import { fail } from '../../errors.js'
 import { assertAllowed, lstatBeneath, openForRead, readWithin, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { replacementDiff } from './support/replacement-diff.js'
+import { replacementDiff } from './support/diff.js'
 import { assertText, eolOf, withEol } from './support/text.js'
 
 export const MAX_EDIT_BYTES = 10 * 1024 * 1024

@@ -1,16 +1,14 @@
 /**
- * unifiedDiff: exact output on known cases (the same hunks GNU `diff -u` prints), and on random
- * edits a round trip through the real `patch` tool, which must turn the old text into the new.
- * replacementDiff (Edit's, built from the occurrences): the same text as unifiedDiff of the two
- * whole files on random replacements, and a note instead of the rest past its budget.
+ * Edit's diff (replacementDiff, built from the occurrences): the same hunks GNU `diff -u` prints
+ * where the lines leave no choice, a round trip through the real `patch` tool on random
+ * replacements, and a note instead of the rest past its budget.
  */
 import { spawnSync } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { unifiedDiff } from '../../../src/tools/fs/support/diff.js'
-import { replacementDiff } from '../../../src/tools/fs/support/replacement-diff.js'
+import { replacementDiff } from '../../../src/tools/fs/support/diff.js'
 
 let dir: string
 beforeAll(async () => {
@@ -40,69 +38,6 @@ async function applied(a: string, diff: string): Promise<string> {
 
 const lines = (n: number, f = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => `${f(i + 1)}\n`).join('')
 
-describe('unifiedDiff', () => {
-  it('is empty for equal texts', () => {
-    expect(unifiedDiff('a\nb\n', 'a\nb\n', 'f')).toBe('')
-  })
-
-  it('writes one hunk with three lines of context around a change', () => {
-    const a = lines(10)
-    const b = a.replace('line 5\n', 'line five\n')
-    expect(unifiedDiff(a, b, 'src/x.txt')).toBe(
-      '--- a/src/x.txt\n+++ b/src/x.txt\n@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+line five\n line 6\n line 7\n line 8\n',
-    )
-  })
-
-  it.runIf(hasDiff)('prints the same hunks as GNU diff -u on typical edits', async () => {
-    const a = lines(40)
-    const cases = [
-      a.replace('line 1\n', 'first\n'), // at the start
-      a.replace('line 40\n', 'last\n'), // at the end
-      a.replace('line 10\n', 'x\n').replace('line 30\n', 'y\n'), // two hunks
-      a.replace('line 10\n', 'x\n').replace('line 16\n', 'y\n'), // close enough to merge
-      a.replace('line 20\n', ''), // a deletion
-      a.replace('line 20\n', 'line 20\nnew a\nnew b\n'), // an insertion
-      a.replace(/\n$/, ''), // the last newline removed
-      `${a}tail without newline`,
-      '', // everything removed
-    ]
-    for (const b of cases) expect(unifiedDiff(a, b, 'f').split('\n').slice(2).join('\n')).toBe(await gnuHunks(a, b))
-    expect(unifiedDiff('', 'only\n', 'f').split('\n').slice(2).join('\n')).toBe(await gnuHunks('', 'only\n'))
-  })
-
-  it.runIf(hasPatch)('round-trips random edits through patch', async () => {
-    let seed = 7
-    const r = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
-    for (let trial = 0; trial < 60; trial++) {
-      const n = Math.floor(r() * 60)
-      const a = Array.from({ length: n }, () => `w${Math.floor(r() * 8)}`)
-      const b = [...a]
-      for (let k = Math.floor(r() * 6); k >= 0; k--) {
-        const at = Math.floor(r() * (b.length + 1))
-        const roll = r()
-        if (roll < 0.4) b.splice(at, 1)
-        else if (roll < 0.8) b.splice(at, 0, `new${Math.floor(r() * 5)}`)
-        else b.splice(at, 1, `changed${k}`)
-      }
-      const A = a.join('\n') + (r() < 0.8 && n > 0 ? '\n' : '')
-      const B = b.join('\n') + (r() < 0.8 && b.length > 0 ? '\n' : '')
-      const diff = unifiedDiff(A, B, 'f')
-      if (A === B) expect(diff).toBe('')
-      else expect(await applied(A, diff)).toBe(B)
-    }
-  })
-
-  it('falls back to one whole hunk for a rewrite too large to diff line by line, still correct', async () => {
-    const a = lines(30_000, (i) => `a${i}`)
-    const b = lines(30_000, (i) => `b${i}`)
-    const t0 = performance.now()
-    const diff = unifiedDiff(a, b, 'big')
-    expect(performance.now() - t0).toBeLessThan(5000)
-    expect(diff.startsWith('--- a/big\n+++ b/big\n@@ -1,30000 +1,30000 @@\n-a1\n')).toBe(true)
-    if (hasPatch) expect(await applied(a, diff)).toBe(b)
-  })
-})
-
 describe('replacementDiff', () => {
   const signal = new AbortController().signal
   const occurrences = (text: string, s: string) => {
@@ -111,19 +46,40 @@ describe('replacementDiff', () => {
     return at
   }
 
-  it('writes what unifiedDiff of the two whole files writes where lines are unique', async () => {
+  it('writes one hunk with three lines of context around a change', async () => {
+    const a = lines(10)
+    expect(await replacementDiff(a, { at: occurrences(a, 'line 5\n'), oldS: 'line 5\n', newS: 'line five\n' }, 'src/x.txt', 1 << 20, signal)).toBe(
+      '--- a/src/x.txt\n+++ b/src/x.txt\n@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+line five\n line 6\n line 7\n line 8\n',
+    )
+  })
+
+  it.runIf(hasDiff)('prints the hunks GNU diff -u prints where lines are unique', async () => {
     const text = lines(60)
     for (const [oldS, newS] of [
       ['e 1', 'E 1'],
+      ['line 1\n', 'first\n'],
+      ['line 60\n', 'last\n'],
+      ['line 10\n', ''],
       ['line 3\n', ''],
       ['line 30\n', 'new\nlines\n'],
+      ['line 20\n', 'line 20\nnew a\nnew b\n'],
       ['0\nline', '0 and'],
       ['line 60\n', 'last'],
+      ['e 6', 'E SIX'],
     ]) {
       const at = occurrences(text, oldS)
       const diff = await replacementDiff(text, { at, oldS, newS }, 'f', 1 << 20, signal)
-      expect(diff, oldS).toBe(unifiedDiff(text, text.split(oldS).join(newS), 'f'))
+      expect(diff.split('\n').slice(2).join('\n'), oldS).toBe(await gnuHunks(text, text.split(oldS).join(newS)))
     }
+  })
+
+  it.runIf(hasPatch)('a rewrite of every line of 30,000 is one hunk of removed and added lines, still correct', async () => {
+    const a = lines(30_000, (i) => `a${i}`)
+    const t0 = performance.now()
+    const diff = await replacementDiff(a, { at: occurrences(a, 'a'), oldS: 'a', newS: 'b' }, 'big', 1 << 24, signal)
+    expect(performance.now() - t0).toBeLessThan(5000)
+    expect(diff.startsWith('--- a/big\n+++ b/big\n@@ -1,30000 +1,30000 @@\n-a1\n')).toBe(true)
+    expect(await applied(a, diff)).toBe(lines(30_000, (i) => `b${i}`))
   })
 
   it.runIf(hasPatch)('round-trips random replacements through patch', async () => {
@@ -133,7 +89,7 @@ describe('replacementDiff', () => {
     for (let trial = 0; trial < 150; trial++) {
       const text = Array.from({ length: Math.floor(r() * 80) }, () => pieces[Math.floor(r() * pieces.length)]).join('')
       const oldS = pieces[Math.floor(r() * pieces.length)] + (r() < 0.3 ? pieces[Math.floor(r() * pieces.length)] : '')
-      const newS = ['', 'Z', 'Z\n', '\nQ\n', oldS.toUpperCase()][Math.floor(r() * 5)]
+      const newS = ['', 'Z', 'Z\n', '\nQ\n', oldS.toUpperCase(), `${oldS}Q\n`, `Q\n${oldS}`][Math.floor(r() * 7)]
       const at = occurrences(text, oldS)
       if (at.length === 0 || oldS === newS) continue
       const all = r() < 0.5
@@ -141,6 +97,19 @@ describe('replacementDiff', () => {
       const diff = await replacementDiff(text, { at: all ? at : at.slice(0, 1), oldS, newS }, 'f', 1 << 20, signal)
       expect(await applied(text, diff), JSON.stringify({ text, oldS, newS, all })).toBe(updated)
     }
+  })
+
+  it.runIf(hasPatch)('a change beside a run of equal lines keeps three lines of context after it, so it applies', async () => {
+    const text = '1\n2\n3\nfoo\n\n\n\n4\n5\n6\n'
+    const diff = await replacementDiff(text, { at: occurrences(text, 'foo'), oldS: 'foo', newS: '' }, 'f', 1 << 20, signal)
+    expect(diff).toBe('--- a/f\n+++ b/f\n@@ -1,7 +1,7 @@\n 1\n 2\n 3\n-foo\n+\n \n \n \n')
+    expect(await applied(text, diff)).toBe('1\n2\n3\n\n\n\n\n4\n5\n6\n')
+  })
+
+  it('one change spanning a 10 MB line is left out with the note, not answered whole', async () => {
+    const text = `${'a'.repeat(10 << 20)}Z\n`
+    const diff = await replacementDiff(text, { at: occurrences(text, 'Z'), oldS: 'Z', newS: 'Q' }, 'f', 50_000, signal)
+    expect(diff).toBe('--- a/f\n+++ b/f\n… [1 of 1 replacements not shown: the diff is capped by X-Max-Output-Size]\n')
   })
 
   it('stops near its budget and says how many replacements it leaves out', async () => {
