@@ -21,16 +21,21 @@ const TYPES = ['commit', 'tree', 'blob', 'tag'] as const
 const SHOW = ['show', '--no-color', '--no-ext-diff', '--no-textconv']
 
 /** A commit (or tag) as `git show` prints it, without the files the read policy blocks (blocked-files.ts). */
-async function commitText(repo: Repo, sha: string, ctx: ToolContext): Promise<string> {
+async function commitText(repo: Repo, sha: string, type: string, ctx: ToolContext): Promise<string> {
   const text = (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha])).stdout
   const policy = ctx.settings.blockPolicy
   if (!mayShowBlocked(text, policy)) return text
-  const names = namesOfStatus((await repo.git([...SHOW, '--format=', '--name-status', '-z', sha], { atTop: true })).stdout)
-  const hidden = blockedAmong(repo, names, policy)
-  if (hidden.length === 0) return text
-  ctx.warn(leftOutNote(hidden.length))
-  const shown = names.filter((n) => !hidden.includes(n))
-  if (shown.length === 0) return `${(await repo.git([...SHOW, '--format=fuller', '--no-patch', sha])).stdout}\n[${leftOutNote(hidden.length)}]\n`
+  // The commit's files alone: a tag's own header would come first in this listing.
+  const commit = type === 'tag' ? `${sha}^{commit}` : sha
+  const listed = await repo.git([...SHOW, '--format=', '--name-status', '-z', commit], { atTop: true, allowFail: true })
+  const names = listed.exitCode === 0 ? namesOfStatus(listed.stdout) : null
+  const hidden = names === null ? null : blockedAmong(repo, names, policy)
+  if (hidden?.length === 0) return text
+  const count = hidden?.length ?? 0
+  const note = hidden === null ? 'its files could not be listed, so none of them is shown' : leftOutNote(count)
+  ctx.warn(note)
+  const shown = (names ?? []).filter((n) => !hidden?.includes(n))
+  if (shown.length === 0) return `${(await repo.git([...SHOW, '--format=fuller', '--no-patch', sha])).stdout}\n[${note}]\n`
   return (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha, ...onlyThese(shown)], { atTop: true })).stdout
 }
 
@@ -88,7 +93,7 @@ export default defineTool({
     } else if (type === 'tree') {
       text = (await repo.git(['ls-tree', '--long', sha])).stdout
     } else {
-      text = await commitText(repo, sha, ctx)
+      text = await commitText(repo, sha, type, ctx)
     }
     const out = clip(text, ctx, 'show a narrower object, such as <rev>:<path>')
     return {

@@ -71,6 +71,19 @@ describe('blocked files in git output', () => {
     expect(JSON.stringify(res.body)).not.toContain(SECRET)
   })
 
+  it('git_show of an annotated tag on such a commit leaves them out too, whatever the first file is named', async () => {
+    await fs.writeFile(path.join(dir, 'A'), 'a file named like a status\n')
+    await fs.writeFile(path.join(dir, '.env'), `${SECRET}=tagged\n`)
+    git(dir, 'add', 'A', '.env')
+    git(dir, 'commit', '-q', '-m', 'tagged')
+    git(dir, 'tag', '-a', 'v1', '-m', 'a tag message')
+    const res = await call('git_show', { repo_path: 'repo', ref: 'v1' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.output).toContain('a tag message')
+    expect(res.body.output).toContain('+a file named like a status')
+    expect(JSON.stringify(res.body)).not.toContain(SECRET)
+  })
+
   it('a commit without blocked files is shown as git shows it (the control)', async () => {
     git(dir, 'commit', '-q', '-m', 'readme', 'README.md')
     const res = await call('git_show', { repo_path: 'repo', ref: 'HEAD' })

@@ -46,16 +46,27 @@ describe('links in the git folder', () => {
     expect((await t.call('Read', { file_path: '.env' }, { key })).body.error_code).toBe('PATH_BLOCKED')
   })
 
-  it.each(['shallow', 'packed-refs', 'MERGE_HEAD', 'info/attributes', 'info/exclude', 'logs/HEAD', 'objects/info/packs'])(
-    '.git/%s as a link to .env: 403 GIT_UNSAFE_REPOSITORY, and no line of it in the answer',
-    async (file) => {
-      await leaking(`link-${file.replace(/\W/g, '-')}`, file)
-      const res = await status(`link-${file.replace(/\W/g, '-')}`)
-      expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
-      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
-      expect(JSON.stringify(res.body)).not.toContain('sk-proj')
-    },
-  )
+  it.each([
+    'shallow',
+    'packed-refs',
+    'MERGE_HEAD',
+    'info/attributes',
+    'info/exclude',
+    'logs/HEAD',
+    'logs/refs/heads/main',
+    'refs/heads/x',
+    'refs/tags/deep/y',
+    'objects/info/packs',
+    'objects/pack/pack-0.idx',
+    'sequencer/todo',
+    'rebase-merge/head-name',
+  ])('.git/%s as a link to .env: 403 GIT_UNSAFE_REPOSITORY, and no line of it in the answer', async (file) => {
+    await leaking(`link-${file.replace(/\W/g, '-')}`, file)
+    const res = await status(`link-${file.replace(/\W/g, '-')}`)
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
+    expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+    expect(JSON.stringify(res.body)).not.toContain('sk-proj')
+  })
 
   it('a clean repository beside them keeps working, and so does one whose hooks folder holds links', async () => {
     const dir = await makeRepo(path.join(ws, 'clean-data'))
@@ -68,15 +79,20 @@ describe('links in the git folder', () => {
 })
 
 describe('pipes and devices', () => {
-  it('a pipe as .git/packed-refs is refused at once instead of hanging git until the timeout', async () => {
-    const dir = await makeRepo(path.join(ws, 'fifo'))
-    execFileSync('mkfifo', [path.join(dir, '.git/packed-refs')])
-    const started = Date.now()
-    const res = await t.call('git_status', { repo_path: 'fifo' }, { key, headers: { 'x-timeout-ms': '20000' } })
-    expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
-    expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
-    expect(Date.now() - started).toBeLessThan(10_000)
-  })
+  it.each(['packed-refs', 'refs/heads/fifo', 'sequencer/todo', 'objects/pack/pack-0.idx'])(
+    'a pipe as .git/%s is refused at once instead of hanging git until the timeout',
+    async (file) => {
+      const name = `fifo-${file.replace(/\W/g, '-')}`
+      const dir = await makeRepo(path.join(ws, name))
+      await fs.mkdir(path.dirname(path.join(dir, '.git', file)), { recursive: true })
+      execFileSync('mkfifo', [path.join(dir, '.git', file)])
+      const started = Date.now()
+      const res = await t.call('git_branches', { repo_path: name }, { key, headers: { 'x-timeout-ms': '20000' } })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(403)
+      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+      expect(Date.now() - started).toBeLessThan(10_000)
+    },
+  )
 
   it('/dev/zero linked as .git/info/attributes is refused before git reads it', async () => {
     const dir = await makeRepo(path.join(ws, 'zero'))

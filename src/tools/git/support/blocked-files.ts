@@ -27,15 +27,20 @@ export function onlyThese(files: string[]): string[] {
   return ['--', ...files]
 }
 
-/** Paths in `git show --name-status -z` output: one after each status, two after a rename or copy. */
-export function namesOfStatus(stdout: string): string[] {
-  const tokens = stdout.split('\0')
+/**
+ * Paths in `git show --format= --name-status -z` output: one after each status, two after a
+ * rename or copy; null when the output is not that (nothing can then be told apart).
+ */
+export function namesOfStatus(stdout: string): string[] | null {
+  const tokens = stdout.replace(/^\n+/, '').split('\0')
+  if (tokens.at(-1) === '') tokens.pop()
   const names: string[] = []
   for (let i = 0; i < tokens.length; ) {
     const status = tokens[i++]
-    if (!/^[A-Z]+\d*$/.test(status)) continue
+    if (!/^[A-Z]+\d*$/.test(status)) return null
     const count = /^[RC]/.test(status) ? 2 : 1
-    names.push(...tokens.slice(i, i + count).filter(Boolean))
+    if (i + count > tokens.length) return null
+    names.push(...tokens.slice(i, i + count))
     i += count
   }
   return names

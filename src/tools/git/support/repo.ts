@@ -40,7 +40,7 @@ const COMMON_DIR = "The repository's common git folder (commondir) is missing or
 const ALTERNATES = 'The repository borrows objects from a store outside the workspace (objects/info/alternates)'
 const CONFIG = "The repository's config must be a plain file of at most 1 MiB that git can read, not a symbolic link"
 const GIT_DATA =
-  "The repository's git folder holds a link, pipe or device where git reads its own data (HEAD, index, packed-refs, shallow, info/, logs/, objects/info/); only folders and plain files may be there"
+  "The repository's git folder holds a link, pipe or device where git reads its own data (HEAD, index, packed-refs, shallow, refs/, logs/, info/, objects/info/, objects/pack/…); only folders and plain files may be there"
 const missingOrOutside = (what: string) => `The repository's ${what} is missing or outside the workspace`
 
 const unsafe = (why: string): never => fail('GIT_UNSAFE_REPOSITORY', `${why}; git tools only work on repositories kept entirely inside your workspace`)
@@ -90,9 +90,20 @@ async function readPlain(root: string, dir: string, name: string, why: string): 
   })
 }
 
-/** The folders of a git folder whose files git reads as its own data, besides the git folder itself. */
+/** The folders of a git folder whose files git reads as its own data, besides the git folder itself; DEEP: every folder below too. */
 type Layout = { [name: string]: Layout }
-const DATA_LAYOUT: Layout = { info: {}, logs: {}, objects: { info: {} } }
+const DEEP: Layout = {}
+const DATA_LAYOUT: Layout = {
+  info: {},
+  logs: DEEP,
+  refs: DEEP,
+  worktrees: DEEP,
+  sequencer: {},
+  'rebase-merge': {},
+  'rebase-apply': {},
+  objects: { info: {}, pack: {} },
+}
+const inner = (layout: Layout, name: string): Layout | undefined => (layout === DEEP ? DEEP : Object.hasOwn(layout, name) ? layout[name] : undefined)
 
 /** A folder, a plain file, or a socket (fsmonitor's): what git itself leaves in a git folder. */
 const isPlainEntry = (e: Dirent) => e.isDirectory() || e.isFile() || e.isSocket()
@@ -107,10 +118,10 @@ async function assertPlainData(folder: CheckedDir, layout: Layout = DATA_LAYOUT)
   const entries = await fs.readdir(folder.at('.'), { withFileTypes: true }).catch(() => unsafe(GIT_DATA))
   if (!entries.every(isPlainEntry)) unsafe(GIT_DATA)
   for (const e of entries) {
-    const inner = Object.hasOwn(layout, e.name) ? layout[e.name] : undefined
-    if (!inner || !e.isDirectory()) continue
+    const below = inner(layout, e.name)
+    if (!below || !e.isDirectory()) continue
     const child = openChild(folder, e.name, e.name).catch(() => unsafe(GIT_DATA))
-    await usingFolder(child, (f) => assertPlainData(f, inner))
+    await usingFolder(child, (f) => assertPlainData(f, below))
   }
 }
 
