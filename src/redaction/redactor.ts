@@ -255,7 +255,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       if (value instanceof Set) return [...value].map((v) => walk(v, depth + 1, ancestors))
       if (value instanceof Map) {
         const out: Record<string, unknown> = {}
-        for (const [k, v] of value) setOwn(out, String(k), field(String(k), v, depth, ancestors))
+        for (const [k, v] of value) setOwn(out, redactString(String(k)), field(String(k), v, depth, ancestors))
         return out
       }
       if (value instanceof Error) {
@@ -288,7 +288,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       } catch {
         v = '[Unreadable]'
       }
-      setOwn(out, key, field(key, v, depth, ancestors))
+      // A key can carry a secret as well as a value (`{"<api key>": 1}`): both are scanned.
+      setOwn(out, redactString(key), field(key, v, depth, ancestors))
     }
     return out
   }

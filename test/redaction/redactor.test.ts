@@ -33,6 +33,18 @@ describe('value patterns', () => {
     expect(known.redactString('short story')).toBe('short story') // too short to be told from words
   })
 
+  it('a secret used as an object key is redacted too; ordinary keys stay', () => {
+    const hexKey = '3b1f0c9a7d5e2f4a6b8c0d1e2f3a4b5c6d7e8f9a0b1c2d3e'
+    const known = createRedactor({ knownSecrets: [hexKey] })
+    const token = j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD')
+    expect(known.redact({ [hexKey]: 1, [token]: 2, name: 'x' })).toEqual({
+      '[REDACTED:configured_secret]': 1,
+      '[REDACTED:github_token]': 2,
+      name: 'x',
+    })
+    expect(known.redact(new Map([[hexKey, 1]]))).toEqual({ '[REDACTED:configured_secret]': 1 })
+  })
+
   it('an assignment to a name ending in PASS or SECRET_KEY is a secret; bypass= and passes= are not', () => {
     expect(r.redactString('bypass=true passes=3')).toBe('bypass=true passes=3')
     expect(r.redactString('MYSQL_PASS=abc123xyz')).toBe('MYSQL_PASS=[REDACTED:generic_secret]')
