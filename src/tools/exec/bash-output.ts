@@ -5,7 +5,7 @@
 import { Type } from 'typebox'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { compileFilter, filterLines } from '../../exec/filter.js'
+import { filterLines } from './support/filter.js'
 import { outputBudget } from '../../exec/run.js'
 
 export default defineTool({
@@ -35,16 +35,13 @@ export default defineTool({
   scope: 'exec',
   annotations: { title: 'Read background shell output', readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   timeout: { defaultMs: 10_000, maxMs: 60_000 },
-  precheck({ filter }) {
-    if (filter !== undefined) compileFilter(filter)
-  },
   async execute({ bash_id: id, filter }, ctx) {
     const shells = ctx.services.shells
     const got = await shells.read(ctx.caller.id, id, {
       max: outputBudget(ctx.maxOutputSize),
       wholeLines: filter !== undefined,
       peek: ctx.dryRun,
-      transform: filter === undefined ? undefined : (text) => filterLines(text, filter, ctx.signal),
+      transform: filter === undefined ? undefined : (text) => filterLines(text, filter, ctx),
     })
     const notes: string[] = []
     if (got.dropped > 0)
