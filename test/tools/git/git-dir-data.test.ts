@@ -79,7 +79,7 @@ describe('links in the git folder', () => {
 })
 
 describe('pipes and devices', () => {
-  it.each(['packed-refs', 'refs/heads/fifo', 'sequencer/todo', 'objects/pack/pack-0.idx'])(
+  it.each(['packed-refs', 'refs/heads/fifo', 'sequencer/todo', 'objects/pack/pack-0.idx', 'objects/info/commit-graphs/commit-graph-chain'])(
     'a pipe as .git/%s is refused at once instead of hanging git until the timeout',
     async (file) => {
       const name = `fifo-${file.replace(/\W/g, '-')}`

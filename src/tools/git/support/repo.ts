@@ -101,7 +101,7 @@ const DATA_LAYOUT: Layout = {
   sequencer: {},
   'rebase-merge': {},
   'rebase-apply': {},
-  objects: { info: {}, pack: {} },
+  objects: { info: DEEP, pack: {} },
 }
 const inner = (layout: Layout, name: string): Layout | undefined => (layout === DEEP ? DEEP : Object.hasOwn(layout, name) ? layout[name] : undefined)
 
