@@ -251,16 +251,23 @@ describe('malformed input is a 4xx with the error envelope, never a 5xx', () => 
   })
 })
 
+/** A JSON-RPC message to /mcp, with the admin key unless `anonymous`. */
+async function mcpRpc(message: unknown, anonymous = false) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/mcp',
+    payload: JSON.stringify(message),
+    headers: {
+      ...(!anonymous && { authorization: `Bearer ${t.adminKey}` }),
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    },
+  })
+  return { status: res.statusCode, json: res.json() }
+}
+
 describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a 400', () => {
-  const rpc = async (message: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/mcp',
-      payload: JSON.stringify(message),
-      headers: { authorization: `Bearer ${t.adminKey}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-    })
-    return { status: res.statusCode, json: res.json() }
-  }
+  const rpc = (message: unknown) => mcpRpc(message)
   const call = (params: Record<string, unknown>, over: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 7, method: 'tools/call', params, ...over })
   const bad: [string, unknown][] = [
     ['id', call({ name: 'hello', arguments: {} }, { id: 'a\u0000b' })],
@@ -300,15 +307,7 @@ describe('POST /mcp: a NUL outside the tool arguments is a JSON-RPC error with a
 })
 
 describe('POST /mcp: batches and _meta values', () => {
-  const rpc = async (message: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/mcp',
-      payload: JSON.stringify(message),
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-    })
-    return { status: res.statusCode, json: res.json() }
-  }
+  const rpc = (message: unknown) => mcpRpc(message, true)
   const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' })
 
   it(`a batch of more than ${BATCH_MAX} messages is refused whole; one of ${BATCH_MAX} is answered`, async () => {
