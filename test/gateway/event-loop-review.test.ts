@@ -29,7 +29,7 @@ const notebookOfSteps = () =>
         : { cell_type: 'code', metadata: {}, source: 'x=1', outputs: [], execution_count: null },
     ),
   })
-/** 300 names of 200 random a/b characters, and a pattern of 450 alternatives and 20 `?`. */
+/** 100 names of 200 random a/b characters, and a pattern of 450 alternatives and 20 `?`. */
 let seed = 42
 const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
 const abName = (_i: number) => Array.from({ length: 200 }, () => (random() < 0.5 ? 'a' : 'b')).join('')
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(ws, 'lines.txt'), Array.from({ length: 1_000_000 }, (_, i) => (i % 500 ? 'x\n' : 'y\n')).join(''))
   await fs.writeFile(path.join(ws, 'ten.txt'), 'a\n'.repeat(4_900_000))
   await fs.mkdir(path.join(ws, 'g'))
-  for (let i = 0; i < 300; i++) await fs.writeFile(path.join(ws, 'g', abName(i)), '')
+  for (let i = 0; i < 100; i++) await fs.writeFile(path.join(ws, 'g', abName(i)), '')
   await fs.mkdir(path.join(ws, 'repo'))
   execFileSync('git', ['init', '-q'], { cwd: path.join(ws, 'repo') })
   base = await t.app.listen({ host: '127.0.0.1', port: 0 })
@@ -114,9 +114,10 @@ describe('the event loop while one request from the review runs', () => {
     ['validator.run_colab', dry],
   ])('%s of a notebook of 70,000 cells takes under a second of CPU', async (tool, headers) => {
     const payload = Buffer.from(JSON.stringify({ notebook_path: 'steps.ipynb' }))
-    const { cpuMs, status } = await probe.bestOf3(() => probe.send(tool, payload, headers), tool)
+    const { cpuMs, status, body } = await probe.bestOf3(() => probe.send(tool, payload, headers), tool, 1000)
     expect(status).toBe(200)
     expect(cpuMs).toBeLessThan(1000)
+    if (tool === 'validator.run_quality') expect(JSON.stringify(body)).toContain(String(STEPS)) // it counts every step
   })
 
   it('an anonymous MCP batch of 100 tools/list is refused whole, quickly', async () => {
@@ -144,11 +145,5 @@ describe('and they still answer correctly', () => {
     const look = await t.call('BashOutput', { bash_id: shell, filter: '(?=a)a' }, { headers: dry })
     expect(look.statusCode).toBe(400)
     expect(look.body.error_message).toMatch(/look-around, including look-ahead and look-behind, is not supported/)
-  })
-
-  it('run_quality counts every step', async () => {
-    const res = await t.call('validator.run_quality', { notebook_path: 'steps.ipynb' })
-    expect(res.statusCode).toBe(200)
-    expect(JSON.stringify(res.body)).toContain(String(STEPS))
   })
 })
