@@ -107,6 +107,12 @@ export const ConfigSchema = Type.Object({
     4096,
     'Data memory (RLIMIT_DATA) each sandboxed process may use, in MiB; also the size of its private `/tmp` (a quarter of it for `/dev/shm` and `/var/tmp`).',
   ),
+  TOOLGATE_NOTEBOOK_HEAP_MB: int(
+    64,
+    16_384,
+    1024,
+    'Heap of each notebook worker thread, in MiB: notebooks are parsed there, off the event loop, and one whose JSON needs more is refused with 413 `FILE_TOO_LARGE`.',
+  ),
 
   // Network
   TOOLGATE_NET_ALLOW: text(

@@ -85,6 +85,8 @@ export interface AppConfig {
   sandbox: 'auto' | 'bwrap' | 'off'
   /** TOOLGATE_SANDBOX_MEMORY_MB: data memory (RLIMIT_DATA) each sandboxed process may use. */
   sandboxMemoryMb: number
+  /** Heap of each notebook worker thread (src/notebook/off-thread.ts), in MiB. */
+  notebookHeapMb: number
   /** Subagents: where their definitions are (TOOLGATE_AGENTS_DIR) and each run's default budgets. */
   agents: { dir: string; maxSteps: number; maxTokens: number }
 }
@@ -282,6 +284,7 @@ function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
     escalateAfter: e.TOOLGATE_ESCALATE_AFTER,
     sandbox: e.TOOLGATE_SANDBOX,
     sandboxMemoryMb: e.TOOLGATE_SANDBOX_MEMORY_MB,
+    notebookHeapMb: e.TOOLGATE_NOTEBOOK_HEAP_MB,
     agents: {
       dir: e.TOOLGATE_AGENTS_DIR ? path.resolve(e.TOOLGATE_AGENTS_DIR) : SHIPPED_AGENTS_DIR,
       maxSteps: e.TOOLGATE_AGENT_MAX_STEPS,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js'
 import type { Registry } from '../tools/registry.js'
 import type { ToolServices } from '../tools/define.js'
 import { createSearchBackend } from '../web-search/index.js'
+import { notebookRunner } from '../notebook/off-thread.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,11 @@ export const configPlugin = fp<{ config: AppConfig }>(
 export const registryPlugin = fp<{ registry: Registry }>(
   async (app, opts) => {
     app.decorate('registry', opts.registry)
-    app.decorate('toolServices', { db: app.database.db, webSearch: createSearchBackend(app.config.search) } as ToolServices)
+    app.decorate('toolServices', {
+      db: app.database.db,
+      webSearch: createSearchBackend(app.config.search),
+      notebooks: notebookRunner(app.config.notebookHeapMb),
+    } as ToolServices)
   },
   { name: 'registry', dependencies: ['db'] },
 )

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js'
 import type { LlmProvider, TokenUsage } from '../llm/types.js'
 import type { XmlElement } from '../lib/xml.js'
 import type { SearchBackend } from '../web-search/index.js'
+import type { NotebookRunner } from '../notebook/off-thread.js'
 import type { ToolSettings } from './settings.js'
 
 export type { ToolSettings } from './settings.js'
@@ -65,6 +66,8 @@ export interface ToolServices {
   llm: LlmProvider
   /** The web search backend SEARCH_BACKEND names; undefined when none is configured. */
   webSearch?: SearchBackend
+  /** Notebook parsing and its work, off the event loop (src/notebook/off-thread.ts). */
+  notebooks: NotebookRunner
 }
 
 export type { TokenUsage } from '../llm/types.js'

@@ -10,13 +10,12 @@ import { openForRead, readWithin } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { readWindow } from './support/lines.js'
-import { renderNotebook } from '../../notebook/model.js'
+import { MAX_NOTEBOOK_BYTES } from '../../notebook/load.js'
 import { MAX_LINE_CHARS, NumberedOutput } from './support/numbered.js'
 import { assertText, SNIFF_BYTES } from './support/text.js'
 
 /** Room kept in the output budget for metadata and the closing marker. */
 const RESERVE = 600
-const MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024
 
 interface Shown {
   count: number
@@ -38,21 +37,21 @@ async function notebook(
   if (size > MAX_NOTEBOOK_BYTES) {
     fail('FILE_TOO_LARGE', `${rel} is ${size} bytes; notebooks over ${MAX_NOTEBOOK_BYTES} bytes cannot be shown as cells`)
   }
-  const nb = renderNotebook((await readWithin(handle, MAX_NOTEBOOK_BYTES, rel)).toString('utf8'))
+  const bytesOfFile = await readWithin(handle, MAX_NOTEBOOK_BYTES, rel)
+  const nb = await ctx.services.notebooks.run({ op: 'render', bytes: bytesOfFile, offset, limit, maxBytes: ctx.maxOutputSize }, rel, ctx.signal)
   if (nb === null) {
     ctx.warn(`${rel} is not valid notebook JSON; showing it as plain text`)
     return null
   }
-  const lines = nb.text === '' ? [] : nb.text.split('\n')
   let count = 0
   let bytes = 0
-  for (const line of lines.slice(offset, offset + limit)) {
+  for (const line of nb.lines) {
     const n = Buffer.byteLength(line)
     if (!out.add(line, n)) break
     count++
     bytes += n + 1
   }
-  return { count, bytes, totalLines: lines.length, more: offset + count < lines.length, cells: nb.cells }
+  return { count, bytes, totalLines: nb.totalLines, more: offset + count < nb.totalLines, cells: nb.cells }
 }
 
 export default defineTool({

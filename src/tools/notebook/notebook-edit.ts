@@ -10,57 +10,11 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { type Cell, type Notebook, freshCellId, indentOf, serializeNotebook, setSource, sourceLines } from '../../notebook/model.js'
-import { loadNotebook } from '../../notebook/load.js'
+import type { EditMode, NewType } from '../../notebook/edit.js'
+import { readNotebook } from '../../notebook/load.js'
 import { assertAllowed, lstatBeneath, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-
-type EditMode = 'replace' | 'insert' | 'delete'
-type NewType = 'code' | 'markdown'
-
-/** The index of the cell `cellId` names: its id first, then a 0-based index ("3" or "cell-3"). */
-export function findCell(nb: Notebook, cellId: string, rel: string): number {
-  const byId = nb.cells.findIndex((c) => c.id === cellId)
-  if (byId >= 0) return byId
-  const m = /^(?:cell-)?(\d+)$/.exec(cellId)
-  const n = nb.cells.length
-  if (m && Number(m[1]) < n) return Number(m[1])
-  const ids = nb.cells.map((c) => c.id).filter((id): id is string => typeof id === 'string')
-  const known = ids.length === 0 ? 'its cells have no ids; pass a 0-based index' : `ids: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`
-  const range = n === 0 ? 'it has no cells' : `it has ${n} cell${n === 1 ? '' : 's'}, indexes 0-${n - 1}`
-  return fail('CELL_NOT_FOUND', `Cell "${cellId.slice(0, 100)}" not found in ${rel}: ${range}; ${known}`, {
-    details: { cell_id: cellId.slice(0, 100), total_cells: n, result: { metadata: { notebook_path: rel, total_cells: n } } },
-  })
-}
-
-/** Keys in the order Jupyter writes them (sorted), so that an edited cell reads like its neighbours. */
-const sorted = (cell: Cell): Cell => Object.fromEntries(Object.entries(cell).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as Cell
-
-/** A cell of `type` holding `text`: code cells carry cleared outputs, markdown cells none. */
-function retype(cell: Cell, type: Cell['cell_type'], text: string): Cell {
-  const next: Cell = { ...cell, cell_type: type, metadata: cell.metadata ?? {} }
-  if (type === 'code') {
-    delete next.attachments
-    next.execution_count = null
-    next.outputs = []
-  } else {
-    delete next.outputs
-    delete next.execution_count
-  }
-  setSource(next, text)
-  return sorted(next)
-}
-
-function newCell(nb: Notebook, type: NewType, text: string): Cell {
-  const cell: Cell = { cell_type: type, metadata: {}, source: sourceLines(text) }
-  if (nb.nbformat > 4 || nb.nbformat_minor >= 5) {
-    cell.id = freshCellId(new Set(nb.cells.map((c) => c.id).filter((id): id is string => typeof id === 'string')))
-  }
-  return retype(cell, type, text)
-}
-
-const describeCell = (i: number, cell: Cell) => `cell ${i} (${typeof cell.id === 'string' ? `id=${cell.id}, ` : ''}${cell.cell_type})`
 
 export default defineTool({
   name: 'NotebookEdit',
@@ -114,50 +68,21 @@ export default defineTool({
   async execute({ notebook_path, cell_id, new_source, cell_type, edit_mode = 'replace' }, ctx) {
     const policy = ctx.settings.blockPolicy
     await assertAllowed(ctx.workspace, notebook_path, 'write', { policy })
-    const file = await loadNotebook(ctx.workspace, notebook_path, policy)
+    const file = await readNotebook(ctx.workspace, notebook_path, policy)
     const { rel } = file
-    if (file.parsed.version !== 4) {
-      fail('INVALID_NOTEBOOK', `${rel} is an nbformat 3 notebook; NotebookEdit edits nbformat 4. Convert it first (validator.run_colab writes a 4.5 copy)`, {
-        details: { notebook_path: rel },
-      })
-    }
-    const nb = file.parsed.nb
-    const mode = edit_mode as EditMode
-    let index: number
-    let cell: Cell
-    let did: [string, string] // [done, to do]: "Inserted …", "insert …"
-    if (mode === 'insert') {
-      const after = cell_id === undefined ? -1 : findCell(nb, cell_id, rel)
-      index = after + 1
-      cell = newCell(nb, cell_type as NewType, new_source)
-      nb.cells.splice(index, 0, cell)
-      const what = `${describeCell(index, cell)} ${after < 0 ? 'at the start of' : `after cell ${after} in`} ${rel}`
-      did = [`Inserted ${what}`, `insert ${what}`]
-    } else if (mode === 'replace') {
-      index = findCell(nb, cell_id as string, rel)
-      const old = nb.cells[index]
-      cell = retype(old, cell_type ?? old.cell_type, new_source)
-      nb.cells[index] = cell
-      const what = `${describeCell(index, cell)} in ${rel}${cell.cell_type !== old.cell_type ? ` (was ${old.cell_type})` : ''}`
-      did = [`Replaced ${what}`, `replace ${what}`]
-    } else {
-      index = findCell(nb, cell_id as string, rel)
-      cell = nb.cells.splice(index, 1)[0]
-      const what = `${describeCell(index, cell)} from ${rel}`
-      did = [`Deleted ${what}`, `delete ${what}`]
-    }
-    const total = nb.cells.length
-    const after = `${total} cell${total === 1 ? '' : 's'}`
+    const edit = { mode: edit_mode as EditMode, cellId: cell_id, source: new_source, cellType: cell_type as NewType | undefined }
+    const done = await ctx.services.notebooks.run({ op: 'edit', bytes: file.bytes, rel, edit, write: !ctx.dryRun }, rel, ctx.signal)
+    const after = `${done.totalCells} cell${done.totalCells === 1 ? '' : 's'}`
     const metadata = {
       notebook_path: rel,
-      ...(typeof cell.id === 'string' && { cell_id: cell.id }),
-      cell_index: index,
-      cell_type: cell.cell_type,
-      edit_mode: mode,
-      total_cells: total,
+      ...(done.cellId !== undefined && { cell_id: done.cellId }),
+      cell_index: done.index,
+      cell_type: done.cellType,
+      edit_mode: edit.mode,
+      total_cells: done.totalCells,
     }
     if (ctx.dryRun) {
-      return { success: true, output: `[Dry Run] Would ${did[1]}, leaving ${after}`, error: null, metadata: { ...metadata, dry_run: true } }
+      return { success: true, output: `[Dry Run] Would ${done.did[1]}, leaving ${after}`, error: null, metadata: { ...metadata, dry_run: true } }
     }
 
     const now = await lstatBeneath(file.root, file.real, file.rel).catch(() => null)
@@ -165,7 +90,7 @@ export default defineTool({
     if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
       fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, { details: { result: { metadata: { notebook_path: rel } } } })
     }
-    await writeFileInside(ctx.workspace, notebook_path, serializeNotebook(nb, indentOf(file.text)), { policy })
-    return { success: true, output: `${did[0]}; ${after} now`, error: null, metadata }
+    await writeFileInside(ctx.workspace, notebook_path, done.bytes as Uint8Array, { policy })
+    return { success: true, output: `${done.did[0]}; ${after} now`, error: null, metadata }
   },
 })

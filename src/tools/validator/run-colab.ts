@@ -10,9 +10,7 @@
  */
 import path from 'node:path'
 import { Type } from 'typebox'
-import { checkColab } from '../../validator/colab.js'
-import { indentOf, serializeNotebook } from '../../notebook/model.js'
-import { loadNotebook } from '../../notebook/load.js'
+import { readNotebook } from '../../notebook/load.js'
 import { writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { planWrite } from '../fs/support/guard.js'
@@ -53,15 +51,15 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ notebook_path }, ctx) {
     const policy = ctx.settings.blockPolicy
-    const file = await loadNotebook(ctx.workspace, notebook_path, policy)
-    const result = checkColab(file.parsed)
+    const file = await readNotebook(ctx.workspace, notebook_path, policy)
+    const result = await ctx.services.notebooks.run({ op: 'colab', bytes: file.bytes, rel: file.rel, write: !ctx.dryRun }, file.rel, ctx.signal)
     const copy = colabCopyPath(file.rel)
     if (ctx.dryRun) {
       await planWrite(ctx.workspace, copy, policy) // refuses what the real write would refuse
       ctx.warn(`[Dry Run] Would write the fixed copy to ${copy}`)
       return { isCompatible: result.isCompatible, issues: result.issues, fixedNotebookPath: null }
     }
-    const done = await writeFileInside(ctx.workspace, copy, serializeNotebook(result.notebook, indentOf(file.text)), { policy })
+    const done = await writeFileInside(ctx.workspace, copy, result.fixed as Uint8Array, { policy })
     if (!result.isCompatible) {
       const left = result.issues.filter((i) => !i.fixed).length
       ctx.warn(`${left} issue${left === 1 ? '' : 's'} could not be fixed automatically; see issues with fixed: false`)

@@ -4,9 +4,8 @@
  * or a section). `details` says which check cost which points, so an agent knows what to revise.
  */
 import { Type } from 'typebox'
-import { asV4 } from '../../notebook/model.js'
-import { loadNotebook } from '../../notebook/load.js'
-import { assessQuality, WEIGHTS } from '../../validator/quality.js'
+import { readNotebook } from '../../notebook/load.js'
+import { WEIGHTS } from '../../validator/quality.js'
 import { defineTool } from '../define.js'
 import { StringEnum } from '../schema.js'
 
@@ -70,11 +69,8 @@ export default defineTool({
   annotations: { title: 'Notebook quality metrics', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ notebook_path }, ctx) {
-    const file = await loadNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
-    const nb = asV4(file.parsed)
-    const report = assessQuality(nb)
-    const version =
-      file.parsed.version === 4 ? `${nb.nbformat}.${nb.nbformat_minor}` : `${String(file.parsed.v3.nbformat)}.${String(file.parsed.v3.nbformat_minor ?? 0)}`
+    const file = await readNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
+    const { version, report } = await ctx.services.notebooks.run({ op: 'quality', bytes: file.bytes, rel: file.rel }, file.rel, ctx.signal)
     return {
       metrics: report.metrics,
       details: { notebook_path: file.rel, nbformat: version, counts: report.counts, checks: report.checks, steps: report.steps },

@@ -1,0 +1,121 @@
+/**
+ * The CPU-heavy part of each notebook tool, from the file's bytes to what the tool answers: decode,
+ * parse, then render, assess, fix or edit, and serialize what is to be written. A notebook may be
+ * 64 MiB of JSON, seconds of work, so these run in a worker thread (off-thread.ts), never on the
+ * server's event loop; here they are plain functions of their input.
+ */
+import { fail } from '../errors.js'
+import { checkColab, type ColabIssue } from '../validator/colab.js'
+import { assessQuality, type QualityReport } from '../validator/quality.js'
+import { applyEdit, type EditRequest } from './edit.js'
+import { asV4, indentOf, parseNotebook, renderNotebook, serializeNotebook, type Parsed } from './model.js'
+
+export type NotebookJob =
+  | { op: 'render'; bytes: Uint8Array; offset: number; limit: number; maxBytes: number }
+  | { op: 'quality'; bytes: Uint8Array; rel: string }
+  | { op: 'colab'; bytes: Uint8Array; rel: string; write: boolean }
+  | { op: 'edit'; bytes: Uint8Array; rel: string; edit: EditRequest; write: boolean }
+
+/** Read's window of a rendered notebook: at most `limit` lines from `offset`, and not many more bytes than `maxBytes`. */
+export interface RenderedWindow {
+  lines: string[]
+  totalLines: number
+  cells: number
+}
+export interface QualityAnswer {
+  version: string
+  report: QualityReport
+}
+export interface ColabAnswer {
+  isCompatible: boolean
+  issues: ColabIssue[]
+  /** The fixed copy's bytes, when asked to write it. */
+  fixed?: Uint8Array
+}
+export interface EditAnswer {
+  index: number
+  cellId?: string
+  cellType: string
+  did: [string, string]
+  totalCells: number
+  /** The edited notebook's bytes, when asked to write it. */
+  bytes?: Uint8Array
+}
+
+const encode = (text: string) => new TextEncoder().encode(text)
+
+/** The file's text; INVALID_NOTEBOOK when it is not UTF-8. */
+function textOf(bytes: Uint8Array, rel: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return fail('INVALID_NOTEBOOK', `${rel} is not a valid Jupyter notebook: it is not UTF-8 text`, { details: { notebook_path: rel } })
+  }
+}
+
+/** A lenient render for Read; null when the bytes are not notebook JSON (Read then shows them as text). */
+function render(job: Extract<NotebookJob, { op: 'render' }>): RenderedWindow | null {
+  const nb = renderNotebook(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength).toString('utf8'))
+  if (nb === null) return null
+  const all = nb.text === '' ? [] : nb.text.split('\n')
+  const lines: string[] = []
+  let bytes = 0
+  for (let i = job.offset; i < all.length && lines.length < job.limit && bytes <= job.maxBytes; i++) {
+    lines.push(all[i])
+    bytes += all[i].length + 1 // characters: a floor under the bytes, so the window never stops short of the budget
+  }
+  return { lines, totalLines: all.length, cells: nb.cells }
+}
+
+function versionOf(parsed: Parsed): string {
+  if (parsed.version === 4) return `${parsed.nb.nbformat}.${parsed.nb.nbformat_minor}`
+  return `${String(parsed.v3.nbformat)}.${String(parsed.v3.nbformat_minor ?? 0)}`
+}
+
+function quality(job: Extract<NotebookJob, { op: 'quality' }>): QualityAnswer {
+  const parsed = parseNotebook(textOf(job.bytes, job.rel), job.rel)
+  const report = assessQuality(asV4(parsed))
+  return { version: versionOf(parsed), report }
+}
+
+function colab(job: Extract<NotebookJob, { op: 'colab' }>): ColabAnswer {
+  const text = textOf(job.bytes, job.rel)
+  const result = checkColab(parseNotebook(text, job.rel))
+  const answer: ColabAnswer = { isCompatible: result.isCompatible, issues: result.issues }
+  if (job.write) answer.fixed = encode(serializeNotebook(result.notebook, indentOf(text)))
+  return answer
+}
+
+function edit(job: Extract<NotebookJob, { op: 'edit' }>): EditAnswer {
+  const text = textOf(job.bytes, job.rel)
+  const parsed = parseNotebook(text, job.rel)
+  if (parsed.version !== 4) {
+    fail('INVALID_NOTEBOOK', `${job.rel} is an nbformat 3 notebook; NotebookEdit edits nbformat 4. Convert it first (validator.run_colab writes a 4.5 copy)`, {
+      details: { notebook_path: job.rel },
+    })
+  }
+  const done = applyEdit(parsed.nb, job.edit, job.rel)
+  const answer: EditAnswer = {
+    index: done.index,
+    cellType: done.cell.cell_type,
+    did: done.did,
+    totalCells: parsed.nb.cells.length,
+    ...(typeof done.cell.id === 'string' && { cellId: done.cell.id }),
+  }
+  if (job.write) answer.bytes = encode(serializeNotebook(parsed.nb, indentOf(text)))
+  return answer
+}
+
+/** Runs one job (in the notebook worker). */
+export function runJob(job: NotebookJob): RenderedWindow | null | QualityAnswer | ColabAnswer | EditAnswer {
+  switch (job.op) {
+    case 'render':
+      return render(job)
+    case 'quality':
+      return quality(job)
+    case 'colab':
+      return colab(job)
+    case 'edit':
+      return edit(job)
+  }
+}
