@@ -22,13 +22,21 @@ export interface RenderedWindow {
   totalLines: number
   cells: number
 }
+/** Items of a list in an answer beyond this are counted, not listed: 300,000 steps answered 30 MB. */
+export const MAX_LISTED = 1000
+
 export interface QualityAnswer {
   version: string
+  /** `steps` lists the first MAX_LISTED of them. */
   report: QualityReport
+  stepsTotal: number
 }
 export interface ColabAnswer {
   isCompatible: boolean
+  /** The first MAX_LISTED issues. */
   issues: ColabIssue[]
+  issuesTotal: number
+  unfixed: number
   /** The fixed copy's bytes, when asked to write it. */
   fixed?: Uint8Array
 }
@@ -75,13 +83,19 @@ function versionOf(parsed: Parsed): string {
 function quality(job: Extract<NotebookJob, { op: 'quality' }>): QualityAnswer {
   const parsed = parseNotebook(textOf(job.bytes, job.rel), job.rel)
   const report = assessQuality(asV4(parsed))
-  return { version: versionOf(parsed), report }
+  return { version: versionOf(parsed), report: { ...report, steps: report.steps.slice(0, MAX_LISTED) }, stepsTotal: report.steps.length }
 }
 
 function colab(job: Extract<NotebookJob, { op: 'colab' }>): ColabAnswer {
   const text = textOf(job.bytes, job.rel)
   const result = checkColab(parseNotebook(text, job.rel))
-  const answer: ColabAnswer = { isCompatible: result.isCompatible, issues: result.issues }
+  const { issues } = result
+  const answer: ColabAnswer = {
+    isCompatible: result.isCompatible,
+    issues: issues.slice(0, MAX_LISTED),
+    issuesTotal: issues.length,
+    unfixed: issues.filter((i) => !i.fixed).length,
+  }
   if (job.write) answer.fixed = encode(serializeNotebook(result.notebook, indentOf(text)))
   return answer
 }

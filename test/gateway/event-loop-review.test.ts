@@ -120,7 +120,12 @@ describe('the event loop while one request from the review runs', () => {
     expect(cpuMs).toBeLessThan(100)
     expect(healthMs).toBeLessThan(100 * Math.max(1, stretch))
     const answer = JSON.stringify(body)
-    if (tool === 'validator.run_quality') expect(answer).toContain(`"stepCount":${STEPS}`) // it counts every step
+    if (tool === 'validator.run_quality') {
+      expect(answer).toContain(`"stepCount":${STEPS}`) // it counts every step, and lists the first thousand
+      expect(body.details.steps).toHaveLength(1000)
+      expect(body.details.steps[999]).toMatchObject({ number: 1999, cell_index: 1999 })
+      expect(body.messages).toContain(`details.steps lists the first 1000 of ${STEPS} steps`)
+    }
     if (tool === 'Read') expect(body.output).toMatch(/\t--- cell 1 \(markdown\) ---\n +4\t## Step 1: x\n/)
     if (tool === 'NotebookEdit') expect(body.metadata).toMatchObject({ cell_index: 1, total_cells: STEPS * 2, dry_run: true })
   })

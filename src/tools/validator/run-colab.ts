@@ -53,6 +53,7 @@ export default defineTool({
     const policy = ctx.settings.blockPolicy
     const file = await readNotebook(ctx.workspace, notebook_path, policy)
     const result = await ctx.services.notebooks.run({ op: 'colab', bytes: file.bytes, rel: file.rel, write: !ctx.dryRun }, file.rel, ctx.signal)
+    if (result.issuesTotal > result.issues.length) ctx.warn(`issues lists the first ${result.issues.length} of ${result.issuesTotal}`)
     const copy = colabCopyPath(file.rel)
     if (ctx.dryRun) {
       await planWrite(ctx.workspace, copy, policy) // refuses what the real write would refuse
@@ -61,7 +62,7 @@ export default defineTool({
     }
     const done = await writeFileInside(ctx.workspace, copy, result.fixed as Uint8Array, { policy })
     if (!result.isCompatible) {
-      const left = result.issues.filter((i) => !i.fixed).length
+      const left = result.unfixed
       ctx.warn(`${left} issue${left === 1 ? '' : 's'} could not be fixed automatically; see issues with fixed: false`)
     }
     return { isCompatible: result.isCompatible, issues: result.issues, fixedNotebookPath: path.join(ctx.workspace, done.rel) }

@@ -70,7 +70,8 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ notebook_path }, ctx) {
     const file = await readNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
-    const { version, report } = await ctx.services.notebooks.run({ op: 'quality', bytes: file.bytes, rel: file.rel }, file.rel, ctx.signal)
+    const { version, report, stepsTotal } = await ctx.services.notebooks.run({ op: 'quality', bytes: file.bytes, rel: file.rel }, file.rel, ctx.signal)
+    if (stepsTotal > report.steps.length) ctx.warn(`details.steps lists the first ${report.steps.length} of ${stepsTotal} steps`)
     return {
       metrics: report.metrics,
       details: { notebook_path: file.rel, nbformat: version, counts: report.counts, checks: report.checks, steps: report.steps },
