@@ -4,11 +4,11 @@
  * thread of its own meanwhile, until the call's history row is written (test/gateway/event-loop*.test.ts).
  */
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import { request } from 'undici'
 import type { TestApp } from '../helper.js'
+import { mainThreadMs } from './thread-cpu.js'
 
 export interface Answer {
   status: number
@@ -29,28 +29,14 @@ export interface During {
   body: any
 }
 
-const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`
-/**
- * CPU time of the event loop's own thread, in ms: schedstat's first field (ns on a CPU). The
- * process's time would count GC helpers, the thread pool and PGlite's writes beside it.
- */
-function loopThreadMs(): number {
-  try {
-    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6
-  } catch {
-    const used = process.cpuUsage()
-    return (used.user + used.system) / 1000
-  }
-}
-
 /** The longest gap between ticks of a 5 ms interval, in wall time and in the loop thread's CPU time. */
 function gapMeter() {
   let wall = performance.now()
-  let cpu = loopThreadMs()
+  let cpu = mainThreadMs()
   let worst = { wallMs: 0, cpuMs: 0 }
   const ticker = setInterval(() => {
     const nowWall = performance.now()
-    const nowCpu = loopThreadMs()
+    const nowCpu = mainThreadMs()
     const gap = { wallMs: nowWall - wall, cpuMs: Math.min(nowWall - wall, nowCpu - cpu) }
     if (gap.cpuMs > worst.cpuMs) worst = gap
     wall = nowWall
