@@ -4,21 +4,26 @@
  * 64 MiB of JSON, seconds of work, so these run in a worker thread (off-thread.ts), never on the
  * server's event loop; here they are plain functions of their input.
  */
+import { resourceLimits } from 'node:worker_threads'
 import { fail } from '../errors.js'
+import { assertParseable } from './budget.js'
 import { checkColab, type ColabIssue } from '../validator/colab.js'
 import { assessQuality, type QualityReport } from '../validator/quality.js'
 import { applyEdit, type EditRequest } from './edit.js'
 import { asV4, indentOf, parseNotebook, renderNotebook, serializeNotebook, type Parsed } from './model.js'
 
 export type NotebookJob =
-  | { op: 'render'; bytes: Uint8Array; offset: number; limit: number; maxBytes: number }
+  | { op: 'render'; bytes: Uint8Array; rel: string; offset: number; limit: number; maxBytes: number; maxLineChars: number }
   | { op: 'quality'; bytes: Uint8Array; rel: string }
   | { op: 'colab'; bytes: Uint8Array; rel: string; write: boolean }
   | { op: 'edit'; bytes: Uint8Array; rel: string; edit: EditRequest; write: boolean }
 
 /** Read's window of a rendered notebook: at most `limit` lines from `offset`, and not many more bytes than `maxBytes`. */
 export interface RenderedWindow {
+  /** Each cut to maxLineChars + 1 characters: Read cuts them there, saying how long they were. */
   lines: string[]
+  /** Each line's length in UTF-8 bytes, uncut. */
+  lineBytes: number[]
   totalLines: number
   cells: number
 }
@@ -52,8 +57,12 @@ export interface EditAnswer {
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
-/** The file's text; INVALID_NOTEBOOK when it is not UTF-8. */
+/** The heap of the worker running the jobs; none on the main thread (a test calling runJob). */
+const heapMb = resourceLimits.maxOldGenerationSizeMb
+
+/** The file's text; FILE_TOO_LARGE when its parse could outgrow the heap, INVALID_NOTEBOOK when it is not UTF-8. */
 function textOf(bytes: Uint8Array, rel: string): string {
+  if (heapMb !== undefined) assertParseable(bytes, rel, heapMb)
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
@@ -63,16 +72,20 @@ function textOf(bytes: Uint8Array, rel: string): string {
 
 /** A lenient render for Read; null when the bytes are not notebook JSON (Read then shows them as text). */
 function render(job: Extract<NotebookJob, { op: 'render' }>): RenderedWindow | null {
-  const nb = renderNotebook(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength).toString('utf8'))
+  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength)
+  if (heapMb !== undefined) assertParseable(bytes, job.rel, heapMb)
+  const nb = renderNotebook(bytes.toString('utf8'))
   if (nb === null) return null
   const all = nb.text === '' ? [] : nb.text.split('\n')
-  const lines: string[] = []
-  let bytes = 0
-  for (let i = job.offset; i < all.length && lines.length < job.limit && bytes <= job.maxBytes; i++) {
-    lines.push(all[i])
-    bytes += all[i].length + 1 // characters: a floor under the bytes, so the window never stops short of the budget
+  const window: RenderedWindow = { lines: [], lineBytes: [], totalLines: all.length, cells: nb.cells }
+  let shown = 0
+  for (let i = job.offset; i < all.length && window.lines.length < job.limit && shown <= job.maxBytes; i++) {
+    const max = job.maxLineChars
+    window.lines.push(all[i].length > max ? all[i].slice(0, max + 1) : all[i])
+    window.lineBytes.push(Buffer.byteLength(all[i]))
+    shown += Math.min(all[i].length, max) + 1
   }
-  return { lines, totalLines: all.length, cells: nb.cells }
+  return window
 }
 
 function versionOf(parsed: Parsed): string {

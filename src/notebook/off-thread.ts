@@ -5,8 +5,10 @@
  * server is unharmed. A job whose call is aborted (its timeout, the client gone) ends with its worker.
  */
 import os from 'node:os'
+import type { FastifyBaseLogger } from 'fastify'
 import { Piscina } from 'piscina'
 import { codedError, type ErrorCode } from '../errors.js'
+import { tooLarge } from './budget.js'
 import type { ColabAnswer, EditAnswer, NotebookJob, QualityAnswer, RenderedWindow } from './jobs.js'
 import type { WorkerAnswer } from './worker.js'
 
@@ -20,7 +22,10 @@ type Answer<J extends NotebookJob> = J['op'] extends 'render'
 
 /** What tools get as `ctx.services.notebooks`. */
 export interface NotebookRunner {
-  /** Runs `job` off the event loop; coded errors come back as they were thrown. `rel` names the notebook in errors. */
+  /**
+   * Runs `job` off the event loop; coded errors come back as they were thrown. `rel` names the
+   * notebook in errors. The job's bytes may be handed over: the caller must not use them after.
+   */
   run<J extends NotebookJob>(job: J, rel: string, signal?: AbortSignal): Promise<Answer<J>>
 }
 
@@ -30,7 +35,7 @@ export interface NotebookRunner {
  */
 const pools = new Map<number, Piscina>()
 
-function poolOf(heapMb: number): Piscina {
+function poolOf(heapMb: number, log: FastifyBaseLogger): Piscina {
   let pool = pools.get(heapMb)
   if (pool) return pool
   // From TypeScript sources (tests, tsx) the worker loads through tsx, as the server does.
@@ -43,22 +48,29 @@ function poolOf(heapMb: number): Piscina {
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   })
+  // A worker that fails outside any job (one whose call was aborted, still inside JSON.parse when
+  // told to end) is reported here; unheard, the event would end the server.
+  pool.on('error', (err: Error) =>
+    log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'A notebook worker failed after its call ended'),
+  )
   pools.set(heapMb, pool)
   return pool
 }
 
-export function notebookRunner(heapMb: number): NotebookRunner {
+/**
+ * The job's bytes are handed over to the worker (not copied) when their buffer is their own: one
+ * larger than Node's shared pool of small Buffers, starting with them.
+ */
+const transferable = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.buffer.byteLength > Buffer.poolSize ? [bytes.buffer] : [])
+
+export function notebookRunner(heapMb: number, log: FastifyBaseLogger): NotebookRunner {
   return {
     async run(job, rel, signal) {
       let answer: WorkerAnswer
       try {
-        answer = await poolOf(heapMb).run(job, { signal })
+        answer = await poolOf(heapMb, log).run(job, { signal, transferList: transferable(job.bytes) as never })
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          throw codedError('FILE_TOO_LARGE', `${rel} needs more than ${heapMb} MiB of memory to parse (TOOLGATE_NOTEBOOK_HEAP_MB); split the notebook`, {
-            details: { path: rel, limit_mb: heapMb },
-          })
-        }
+        if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') tooLarge(rel, heapMb)
         throw err
       }
       if (!answer.ok) throw codedError(answer.error.code as ErrorCode, answer.error.message, answer.error.details && { details: answer.error.details })

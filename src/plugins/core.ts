@@ -28,7 +28,7 @@ export const registryPlugin = fp<{ registry: Registry }>(
     app.decorate('toolServices', {
       db: app.database.db,
       webSearch: createSearchBackend(app.config.search),
-      notebooks: notebookRunner(app.config.notebookHeapMb),
+      notebooks: notebookRunner(app.config.notebookHeapMb, app.log.child({ component: 'notebooks' })),
     } as ToolServices)
   },
   { name: 'registry', dependencies: ['db'] },

@@ -1,7 +1,8 @@
 /**
  * Notebooks are parsed in worker threads with a capped heap (src/notebook/off-thread.ts): one that
- * needs more memory than TOOLGATE_NOTEBOOK_HEAP_MB is a 413 naming the setting, the worker that
- * ran out is replaced, and the server goes on answering; with the default heap the same file parses.
+ * could need more memory than TOOLGATE_NOTEBOOK_HEAP_MB is a 413 naming the setting, decided before
+ * parsing (budget.ts), and the server goes on answering; with the default heap the same file
+ * parses. What comes back to the server's thread stays small, and a notebook nested too deeply is a 400.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -60,5 +61,53 @@ describe('a notebook that needs more memory than a notebook worker has', () => {
     const missing = await small.call('NotebookEdit', { notebook_path: 'tiny.ipynb', cell_id: 'nope', new_source: 'x' })
     expect(missing.statusCode).toBe(404)
     expect(missing.body).toMatchObject({ error_code: 'CELL_NOT_FOUND', details: { cell_id: 'nope', total_cells: 1 } })
+  })
+
+  it('refuses JSON whose values are packed too densely for the heap, brackets in strings counted too', async () => {
+    const dense = `{"nbformat":4,"nbformat_minor":5,"metadata":{"x":[${Array(300_000).fill('"[[[[[[[[[[]]]]]]]]]]"').join(',')}]},"cells":[]}`
+    await fs.writeFile(path.join(small.workspace, 'dense.ipynb'), dense)
+    await fs.writeFile(path.join(roomy.workspace, 'dense.ipynb'), dense)
+    for (const tool of ['validator.run_quality', 'Read'] as const) {
+      const args = tool === 'Read' ? { file_path: 'dense.ipynb' } : { notebook_path: 'dense.ipynb' }
+      const session = { headers: { 'x-session-id': `dense-${tool}` } } // a session of its own: two errors in one escalate
+      expect((await small.call(tool, args, session)).body.error_code, tool).toBe('FILE_TOO_LARGE')
+      expect((await roomy.call(tool, args, session)).statusCode, tool).toBe(200)
+    }
+  })
+})
+
+describe('what comes back from the worker', () => {
+  const HUGE = 'x'.repeat(100_000)
+  beforeAll(async () => {
+    const nb = (cells: unknown[]) => JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells })
+    await fs.writeFile(path.join(roomy.workspace, 'huge.ipynb'), nb([{ cell_type: 'markdown', id: HUGE, metadata: {}, source: `## Step 1: ${HUGE}` }]))
+    let deep = '1'
+    for (let i = 0; i < 20_000; i++) deep = `[${deep}]`
+    await fs.writeFile(path.join(roomy.workspace, 'deep.ipynb'), `{"nbformat":4,"nbformat_minor":5,"metadata":{"d":${deep}},"cells":[]}`)
+    await fs.writeFile(path.join(roomy.workspace, 'shallow.ipynb'), `{"nbformat":4,"nbformat_minor":5,"metadata":{"d":[[[[1]]]]},"cells":[]}`)
+  })
+
+  it('cuts long strings in answers and errors: a 100,000-character heading, id or line', async () => {
+    const quality = await roomy.call('validator.run_quality', { notebook_path: 'huge.ipynb' })
+    expect(quality.statusCode).toBe(200)
+    expect(quality.body.details.steps[0].title).toMatch(/^Step 1: x{3992}… \[\d+ more characters\]$/)
+    const edit = await roomy.call('NotebookEdit', { notebook_path: 'huge.ipynb', cell_id: '0', new_source: 'y' }, { headers: { 'x-dry-run': 'true' } })
+    expect(edit.statusCode).toBe(200)
+    expect(edit.body.metadata.cell_id).toHaveLength(4000 + '… [96000 more characters]'.length)
+    const missing = await roomy.call('NotebookEdit', { notebook_path: 'huge.ipynb', cell_id: 'nope', new_source: 'y' })
+    expect(missing.body.error_code).toBe('CELL_NOT_FOUND')
+    expect(missing.body.error_message.length).toBeLessThan(4_100)
+    const read = await roomy.call('Read', { file_path: 'huge.ipynb' })
+    expect(read.statusCode).toBe(200)
+    expect(read.body.output).toContain('… [line cut at 2000 characters; it is 100011 bytes long]')
+    expect(JSON.stringify(read.body).length).toBeLessThan(10_000)
+  })
+
+  it('a notebook nested too deeply to copy or write is a 400, not a 500; one nested a little is fixed', async () => {
+    const deep = await roomy.call('validator.run_colab', { notebook_path: 'deep.ipynb' })
+    expect(deep.statusCode, JSON.stringify(deep.body).slice(0, 300)).toBe(400)
+    expect(deep.body).toMatchObject({ error_code: 'INVALID_NOTEBOOK', error_message: 'deep.ipynb is nested too deeply to process' })
+    const shallow = await roomy.call('validator.run_colab', { notebook_path: 'shallow.ipynb' })
+    expect(shallow.statusCode).toBe(200)
   })
 })

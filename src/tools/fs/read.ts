@@ -37,16 +37,16 @@ async function notebook(
   if (size > MAX_NOTEBOOK_BYTES) {
     fail('FILE_TOO_LARGE', `${rel} is ${size} bytes; notebooks over ${MAX_NOTEBOOK_BYTES} bytes cannot be shown as cells`)
   }
-  const bytesOfFile = await readWithin(handle, MAX_NOTEBOOK_BYTES, rel)
-  const nb = await ctx.services.notebooks.run({ op: 'render', bytes: bytesOfFile, offset, limit, maxBytes: ctx.maxOutputSize }, rel, ctx.signal)
+  const job = { op: 'render' as const, bytes: await readWithin(handle, MAX_NOTEBOOK_BYTES, rel), rel, offset, limit, maxBytes: ctx.maxOutputSize }
+  const nb = await ctx.services.notebooks.run({ ...job, maxLineChars: MAX_LINE_CHARS }, rel, ctx.signal)
   if (nb === null) {
     ctx.warn(`${rel} is not valid notebook JSON; showing it as plain text`)
     return null
   }
   let count = 0
   let bytes = 0
-  for (const line of nb.lines) {
-    const n = Buffer.byteLength(line)
+  for (const [i, line] of nb.lines.entries()) {
+    const n = nb.lineBytes[i]
     if (!out.add(line, n)) break
     count++
     bytes += n + 1
