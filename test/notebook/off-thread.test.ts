@@ -63,15 +63,18 @@ describe('a notebook that needs more memory than a notebook worker has', () => {
     expect(missing.body).toMatchObject({ error_code: 'CELL_NOT_FOUND', details: { cell_id: 'nope', total_cells: 1 } })
   })
 
-  it('refuses JSON whose values are packed too densely for the heap, brackets in strings counted too', async () => {
-    const dense = `{"nbformat":4,"nbformat_minor":5,"metadata":{"x":[${Array(300_000).fill('"[[[[[[[[[[]]]]]]]]]]"').join(',')}]},"cells":[]}`
-    await fs.writeFile(path.join(small.workspace, 'dense.ipynb'), dense)
-    await fs.writeFile(path.join(roomy.workspace, 'dense.ipynb'), dense)
+  it('refuses JSON whose values are packed too densely for the heap; brackets inside strings cost nothing', async () => {
+    const metadata = (item: string) => `{"nbformat":4,"nbformat_minor":5,"metadata":{"x":[${Array(300_000).fill(item).join(',')}]},"cells":[]}`
+    for (const t of [small, roomy]) {
+      await fs.writeFile(path.join(t.workspace, 'dense.ipynb'), metadata('[[[[[[[[[[]]]]]]]]]]'))
+      await fs.writeFile(path.join(t.workspace, 'quoted.ipynb'), metadata('"[[[[[[[[[[]]]]]]]]]]"'))
+    }
     for (const tool of ['validator.run_quality', 'Read'] as const) {
-      const args = tool === 'Read' ? { file_path: 'dense.ipynb' } : { notebook_path: 'dense.ipynb' }
+      const args = (file: string) => (tool === 'Read' ? { file_path: file } : { notebook_path: file })
       const session = { headers: { 'x-session-id': `dense-${tool}` } } // a session of its own: two errors in one escalate
-      expect((await small.call(tool, args, session)).body.error_code, tool).toBe('FILE_TOO_LARGE')
-      expect((await roomy.call(tool, args, session)).statusCode, tool).toBe(200)
+      expect((await small.call(tool, args('dense.ipynb'), session)).body.error_code, tool).toBe('FILE_TOO_LARGE')
+      expect((await roomy.call(tool, args('dense.ipynb'), session)).statusCode, tool).toBe(200)
+      expect((await small.call(tool, args('quoted.ipynb'), session)).statusCode, tool).toBe(200)
     }
   })
 })
