@@ -64,7 +64,7 @@ describe('a notebook that needs more memory than a notebook worker has', () => {
   })
 
   it('refuses JSON whose values are packed too densely for the heap; brackets inside strings cost nothing', async () => {
-    const metadata = (item: string) => `{"nbformat":4,"nbformat_minor":5,"metadata":{"x":[${Array(300_000).fill(item).join(',')}]},"cells":[]}`
+    const metadata = (item: string) => `{"nbformat":4,"nbformat_minor":5,"metadata":{"x":[${Array(100_000).fill(item).join(',')}]},"cells":[]}`
     for (const t of [small, roomy]) {
       await fs.writeFile(path.join(t.workspace, 'dense.ipynb'), metadata('[[[[[[[[[[]]]]]]]]]]'))
       await fs.writeFile(path.join(t.workspace, 'quoted.ipynb'), metadata('"[[[[[[[[[[]]]]]]]]]]"'))
@@ -76,6 +76,29 @@ describe('a notebook that needs more memory than a notebook worker has', () => {
       expect((await roomy.call(tool, args('dense.ipynb'), session)).statusCode, tool).toBe(200)
       expect((await small.call(tool, args('quoted.ipynb'), session)).statusCode, tool).toBe(200)
     }
+  })
+
+  it('counts text twice as large when one character makes V8 keep it two bytes a character (found in review: Read ended the process)', async () => {
+    // ~4 MB of source lines: 40 MB of heap narrow, 80 MB wide, against the small app's 64 MiB.
+    const notebook = (first: string) =>
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: {},
+        cells: [
+          { cell_type: 'code', id: '0', metadata: {}, outputs: [], execution_count: null, source: [first, ...Array(1_000).fill(`${'a'.repeat(3999)}\n`)] },
+        ],
+      })
+    await fs.writeFile(path.join(small.workspace, 'narrow.ipynb'), notebook('a\n'))
+    await fs.writeFile(path.join(small.workspace, 'wide.ipynb'), notebook('\u0100\n'))
+    await fs.writeFile(
+      path.join(small.workspace, 'escaped.ipynb'),
+      (await fs.readFile(path.join(small.workspace, 'narrow.ipynb'), 'utf8')).replace('"a\\n"', '"\\u0100\\n"'),
+    )
+    const read = (file: string) => small.call('Read', { file_path: file, limit: 3 }, { headers: { 'x-session-id': `wide-${file}` } })
+    expect((await read('narrow.ipynb')).statusCode).toBe(200)
+    expect((await read('wide.ipynb')).body.error_code).toBe('FILE_TOO_LARGE')
+    expect((await read('escaped.ipynb')).body.error_code).toBe('FILE_TOO_LARGE')
   })
 })
 
