@@ -60,9 +60,8 @@ const encode = (text: string) => new TextEncoder().encode(text)
 /** The heap of the worker running the jobs; none on the main thread (a test calling runJob). */
 const heapMb = resourceLimits.maxOldGenerationSizeMb
 
-/** The file's text; FILE_TOO_LARGE when its parse could outgrow the heap, INVALID_NOTEBOOK when it is not UTF-8. */
+/** The file's text; INVALID_NOTEBOOK when it is not UTF-8. */
 function textOf(bytes: Uint8Array, rel: string): string {
-  if (heapMb !== undefined) assertParseable(bytes, rel, heapMb)
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
@@ -72,9 +71,7 @@ function textOf(bytes: Uint8Array, rel: string): string {
 
 /** A lenient render for Read; null when the bytes are not notebook JSON (Read then shows them as text). */
 function render(job: Extract<NotebookJob, { op: 'render' }>): RenderedWindow | null {
-  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength)
-  if (heapMb !== undefined) assertParseable(bytes, job.rel, heapMb)
-  const nb = renderNotebook(bytes.toString('utf8'))
+  const nb = renderNotebook(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength).toString('utf8'))
   if (nb === null) return null
   const all = nb.text === '' ? [] : nb.text.split('\n')
   const window: RenderedWindow = { lines: [], lineBytes: [], totalLines: all.length, cells: nb.cells }
@@ -133,8 +130,9 @@ function edit(job: Extract<NotebookJob, { op: 'edit' }>): EditAnswer {
   return answer
 }
 
-/** Runs one job (in the notebook worker). */
+/** Runs one job (in the notebook worker); FILE_TOO_LARGE first when its work could outgrow the worker's heap. */
 export function runJob(job: NotebookJob): RenderedWindow | null | QualityAnswer | ColabAnswer | EditAnswer {
+  if (heapMb !== undefined) assertParseable(job.bytes, job.rel, heapMb)
   switch (job.op) {
     case 'render':
       return render(job)

@@ -30,7 +30,7 @@ export async function readNotebook(root: string, userPath: string, policy?: Bloc
 }
 
 /** The whole file into one buffer sized by its stat (no copies on the server's thread); FILE_TOO_LARGE if it grew past the limit meanwhile. */
-async function readAll(handle: FileHandle, size: number, rel: string): Promise<Buffer> {
+export async function readAll(handle: FileHandle, size: number, rel: string): Promise<Buffer> {
   const buf = Buffer.allocUnsafeSlow(size + 1) // one byte more: a file that grew is told apart
   let total = 0
   for (;;) {
