@@ -6,7 +6,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { openForRead, readWithin } from '../../workspace/index.js'
+import { openForRead } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { readWindow } from './support/lines.js'
