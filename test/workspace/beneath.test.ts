@@ -175,6 +175,13 @@ describe('edges', () => {
       expect(await readUpTo(file.handle, 50)).toBeNull()
       await expectCoded(readWithin(file.handle, 50, 'grows.txt'), 'FILE_TOO_LARGE', 413, 'grows.txt grew past the limit of 50 bytes')
       expect((await readWithin(file.handle, 100, 'grows.txt')).toString()).toBe(`${'x'.repeat(10)}${'y'.repeat(90)}`)
+      // sized by the stat taken at open (10 bytes): the rest is still read, and still capped
+      expect(await readUpTo(file.handle, 50, file.stat.size)).toBeNull()
+      expect((await readUpTo(file.handle, 100, file.stat.size))?.toString()).toBe(`${'x'.repeat(10)}${'y'.repeat(90)}`)
+      expect((await readUpTo(file.handle, 1 << 20, 70_000))?.length).toBe(100) // a size larger than the file
+      await fs.appendFile(path.join(t.ws, 'grows.txt'), 'z'.repeat(100_000)) // past a 64 KiB chunk
+      const all = await readUpTo(file.handle, 1 << 20, file.stat.size)
+      expect([all?.length, all?.subarray(-1).toString(), all?.subarray(99, 101).toString()]).toEqual([100_100, 'z', 'yz'])
     } finally {
       await file.handle.close()
     }

@@ -15,26 +15,30 @@ import { assertText, eolOf, withEol } from './support/text.js'
 
 export const MAX_EDIT_BYTES = 10 * 1024 * 1024
 
-/** Start indexes of the non-overlapping occurrences of `needle`, found a slice at a time (millions fit in 10 MiB). */
-async function occurrences(text: string, needle: string, signal: AbortSignal): Promise<number[]> {
-  const at: number[] = []
+/**
+ * Start indexes of the non-overlapping occurrences of `needle`, found a slice at a time. A typed
+ * array sized for the most there can be: a growing array of millions copied itself for 200 ms at once.
+ */
+async function occurrences(text: string, needle: string, signal: AbortSignal): Promise<Int32Array> {
+  const at = new Int32Array(Math.floor(text.length / needle.length) + 1)
+  let n = 0
   let turn = performance.now()
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) {
-    at.push(i)
-    if (at.length % SLICE === 0 && performance.now() - turn > 10) {
+    at[n++] = i
+    if (n % SLICE === 0 && performance.now() - turn > 10) {
       await nextTurn()
       signal.throwIfAborted()
       turn = performance.now()
     }
   }
-  return at
+  return at.subarray(0, n)
 }
 
 /** Occurrences handled between turns of the event loop. */
 const SLICE = 0x4000
 
 /** `text` with the first `count` occurrences `at` of a string of `oldLength` replaced by `newS`, built a slice at a time. */
-async function replacedAt(text: string, at: number[], count: number, oldLength: number, newS: string, signal: AbortSignal): Promise<string> {
+async function replacedAt(text: string, at: Int32Array, count: number, oldLength: number, newS: string, signal: AbortSignal): Promise<string> {
   const slices: string[] = []
   let from = 0
   for (let i = 0; i < count; i += SLICE) {
@@ -52,13 +56,14 @@ async function replacedAt(text: string, at: number[], count: number, oldLength: 
 }
 
 /** The strings as sent, or in the file's line-ending style, with their occurrences: the first that occurs wins. */
-async function matchOf(text: string, oldString: string, newString: string, signal: AbortSignal): Promise<[string, string, number[]] | undefined> {
+async function matchOf(text: string, oldString: string, newString: string, signal: AbortSignal): Promise<[string, string, Int32Array] | undefined> {
   const eol = eolOf(text)
   for (const [o, n] of [
     [withEol(oldString, eol), withEol(newString, eol)],
     [oldString, newString],
   ]) {
-    if (text.includes(o)) return [o, n, await occurrences(text, o, signal)]
+    const at = await occurrences(text, o, signal)
+    if (at.length > 0) return [o, n, at]
   }
   return undefined
 }
@@ -101,7 +106,7 @@ export default defineTool({
     const { rel, stat } = file
     let bytes: Buffer
     try {
-      bytes = await readWithin(file.handle, MAX_EDIT_BYTES, rel)
+      bytes = await readWithin(file.handle, MAX_EDIT_BYTES, rel, stat.size)
     } finally {
       await file.handle.close()
     }
@@ -112,6 +117,10 @@ export default defineTool({
     } catch {
       return fail('BINARY_FILE', `${rel} is not valid UTF-8 text; Edit changes UTF-8 text files only`)
     }
+    // 10 MiB takes ~40 ms to decode: the search starts after a poll for I/O (an immediate queued
+    // from an I/O callback runs before the next poll, so it takes two)
+    await nextTurn()
+    await nextTurn()
     const meta = { details: { result: { metadata: { file_path: rel } } } }
 
     const [oldS, newS, at] =
@@ -125,7 +134,6 @@ export default defineTool({
       })
     }
     const n = replace_all ? at.length : 1
-    const updated = await replacedAt(text, at, n, oldS.length, newS, ctx.signal)
     // Carried twice (output and metadata.diff): each gets half of the output cap.
     const budget = Math.max(4096, Math.floor(ctx.maxOutputSize / 2))
     const diff = await replacementDiff(text, { at: replace_all ? at : at.slice(0, 1), oldS, newS }, rel, budget, ctx.signal)
@@ -142,6 +150,7 @@ export default defineTool({
     if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
       fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, meta)
     }
+    const updated = await replacedAt(text, at, n, oldS.length, newS, ctx.signal)
     await writeFileInside(ctx.workspace, file_path, updated, { policy })
     return {
       success: true,

@@ -6,11 +6,11 @@
 import type { FileHandle } from 'node:fs/promises'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { openForRead } from '../../workspace/index.js'
+import { openForRead, readWithin } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { readWindow } from './support/lines.js'
-import { MAX_NOTEBOOK_BYTES, readAll } from '../../notebook/load.js'
+import { MAX_NOTEBOOK_BYTES } from '../../notebook/load.js'
 import { MAX_LINE_CHARS, NumberedOutput } from './support/numbered.js'
 import { assertText, SNIFF_BYTES } from './support/text.js'
 
@@ -37,7 +37,7 @@ async function notebook(
   if (size > MAX_NOTEBOOK_BYTES) {
     fail('FILE_TOO_LARGE', `${rel} is ${size} bytes; notebooks over ${MAX_NOTEBOOK_BYTES} bytes cannot be shown as cells`)
   }
-  const job = { op: 'render' as const, bytes: await readAll(handle, size, rel), rel, offset, limit, maxBytes: ctx.maxOutputSize }
+  const job = { op: 'render' as const, bytes: await readWithin(handle, MAX_NOTEBOOK_BYTES, rel, size), rel, offset, limit, maxBytes: ctx.maxOutputSize }
   const nb = await ctx.services.notebooks.run({ ...job, maxLineChars: MAX_LINE_CHARS }, rel, ctx.signal)
   if (nb === null) {
     ctx.warn(`${rel} is not valid notebook JSON; showing it as plain text`)
