@@ -1,5 +1,6 @@
 /** Shared fixtures for the workspace guard tests: real temp folders, real symlinks. */
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -61,7 +62,7 @@ export async function expectCoded(
  * and what follows them meets the swap. Resolves, once the first swap is done, to a stop function:
  * a slow interpreter start (a pyenv shim takes ~0.4 s) must not eat the race's time.
  */
-export async function startSwapper(a: string, b: string, holdMs: [number, number] = [0, 0]): Promise<() => void> {
+export async function startSwapper(a: string, b: string, holdMs: [number, number] = [0, 0]): Promise<() => Promise<void>> {
   const code = [
     'import ctypes, os, sys, time',
     'libc = ctypes.CDLL(None, use_errno=True)',
@@ -77,7 +78,8 @@ export async function startSwapper(a: string, b: string, holdMs: [number, number
     '  if second: time.sleep(second)',
   ].join('\n')
   const child = spawn('python3', ['-c', code, a, b, String(holdMs[0]), String(holdMs[1])], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const stop = () => child.kill('SIGKILL')
+  // Resolves once it is gone: no rename of its can land after.
+  const stop = () => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : (child.kill('SIGKILL'), once(child, 'exit').then(() => {})))
   await new Promise<void>((resolve, reject) => {
     child.stdout.once('data', () => resolve())
     child.once('exit', (code) => reject(new Error(`the swapper exited (${code}) before swapping`)))

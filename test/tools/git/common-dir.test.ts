@@ -17,6 +17,7 @@ import { buildGitApp, git, makeRepo } from './helpers.js'
 // Long enough in each state that the server's checks pass and bwrap then meets the link (the old mount over .git/config made `config` outside every run).
 const HOLD_LINK = 3
 const HOLD_REAL = 10
+const CALM = 250
 let t: TestApp
 let ws: string
 let outside: string
@@ -29,6 +30,22 @@ afterAll(async () => {
   await t.close()
   await fs.rm(outside, { recursive: true, force: true })
 })
+
+/** Outcomes of `call` for 1.5 s while `.git` and `.git-link` swap with these holds (`untilOk`: on until one succeeds, 7.5 s at most); leaves `.git` the real one. */
+async function race(repo: string, holds: [number, number], call: () => Promise<void>, untilOk = false): Promise<Map<string, number>> {
+  const [real, link] = [path.join(repo, '.git'), path.join(repo, '.git-link')]
+  const stop = await startSwapper(real, link, holds)
+  try {
+    return await outcomesOver(1500, call, (seen) => !untilOk || seen.has('ok'))
+  } finally {
+    await stop()
+    if ((await fs.lstat(real)).isSymbolicLink()) {
+      await fs.rename(real, `${real}.tmp`)
+      await fs.rename(link, real)
+      await fs.rename(`${real}.tmp`, link)
+    }
+  }
+}
 
 describe("git's common folder", () => {
   it('git reads only the checked config, and writes refs, reflogs and objects into the real repository', async () => {
@@ -63,20 +80,14 @@ describe("git's common folder", () => {
       const out = path.join(outside, `race-${i}`)
       await fs.mkdir(out)
       await fs.symlink(target(repo, out), path.join(repo, '.git-link'))
-      const stop = await startSwapper(path.join(repo, '.git'), path.join(repo, '.git-link'), [HOLD_LINK, HOLD_REAL])
-      let outcomes: Map<string, number>
-      try {
-        outcomes = await outcomesOver(
-          1500,
-          async () => {
-            const res = await t.call('git_status', { repo_path: path.basename(repo) })
-            if (res.statusCode !== 200) throw Object.assign(new Error(), { code: res.body.error_code })
-          },
-          (seen) => seen.has('ok'),
-        )
-      } finally {
-        stop()
+      const status = async () => {
+        const res = await t.call('git_status', { repo_path: path.basename(repo) })
+        if (res.statusCode !== 200) throw Object.assign(new Error(), { code: res.body.error_code })
       }
+      const outcomes = await race(repo, [HOLD_LINK, HOLD_REAL], status)
+      // A loaded machine's call outlasts 10 ms of the real .git: the positive control then races
+      // on with the real one held longer, until a call lands between the swaps.
+      if (!outcomes.has('ok')) for (const [code, n] of await race(repo, [HOLD_LINK, CALM], status, true)) outcomes.set(code, (outcomes.get(code) ?? 0) + n)
       expect(await fs.readdir(out), JSON.stringify([...outcomes])).toEqual([])
       // positive control: git ran between the swaps
       expect(outcomes.get('ok') ?? 0, JSON.stringify([...outcomes])).toBeGreaterThan(0)
