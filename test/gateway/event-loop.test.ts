@@ -10,7 +10,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
-import { loopProbe, type LoopProbe } from '../support/loop-probe.js'
+import { healthBound, loopProbe, type LoopProbe } from '../support/loop-probe.js'
 import { BODY_ELEMENTS_MAX, CONTENT_MAX, TEXT_MAX } from '../../src/tools/limits.js'
 import { LIMITS } from '../../src/workflows/schema.js'
 import { j } from '../support/secret-cases.js'
@@ -133,8 +133,8 @@ describe('the event loop and /healthz while one hostile request runs', () => {
       expect(status).toBeLessThan(500)
       // What the request itself holds the loop for, on an idle machine.
       expect(cpuMs).toBeLessThan(100)
-      // /healthz within 100 ms, but for the time the machine's neighbours took from us.
-      expect(healthMs).toBeLessThan(100 * Math.max(1, stretch))
+      // /healthz within 100 ms, but for the time the machine's neighbours took from us, and a turn of its own.
+      expect(healthMs).toBeLessThan(healthBound({ stretch }))
     },
     120_000,
   )
