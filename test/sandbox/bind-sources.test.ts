@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeSources } from '../../src/sandbox/bind-sources.js'
+import { heldOpen } from '../support/held-open.js'
 import { createSandbox, DEFAULT_PATH, spawnConfined, type SandboxPolicy } from '../../src/sandbox/index.js'
 
 const sandbox = createSandbox({ mode: 'bwrap', memoryBytes: 1 << 30 })
@@ -34,7 +35,8 @@ const policyFor = (dir: string, extra: Partial<SandboxPolicy> = {}): SandboxPoli
   env: { PATH: DEFAULT_PATH },
   ...extra,
 })
-const openFds = () => fs.readdirSync('/proc/self/fd').length
+/** The folders and files of this test held open here. */
+const openFds = () => heldOpen(base, '/').length
 
 /** Runs a planned command to its end; resolves with its exit code. */
 async function runPlanned(plan: ReturnType<typeof sandbox.plan>): Promise<number | null> {

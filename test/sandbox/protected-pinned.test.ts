@@ -14,6 +14,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { closeSources } from '../../src/sandbox/bind-sources.js'
 import { createSandbox, DEFAULT_PATH, type SandboxPolicy } from '../../src/sandbox/index.js'
+import { heldOpen } from '../support/held-open.js'
 import { startSwapper } from '../workspace/helpers.js'
 import { protectPaths } from '../../src/workspace/protected.js'
 import { buildTestApp, type TestApp } from '../helper.js'
@@ -234,26 +235,12 @@ describe('the planner: folders bound onto themselves', () => {
   it('refuses a private folder inside a bound one, or holding one, before opening anything', () => {
     const inert = path.join(base, 'inert.config')
     fs.writeFileSync(inert, '')
-    // What this process holds open among the folders plan() would open. Not a count of descriptors:
-    // other threads (the thread pool, notebook workers) open and close theirs meanwhile.
-    const held = () =>
-      fs
-        .readdirSync('/proc/self/fd')
-        .map((fd) => {
-          try {
-            return fs.readlinkSync(`/proc/self/fd/${fd}`)
-          } catch {
-            return '' // the descriptor readdirSync itself used, closed since
-          }
-        })
-        .filter((target) => target === '/' || target.startsWith(base))
-        .sort()
-    const before = held()
+    const before = heldOpen(base, '/')
     for (const dir of [path.join(ws, 'a', 'p'), ws, base, '/']) {
       const privateDir = { path: dir, files: { config: inert } }
       expect(() => sandbox.plan(['/bin/true'], policy({ privateDir })), dir).toThrow(expect.objectContaining({ code: 'PATH_BLOCKED', statusCode: 403 }))
     }
-    expect(held()).toEqual(before)
+    expect(heldOpen(base, '/')).toEqual(before)
   })
 
   /** A secret configured as `current/tok.txt`, where `current` is a link to `releases/v1`. */
