@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertParseable } from '../../src/notebook/budget.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 
 let small: TestApp
@@ -100,6 +101,24 @@ describe('a notebook that needs more memory than a notebook worker has', () => {
     expect((await read('wide.ipynb')).body.error_code).toBe('FILE_TOO_LARGE')
     expect((await read('escaped.ipynb')).body.error_code).toBe('FILE_TOO_LARGE')
   })
+})
+
+describe('a job that outgrows the heap after the parse', () => {
+  it('is a 413 too: the worker ends, the server and the pool carry on', async () => {
+    // 6.4 MB of short lines passes the check before parsing (64 MB against 64 MiB), but run_colab's copies of them do not fit.
+    const source = 'ab\\n'.repeat(1_600_000)
+    const text = `{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"code","metadata":{},"execution_count":null,"outputs":[],"source":"${source}"}]}`
+    for (const t of [small, roomy]) await fs.writeFile(path.join(t.workspace, 'lines.ipynb'), text)
+    expect(() => assertParseable(Buffer.from(text), 'lines.ipynb', 64)).not.toThrow()
+    const dry = { headers: { 'x-dry-run': 'true' } }
+    const res = await small.call('validator.run_colab', { notebook_path: 'lines.ipynb' }, dry)
+    expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(413)
+    expect(res.body.error_message).toMatch(/lines\.ipynb needs more than 64 MiB of memory to parse \(TOOLGATE_NOTEBOOK_HEAP_MB\)/)
+    expect((await small.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+    expect((await small.call('validator.run_colab', { notebook_path: 'tiny.ipynb' }, dry)).statusCode).toBe(200)
+    // positive control: with the default heap it runs
+    expect((await roomy.call('validator.run_colab', { notebook_path: 'lines.ipynb' }, dry)).statusCode).toBe(200)
+  }, 60_000)
 })
 
 describe('what comes back from the worker', () => {
