@@ -126,6 +126,9 @@ async function openResolved(root: string, userPath: string, opts: ReadOptions): 
   })
 }
 
+/** What readUpTo reads at a time past the size it was given. */
+const READ_CHUNK = 64 * 1024
+
 /**
  * The file's bytes, at most `max` of them; null when it holds more. A size checked at open can
  * be outgrown before the read (another process appends), and a plain readFile would then read
@@ -136,7 +139,7 @@ async function openResolved(root: string, userPath: string, opts: ReadOptions): 
 export async function readUpTo(handle: FileHandle, max: number, size = 0): Promise<Buffer | null> {
   const parts: Buffer[] = []
   let total = 0
-  for (let room = Math.min(size, max) + 1; ; room = Math.min(64 * 1024, max + 1 - total)) {
+  for (let room = Math.min(size > 0 ? size : READ_CHUNK - 1, max) + 1; ; room = Math.min(READ_CHUNK, max + 1 - total)) {
     const buf = Buffer.allocUnsafeSlow(room)
     let filled = 0
     while (filled < room) {
