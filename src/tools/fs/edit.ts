@@ -58,10 +58,9 @@ async function replacedAt(text: string, at: Int32Array, count: number, oldLength
 /** The strings as sent, or in the file's line-ending style, with their occurrences: the first that occurs wins. */
 async function matchOf(text: string, oldString: string, newString: string, signal: AbortSignal): Promise<[string, string, Int32Array] | undefined> {
   const eol = eolOf(text)
-  for (const [o, n] of [
-    [withEol(oldString, eol), withEol(newString, eol)],
-    [oldString, newString],
-  ]) {
+  const spellings = [[withEol(oldString, eol), withEol(newString, eol)]]
+  if (spellings[0][0] !== oldString) spellings.push([oldString, newString])
+  for (const [o, n] of spellings) {
     const at = await occurrences(text, o, signal)
     if (at.length > 0) return [o, n, at]
   }
@@ -146,11 +145,13 @@ export default defineTool({
         metadata: { file_path: rel, replacements: 0, diff, dry_run: true },
       }
     }
+    // Built before the check, with nothing awaited between the check and the write: a change made
+    // while millions of replacements were built would otherwise be overwritten.
+    const updated = await replacedAt(text, at, n, oldS.length, newS, ctx.signal)
     const now = await lstatBeneath(file.root, file.real, file.rel).catch(() => null)
     if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
       fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, meta)
     }
-    const updated = await replacedAt(text, at, n, oldS.length, newS, ctx.signal)
     await writeFileInside(ctx.workspace, file_path, updated, { policy })
     return {
       success: true,

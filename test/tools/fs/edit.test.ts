@@ -102,6 +102,22 @@ describe('Edit', () => {
     expect(await snapshot(fx.ws)).toEqual(before)
   })
 
+  it('never overwrites a change made while millions of replacements are built: CONFLICT, or the change kept', async () => {
+    await fx.file('busy.txt', 'aaaaaaaaa\n'.repeat(1_000_000))
+    const args = { file_path: 'busy.txt', old_string: 'a', new_string: 'c', replace_all: true }
+    // A dry run does all the work before the 9,000,000 replacements are built: the change lands
+    // after that point, while they are built (seconds here), before the write.
+    const started = performance.now()
+    expectOk(await edit(args, DRY))
+    const before = performance.now() - started
+    const pending = edit(args)
+    await new Promise((r) => setTimeout(r, before * 1.2 + 100))
+    await fs.appendFile(path.join(fx.ws, 'busy.txt'), 'EXTERNAL\n')
+    const res = await pending
+    expect([200, 409], JSON.stringify(res.body).slice(0, 300)).toContain(res.statusCode)
+    expect(await content('busy.txt')).toMatch(/EXTERNAL\n$/)
+  }, 60_000)
+
   it('refuses binary files, missing files, blocked names and paths outside', async () => {
     await fx.file('bin.dat', Buffer.from([1, 2, 0, 3, 0x0a]))
     expectFail(await edit({ file_path: 'bin.dat', old_string: '\u0001', new_string: 'x' }), 400, 'BINARY_FILE', 'bin.dat is a binary file', fx)

@@ -13,7 +13,7 @@ import { diffLines, type StructuredPatchHunk } from 'diff'
 
 export interface Replacements {
   /** Start indexes of the occurrences of `oldS` in the old text, in order, not overlapping. */
-  at: Int32Array
+  at: ArrayLike<number>
   oldS: string
   newS: string
 }
