@@ -274,7 +274,7 @@ describe('the planner: folders bound onto themselves', () => {
         if ((await run(plan)).code === 0) ran++
       }
     } finally {
-      stop()
+      await stop()
     }
     expect(fs.readdirSync(out)).toEqual([])
     expect(ran).toBeGreaterThan(0) // positive control

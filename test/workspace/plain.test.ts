@@ -13,14 +13,14 @@ import { protectPaths } from '../../src/workspace/protected.js'
 import { expectCoded, makeTree, outcomesOver, startSwapper, type Tree } from './helpers.js'
 
 let t: Tree
-let stop: () => void = () => undefined
+let stop: () => Promise<void> = async () => {}
 beforeEach(async () => {
   t = await makeTree()
   await fs.mkdir(path.join(t.ws, 'a', 'b', 'c'), { recursive: true })
   await fs.writeFile(path.join(t.ws, 'a', 'b', 'c', 'f.txt'), 'inside')
 })
 afterEach(async () => {
-  stop()
+  await stop()
   vi.restoreAllMocks()
   await t.cleanup()
 })
@@ -44,7 +44,7 @@ async function whileSwapped(read: () => Promise<string>): Promise<{ outcomes: st
     async () => values.add(await read()),
     (seen) => seen.size > 1,
   )
-  stop()
+  await stop()
   return { outcomes: [...counts.keys()].sort(), values: [...values] }
 }
 

@@ -14,14 +14,14 @@ import { parentIgnoreRules } from '../../src/tools/search/engine/parent-ignores.
 import { expectCoded, makeTree, outcomesOver, startSwapper, type Tree } from './helpers.js'
 
 let t: Tree
-let stop: () => void = () => undefined
+let stop: () => Promise<void> = async () => {}
 beforeEach(async () => {
   t = await makeTree()
   await fs.mkdir(path.join(t.ws, 'd'))
   await fs.symlink(t.out, path.join(t.ws, 'dl'))
 })
 afterEach(async () => {
-  stop()
+  await stop()
   await t.cleanup()
 })
 
@@ -31,7 +31,7 @@ const RACE_MS = 700
 async function underRace(fn: () => Promise<unknown>): Promise<string[]> {
   stop = await startSwapper(path.join(t.ws, 'd'), path.join(t.ws, 'dl'))
   const counts = await outcomesOver(RACE_MS, fn, (seen) => seen.size > 1)
-  stop()
+  await stop()
   return [...counts.keys()].sort()
 }
 
