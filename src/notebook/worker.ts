@@ -32,8 +32,7 @@ export default function notebookWorker(job: NotebookJob): WorkerAnswer {
     return { ok: true, value: job.op === 'render' ? value : cutStrings(value) }
   } catch (err) {
     if (isTooDeep(err)) {
-      const rel = 'rel' in job ? job.rel : 'the notebook'
-      return { ok: false, error: { code: 'INVALID_NOTEBOOK', message: `${rel} is nested too deeply to process`, details: { notebook_path: rel } } }
+      return { ok: false, error: { code: 'INVALID_NOTEBOOK', message: `${job.rel} is nested too deeply to process`, details: { notebook_path: job.rel } } }
     }
     if (!isCodedError(err)) throw err
     const details = err.details && (cutStrings(err.details) as Record<string, unknown>)

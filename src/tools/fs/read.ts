@@ -37,8 +37,16 @@ async function notebook(
   if (size > MAX_NOTEBOOK_BYTES) {
     fail('FILE_TOO_LARGE', `${rel} is ${size} bytes; notebooks over ${MAX_NOTEBOOK_BYTES} bytes cannot be shown as cells`)
   }
-  const job = { op: 'render' as const, bytes: await readWithin(handle, MAX_NOTEBOOK_BYTES, rel, size), rel, offset, limit, maxBytes: ctx.maxOutputSize }
-  const nb = await ctx.services.notebooks.run({ ...job, maxLineChars: MAX_LINE_CHARS }, rel, ctx.signal)
+  const job = {
+    op: 'render' as const,
+    bytes: await readWithin(handle, MAX_NOTEBOOK_BYTES, rel, size),
+    rel,
+    offset,
+    limit,
+    maxBytes: ctx.maxOutputSize,
+    maxLineChars: MAX_LINE_CHARS,
+  }
+  const nb = await ctx.services.notebooks.run(job, rel, ctx.signal)
   if (nb === null) {
     ctx.warn(`${rel} is not valid notebook JSON; showing it as plain text`)
     return null
