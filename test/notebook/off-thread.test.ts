@@ -16,7 +16,8 @@ const CELLS = 400_000
 /** ~20 MB of JSON that parses into some 100 MB of objects: raw cells, each with its own metadata. */
 const manyCells = () =>
   `{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[${Array(CELLS).fill('{"cell_type":"raw","metadata":{},"source":"## Step 1: a"}').join(',')}]}`
-const tiny = JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [{ cell_type: 'markdown', metadata: {}, source: '# Title' }] })
+const nb = (cells: unknown[]) => JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells })
+const tiny = nb([{ cell_type: 'markdown', metadata: {}, source: '# Title' }])
 
 beforeAll(async () => {
   small = await buildTestApp({ env: { TOOLGATE_NOTEBOOK_HEAP_MB: '64' } })
@@ -106,8 +107,7 @@ describe('a notebook that needs more memory than a notebook worker has', () => {
 describe('a job that outgrows the heap after the parse', () => {
   it('is a 413 too: the worker ends, the server and the pool carry on', async () => {
     // 6.4 MB of short lines passes the check before parsing (64 MB against 64 MiB), but run_colab's copies of them do not fit.
-    const source = 'ab\\n'.repeat(1_600_000)
-    const text = `{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"code","metadata":{},"execution_count":null,"outputs":[],"source":"${source}"}]}`
+    const text = nb([{ cell_type: 'code', metadata: {}, execution_count: null, outputs: [], source: 'ab\n'.repeat(1_600_000) }])
     for (const t of [small, roomy]) await fs.writeFile(path.join(t.workspace, 'lines.ipynb'), text)
     expect(() => assertParseable(Buffer.from(text), 'lines.ipynb', 64)).not.toThrow()
     const dry = { headers: { 'x-dry-run': 'true' } }
@@ -124,7 +124,6 @@ describe('a job that outgrows the heap after the parse', () => {
 describe('what comes back from the worker', () => {
   const HUGE = 'x'.repeat(100_000)
   beforeAll(async () => {
-    const nb = (cells: unknown[]) => JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells })
     await fs.writeFile(path.join(roomy.workspace, 'huge.ipynb'), nb([{ cell_type: 'markdown', id: HUGE, metadata: {}, source: `## Step 1: ${HUGE}` }]))
     let deep = '1'
     for (let i = 0; i < 20_000; i++) deep = `[${deep}]`
