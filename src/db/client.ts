@@ -47,7 +47,9 @@ async function createPostgres(url: string): Promise<Database> {
   // Parsed rather than passed as connectionString: pg keeps a separate password non-enumerable, so
   // tools, which reach the pool through `ctx.services.db`, cannot read it off the pool's options.
   const { parseIntoClientConfig } = await import('pg-connection-string')
-  const pool = new pg.Pool({ ...parseIntoClientConfig(url), max: 10, connectionTimeoutMillis: 5_000 })
+  // min: 1 keeps one connection between calls: pg closes idle ones after 10 s, and an agent calling
+  // less often paid a new connection (a backend started, ~5 ms) for its key's lookup on every call.
+  const pool = new pg.Pool({ ...parseIntoClientConfig(url), min: 1, max: 10, connectionTimeoutMillis: 5_000 })
   // A dropped connection must not crash the process; /readyz reports it and the pool recovers.
   pool.on('error', () => {})
   const db = drizzle(pool, { schema }) as unknown as Db
