@@ -4,11 +4,12 @@
  */
 import { fileURLToPath } from 'node:url'
 import fs from 'node:fs'
-import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema/index.js'
 import { type DataDirLock, lockDataDir } from './pglite-lock.js'
 import { listenOnPostgres, type Listener, type ListenerLog, type ListenHandlers } from './listener.js'
+import { PgliteThread } from './pglite-thread.js'
+import type { PGlite } from '@electric-sql/pglite'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -76,46 +77,44 @@ async function createPostgres(url: string): Promise<Database> {
 }
 
 async function createPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  // pg_trgm ranks glossary search on both databases; PGlite ships it as a loadable contrib module.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const inMemory = dir.startsWith('memory://')
   if (!inMemory) fs.mkdirSync(dir, { recursive: true })
   const lock = inMemory ? undefined : lockDataDir(dir)
-  let client: InstanceType<typeof PGlite>
+  let client: PgliteThread
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir })
+    // pg_trgm (glossary search ranking) is loaded by the thread; PGlite ships it as a contrib module.
+    client = await PgliteThread.start(dir, loadDataDir)
   } catch (err) {
     lock?.release()
     throw inMemory ? err : damaged(dir, err)
   }
+  // drizzle's PGlite driver uses query, exec and transaction, which the thread answers as PGlite does.
+  const db = drizzle({ client: client as unknown as PGlite, schema }) as unknown as Db
   try {
-    await migrate(drizzle(client, { schema }), { migrationsFolder })
+    await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder })
   } catch (err) {
     await client.close().catch(() => {})
     lock?.release()
     throw err
   }
-  const db = drizzle(client, { schema }) as unknown as Db
-  let closed = false
   return {
     db,
     lock,
     kind: 'pglite',
-    ping: (timeoutMs = 2_000) => (closed ? Promise.resolve(false) : pingWith(() => db.execute(sql`SELECT 1`), timeoutMs)),
+    ping: (timeoutMs = 2_000) => (client.closed ? Promise.resolve(false) : pingWith(() => client.query('SELECT 1'), timeoutMs)),
     async listen(channel, on) {
-      // In-process: a notification reaches every listener before the query that sent it returns.
+      // A notification is posted by the thread before the answer to the query that sent it: every
+      // listener has it before that query returns here.
       const unlisten = await client.listen(channel, on.message)
       on.connected()
       return {
-        deliveredBefore: () => (closed ? 0 : Date.now()),
-        close: () => (closed ? Promise.resolve() : unlisten()),
+        deliveredBefore: () => (client.closed ? 0 : Date.now()),
+        close: () => (client.closed ? Promise.resolve() : unlisten()),
       }
     },
     close: async () => {
-      closed = true
       try {
         await client.close()
       } finally {

@@ -27,7 +27,7 @@ export const LOG_BOUNDS: Bounds = { maxString: 2048, maxEntries: 50, maxChars: 8
 export const RECORD_BOUNDS: Bounds = { maxString: 65_536, maxEntries: 1000, maxChars: 262_144, maxDepth: 20 }
 /**
  * A history row's result: a preview (the caller got it whole). Results are what grows: a listing or
- * a file read would otherwise store up to 256 KB a call, and PGlite writes it in the server's thread.
+ * a file read would otherwise store up to 256 KB a call, copied to the database and written there.
  */
 export const RESULT_BOUNDS: Bounds = { maxString: 16_384, maxEntries: 200, maxChars: 32_768, maxDepth: 20 }
 /** A name longer than this is no parameter's: it is cut, and its value hidden. */

@@ -1,0 +1,142 @@
+// @ts-check
+/**
+ * The embedded databases' own thread (pglite-thread.ts is the server's side): PGlite runs here, so
+ * that its work (a 10 MB corpus import, the largest glossary writes, every history batch) never
+ * holds the server's event loop. One thread holds every database the process opens (a server has
+ * one; the tests many, which then share this thread's warm code). Requests arrive as messages and
+ * are answered as they complete; a transaction holds its database (PGlite's own lock) until the
+ * server says commit or roll back.
+ * Plain JavaScript: node runs it as it is, from src/ under the tests as from dist/.
+ */
+import { parentPort } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+
+if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread')
+const port = parentPort
+
+/**
+ * Open transactions by the server's id: how to query inside one, how to end it, and PGlite's own
+ * promise of it, which settles once its COMMIT or ROLLBACK ran.
+ * @type {Map<number, { query: PGlite['query'], exec: PGlite['exec'], end: (commit: boolean) => void, settled: Promise<unknown> }>}
+ */
+const transactions = new Map()
+const ROLLED_BACK = new Error('rolled back by the server')
+/** @type {Map<number, () => Promise<void>>} */
+const listeners = new Map()
+/** @type {Map<number, PGlite>} */
+const databases = new Map()
+
+/**
+ * A database error as plain data: its message and the fields Postgres sent (code, detail, constraint…).
+ * @param {unknown} err
+ */
+function plainError(err) {
+  const e = /** @type {Error & Record<string, unknown>} */ (err instanceof Error ? err : new Error(String(err)))
+  const fields = Object.fromEntries(Object.entries(e).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v)))
+  return { ...fields, name: e.name, message: e.message }
+}
+
+/**
+ * Drizzle's parsers keep some types as the text Postgres sent: the same, by type id, on this side.
+ * @param {{ rowMode?: 'array' | 'object', textTypes?: number[], blob?: Blob } | undefined} options
+ */
+function queryOptions(options) {
+  if (!options) return undefined
+  const parsers = Object.fromEntries((options.textTypes ?? []).map((/** @type {number} */ t) => [t, (/** @type {string} */ v) => v]))
+  return { rowMode: options.rowMode, parsers, blob: options.blob }
+}
+
+/**
+ * Opens a transaction that stays open until `end`; resolves once BEGIN ran, rejects if it failed.
+ * @param {PGlite} db
+ * @param {number} id
+ */
+function begin(db, id) {
+  return new Promise((opened, failed) => {
+    let open = false
+    const settled = db.transaction(
+      (/** @type {import('@electric-sql/pglite').Transaction} */ tx) =>
+        new Promise((commit, rollBack) => {
+          const end = (/** @type {boolean} */ ok) => (ok ? commit(undefined) : rollBack(ROLLED_BACK))
+          transactions.set(id, { query: tx.query.bind(tx), exec: tx.exec.bind(tx), end, settled })
+          open = true
+          opened(undefined)
+        }),
+    )
+    settled.catch((/** @type {unknown} */ err) => open || failed(err))
+  })
+}
+
+/**
+ * Ends transaction `id`: its COMMIT's failure is the answer's; a roll-back asked for is not one.
+ * @param {number} id
+ * @param {boolean} commit
+ */
+async function end(id, commit) {
+  const t = transactions.get(id)
+  if (!t) throw new Error('PGlite: that transaction has ended')
+  transactions.delete(id)
+  t.end(commit)
+  await t.settled.catch((/** @type {unknown} */ err) => {
+    if (err !== ROLLED_BACK) throw err
+  })
+}
+
+/**
+ * Opens database `id` on `dir` (or in memory), loaded from `dump` when given.
+ * @param {number} id
+ * @param {string} dir
+ * @param {Uint8Array<ArrayBuffer> | undefined} dump
+ */
+async function open(id, dir, dump) {
+  databases.set(id, await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: dump ? new Blob([dump]) : undefined }))
+}
+
+/**
+ * What one request does.
+ * @param {Record<string, any>} m
+ */
+async function handle(m) {
+  if (m.op === 'open') return open(m.db, m.dir, m.dump)
+  const db = databases.get(m.db)
+  if (!db) throw new Error('PGlite is closed')
+  const on = m.tx ? transactions.get(m.tx) : db
+  if (!on) throw new Error('PGlite: that transaction has ended')
+  switch (m.op) {
+    case 'query':
+      return on.query(m.text, m.params, queryOptions(m.options))
+    case 'exec':
+      return on.exec(m.text)
+    case 'begin':
+      return begin(db, m.begin)
+    case 'end':
+      return end(m.tx, m.commit)
+    case 'listen': {
+      const unlisten = await db.listen(m.channel, (/** @type {string} */ payload) => port.postMessage({ notify: m.listener, payload }))
+      listeners.set(m.listener, unlisten)
+      return undefined
+    }
+    case 'unlisten':
+      await listeners.get(m.listener)?.()
+      listeners.delete(m.listener)
+      return undefined
+    case 'dump': {
+      const blob = await db.dumpDataDir(m.compression)
+      return new Uint8Array(await blob.arrayBuffer())
+    }
+    case 'close':
+      databases.delete(m.db)
+      await db.close()
+      return undefined
+    default:
+      throw new Error(`PGlite worker: unknown request ${m.op}`)
+  }
+}
+
+port.on('message', (m) => {
+  handle(m).then(
+    (value) => port.postMessage({ id: m.id, value }),
+    (err) => port.postMessage({ id: m.id, error: plainError(err) }),
+  )
+})
