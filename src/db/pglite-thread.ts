@@ -72,8 +72,20 @@ class Host {
     return new Promise<T>((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref()
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
-      this.worker.postMessage({ ...message, id }, transfer)
+      try {
+        this.worker.postMessage({ ...message, id }, transfer)
+      } catch (err) {
+        // A value that cannot be copied (a function, a class with methods): refused, and nothing left waiting.
+        this.settle(id)
+        reject(err)
+      }
     })
+  }
+
+  /** Forgets request `id`; the thread is held only while one waits. */
+  private settle(id: number): void {
+    this.pending.delete(id)
+    if (this.pending.size === 0) this.worker.unref()
   }
 
   private answer(m: Reply): void {
@@ -83,14 +95,14 @@ class Host {
     }
     const waiting = m.id === undefined ? undefined : this.pending.get(m.id)
     if (!waiting) return
-    this.pending.delete(m.id!)
-    if (this.pending.size === 0) this.worker.unref()
+    this.settle(m.id!)
     if (m.error) waiting.reject(rebuilt(m.error))
     else waiting.resolve(m.value)
   }
 
   private stop(reason: Error): void {
-    this.stopped ??= reason
+    // Said as closed, which callers treat as the database being unreachable (503), not as a bug (500).
+    this.stopped ??= /PGlite is closed/.test(reason.message) ? reason : new Error(`PGlite is closed: its thread failed (${reason.message})`, { cause: reason })
     for (const { reject } of this.pending.values()) reject(this.stopped)
     this.pending.clear()
   }
@@ -121,13 +133,18 @@ export class PgliteThread implements PgliteTransaction {
     return this.closing !== undefined || this.host.stopped !== undefined
   }
 
-  query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    const wire = options && { rowMode: options.rowMode, textTypes: textTypes(options), blob: options.blob }
-    return this.request({ op: 'query', text, params, options: wire, tx })
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.queryIn(undefined, text, params, options)
   }
 
-  exec(text: string, tx?: number): Promise<Results[]> {
-    return this.request({ op: 'exec', text, tx })
+  exec(text: string): Promise<Results[]> {
+    return this.request({ op: 'exec', text })
+  }
+
+  /** A query in transaction `tx`, or outside any when undefined. */
+  private queryIn<T>(tx: number | undefined, text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const wire = options && { rowMode: options.rowMode, textTypes: textTypes(options), blob: options.blob }
+    return this.request({ op: 'query', text, params, options: wire, tx })
   }
 
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
@@ -135,8 +152,8 @@ export class PgliteThread implements PgliteTransaction {
     const id = this.host.id()
     await this.request({ op: 'begin', begin: id })
     const tx: PgliteTransaction = {
-      query: (text, params, options) => this.query(text, params, options, id),
-      exec: (text) => this.exec(text, id),
+      query: (text, params, options) => this.queryIn(id, text, params, options),
+      exec: (text) => this.request({ op: 'exec', text, tx: id }),
     }
     let result: T
     try {
@@ -154,7 +171,11 @@ export class PgliteThread implements PgliteTransaction {
     const listener = this.host.id()
     this.host.listeners.set(listener, on)
     this.listening.add(listener)
-    await this.request({ op: 'listen', channel, listener })
+    await this.request({ op: 'listen', channel, listener }).catch((err: unknown) => {
+      this.host.listeners.delete(listener)
+      this.listening.delete(listener)
+      throw err
+    })
     return async () => {
       this.host.listeners.delete(listener)
       this.listening.delete(listener)
@@ -172,8 +193,9 @@ export class PgliteThread implements PgliteTransaction {
     return this.closing
   }
 
+  /** Once closing, only a transaction already open may go on (and end): PGlite's close waits for it, as in the process. */
   private request<T>(message: Record<string, unknown>): Promise<T> {
-    if (this.closing) return Promise.reject(new Error('PGlite is closed'))
+    if (this.closing && message.tx === undefined) return Promise.reject(new Error('PGlite is closed'))
     return this.host.request({ ...message, db: this.db })
   }
 }

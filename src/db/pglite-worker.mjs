@@ -22,7 +22,7 @@ const port = parentPort
  */
 const transactions = new Map()
 const ROLLED_BACK = new Error('rolled back by the server')
-/** @type {Map<number, () => Promise<void>>} */
+/** @type {Map<number, { db: number, unlisten: () => Promise<void> }>} */
 const listeners = new Map()
 /** @type {Map<number, PGlite>} */
 const databases = new Map()
@@ -94,31 +94,40 @@ async function open(id, dir, dump) {
 }
 
 /**
+ * A query in an open transaction, or its end.
+ * @param {Record<string, any>} m
+ */
+async function inTransaction(m) {
+  if (m.op === 'end') return end(m.tx, m.commit)
+  const t = transactions.get(m.tx)
+  if (!t) throw new Error('PGlite: that transaction has ended')
+  return m.op === 'exec' ? t.exec(m.text) : t.query(m.text, m.params, queryOptions(m.options))
+}
+
+/**
  * What one request does.
  * @param {Record<string, any>} m
  */
 async function handle(m) {
   if (m.op === 'open') return open(m.db, m.dir, m.dump)
+  // A transaction open when its database began closing goes on: the close waits for it.
+  if (m.tx) return inTransaction(m)
   const db = databases.get(m.db)
   if (!db) throw new Error('PGlite is closed')
-  const on = m.tx ? transactions.get(m.tx) : db
-  if (!on) throw new Error('PGlite: that transaction has ended')
   switch (m.op) {
     case 'query':
-      return on.query(m.text, m.params, queryOptions(m.options))
+      return db.query(m.text, m.params, queryOptions(m.options))
     case 'exec':
-      return on.exec(m.text)
+      return db.exec(m.text)
     case 'begin':
       return begin(db, m.begin)
-    case 'end':
-      return end(m.tx, m.commit)
     case 'listen': {
       const unlisten = await db.listen(m.channel, (/** @type {string} */ payload) => port.postMessage({ notify: m.listener, payload }))
-      listeners.set(m.listener, unlisten)
+      listeners.set(m.listener, { db: m.db, unlisten })
       return undefined
     }
     case 'unlisten':
-      await listeners.get(m.listener)?.()
+      await listeners.get(m.listener)?.unlisten()
       listeners.delete(m.listener)
       return undefined
     case 'dump': {
@@ -127,6 +136,7 @@ async function handle(m) {
     }
     case 'close':
       databases.delete(m.db)
+      for (const [id, l] of listeners) if (l.db === m.db) listeners.delete(id)
       await db.close()
       return undefined
     default:

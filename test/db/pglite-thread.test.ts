@@ -104,6 +104,8 @@ describe('PGlite across its thread', () => {
     const script = `import fs from 'node:fs'
       const { createDb } = await import(${JSON.stringify(`file://${client}`)})
       const d = await createDb({ pgliteDump: new Blob([fs.readFileSync(${JSON.stringify(path.join(dir, 'dump.tar'))})]) })
+      // A parameter that cannot be copied to the thread is refused, and leaves nothing waiting.
+      await d.db.$client.query('SELECT $1::text', [() => 1]).then(() => console.error('copied a function'), () => {})
       console.log((await d.db.$client.query('SELECT count(*)::int AS n FROM thread_t')).rows[0].n)`
     await fs.writeFile(path.join(dir, 'idle.mjs'), script)
     const run = spawnSync(process.execPath, [path.join(dir, 'idle.mjs')], { encoding: 'utf8', timeout: 20_000 })
@@ -114,9 +116,17 @@ describe('PGlite across its thread', () => {
   })
 
   // Last: it closes the database the others use.
-  it('once closed, refuses every query as closed (an outage) and pings false', async () => {
+  it('closes after the transaction open when it was asked to, then refuses every query as closed (an outage)', async () => {
     expect(await database.ping()).toBe(true)
-    await database.close()
+    let closing!: Promise<void>
+    // As PGlite in the process: the close waits for this transaction, which goes on and commits
+    // (a failed COMMIT would reject here).
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO thread_t (id) VALUES (30)`)
+      closing = database.close()
+      await tx.execute(sql`INSERT INTO thread_t (id) VALUES (31)`)
+    })
+    await closing
     const err = (await database.db.execute(sql`SELECT 1`).catch((e: unknown) => e)) as { cause?: Error }
     expect(err.cause?.message).toMatch(/PGlite is closed/)
     expect(await database.ping()).toBe(false)
