@@ -59,17 +59,23 @@ describe('Bash run_in_background + BashOutput', () => {
     expect(res.body).toMatchObject({ success: true, metadata: { bash_id: id, status: 'running', returncode: null, cwd: '.' } })
     expect(res.body.output).toMatch(new RegExp(`^Started background shell ${id}`))
 
-    await sleep(150)
-    const first = await output(alice, id)
+    // Read until the first line is there: a sandboxed start can take longer than a fixed wait on a
+    // loaded machine (150 ms was not always enough in a full run). Empty reads return nothing new.
+    let first = await output(alice, id)
+    let firstOut = first.body.output
+    for (const deadline = Date.now() + 5_000; firstOut === '' && Date.now() < deadline; firstOut += first.body.output) {
+      await sleep(50)
+      first = await output(alice, id)
+    }
     expect(first.statusCode).toBe(200)
     expect(first.body).toMatchObject({ success: true, metadata: { bash_id: id, status: 'running', returncode: null, has_more: false, dropped_chars: 0 } })
-    expect(first.body.output).toMatch(/^line1\n/)
+    expect(firstOut).toMatch(/^line1\n/)
 
     await ended(id)
     const second = await output(alice, id)
     expect(second.body).toMatchObject({ success: true, metadata: { status: 'exited', returncode: 0, signal: null } })
     expect(second.body.output).not.toContain('line1')
-    expect(first.body.output + second.body.output).toBe('line1\nline2\nline3\n')
+    expect(firstOut + second.body.output).toBe('line1\nline2\nline3\n')
 
     const third = await output(alice, id)
     expect(third.body).toMatchObject({ output: '', metadata: { status: 'exited', returncode: 0 } })
