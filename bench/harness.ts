@@ -46,6 +46,21 @@ export interface Server {
   stop(): Promise<void>
 }
 
+/** `hello` as the benchmarks call it, on toolgate (with the bench key) or on the bare Fastify baseline. */
+export const HELLO_ROUTE = '/v1/tools/hello'
+export const HELLO_BODY = JSON.stringify({ name: 'bench' })
+export function helloTarget(name: string, port: number): Target {
+  return {
+    name,
+    url: `http://127.0.0.1:${port}${HELLO_ROUTE}`,
+    body: HELLO_BODY,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
+    check(status, text) {
+      if (status !== 200 || JSON.parse(text).message !== 'Hello, bench!') throw new Error(`${name} answered ${status} ${text.slice(0, 300)}`)
+    },
+  }
+}
+
 export const out = (s = '') => process.stdout.write(`${s}\n`)
 export const loadAverage = () =>
   os

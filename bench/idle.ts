@@ -8,20 +8,12 @@
  * without it).
  */
 import { request } from 'undici'
-import { BENCH_KEY, startServer, selfArgs, tempDatabase, toolgateEnv, type Target } from './harness.js'
+import { helloTarget, startServer, selfArgs, tempDatabase, toolgateEnv, type Target } from './harness.js'
 import { median } from './stats.js'
 
 const IDLE = Number(process.env.IDLE || 8000)
 const ROUNDS = Number(process.env.ROUNDS || 8)
-const target = (port: number): Target => ({
-  name: 'hello',
-  url: `http://127.0.0.1:${port}/v1/tools/hello`,
-  body: '{"name":"bench"}',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
-  check: (status, text) => {
-    if (status !== 200) throw new Error(`answered ${status}: ${text.slice(0, 200)}`)
-  },
-})
+const target = (port: number) => helloTarget('hello', port)
 
 async function call(t: Target): Promise<number> {
   const started = performance.now()

@@ -15,7 +15,9 @@
 import { fileURLToPath } from 'node:url'
 import {
   bad,
-  BENCH_KEY,
+  HELLO_BODY,
+  HELLO_ROUTE,
+  helloTarget,
   compareWithToolgate,
   firstWarmUp,
   interleave,
@@ -30,21 +32,9 @@ import {
 import { fmt, median, pad } from './stats.js'
 
 const SELF = fileURLToPath(import.meta.url)
-const ROUTE = '/v1/tools/hello'
-const BODY = JSON.stringify({ name: 'bench' })
+const ROUTE = HELLO_ROUTE
+const BODY = HELLO_BODY
 const FIRST_WARMUP_S = 3
-
-function helloTarget(name: string, port: number): Target {
-  return {
-    name,
-    url: `http://127.0.0.1:${port}${ROUTE}`,
-    body: BODY,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
-    check(status, text) {
-      if (status !== 200 || JSON.parse(text).message !== 'Hello, bench!') throw new Error(`${name} answered ${status} ${text.slice(0, 300)}`)
-    },
-  }
-}
 
 /** The bare server (child process): hello's own schemas and the same work as its execute. */
 async function serveBare() {
