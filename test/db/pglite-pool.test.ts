@@ -36,6 +36,8 @@ describe('reused PGlite databases', () => {
     await first.db.execute(sql`INSERT INTO corpus_threads (id) VALUES (1)`)
     const firstId = (await rowsOf(first, SNAPSHOT))[0].id
     await first.db.execute(sql`UPDATE glossary_words SET term_entries = 7 WHERE word = ''`)
+    // An insert that failed after taking an id: no row is left, but the sequence moved on.
+    await expect(first.db.execute(sql`INSERT INTO glossary_entries (term, base_term, definition) VALUES ('t', 't', NULL)`)).rejects.toThrow()
     await first.db.execute(sql`SET statement_timeout = '1234ms'`)
     await first.db.execute(sql`SELECT pg_advisory_lock(42)`)
     await releasePglite(first)
@@ -45,6 +47,8 @@ describe('reused PGlite databases', () => {
     expect(await count(second, 'corpus_threads')).toBe(0)
     expect(await count(second, 'snapshots')).toBe(0)
     expect((await rowsOf(second, SNAPSHOT))[0].id).toBe(firstId)
+    const entry = sql`INSERT INTO glossary_entries (term, base_term, definition) VALUES ('t', 't', 'd') RETURNING id`
+    expect((await rowsOf(second, entry))[0].id).toBe(1)
     expect(await rowsOf(second, sql`SELECT word, term_entries FROM glossary_words ORDER BY word`)).toEqual(templateWords)
     expect((await rowsOf(second, sql`SHOW statement_timeout`))[0].statement_timeout).toBe('0')
     expect(await rowsOf(second, sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`)).toEqual([{ n: 0 }])
