@@ -10,10 +10,10 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startServerProcess, type ServerProcess } from '../support/server-process.js'
-import { ADMIN_KEY, buildTestApp, type TestApp } from '../helper.js'
+import { ADMIN_KEY, testFolders, type TestFolders } from '../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
 
-let made: TestApp | undefined
+let made: TestFolders | undefined
 let llm: LlmStandIn | undefined
 const children: ChildProcess[] = []
 afterAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
   await made?.destroy()
 })
 
-async function startServer(t: TestApp, llmUrl: string): Promise<ServerProcess> {
+async function startServer(t: TestFolders, llmUrl: string): Promise<ServerProcess> {
   const server = await startServerProcess(t, { LLM_BASE_URL: llmUrl, LLM_MODEL: 'stand-in', LLM_MAX_RETRIES: '0' })
   children.push(server.child)
   return server
@@ -73,14 +73,19 @@ describe('a restart in the middle of workflow runs', () => {
   it('resumes read-only steps, never re-runs finished ones, and stops at a step that changes things', async () => {
     // The first summary request hangs until the server dies; the ones after it answer at once.
     llm = await startLlmStandIn((_req, i) => (i === 0 ? { delayMs: 120_000, body: completion('never') } : { body: completion('Durable runs resume.') }))
-    made = await buildTestApp({ keep: true })
-    const key = await made.key(['read', 'write', 'exec'], 'crash')
+    made = await testFolders()
     await fs.mkdir(path.join(made.workspace, 'flows'))
     await fs.writeFile(path.join(made.workspace, 'flows/resumable.yaml'), RESUMABLE)
     await fs.writeFile(path.join(made.workspace, 'flows/unsafe.yaml'), UNSAFE)
-    await made.app.close()
 
     const first = await startServer(made, llm.url)
+    const keyRes = await fetch(`${first.address}/v1/keys`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'crash', scopes: ['read', 'write', 'exec'] }),
+    })
+    expect(keyRes.status).toBe(201)
+    const { key } = (await keyRes.json()) as { key: string }
     const start = (file: string) =>
       fetch(`${first.address}/v1/tools/workflow_run`, {
         method: 'POST',
