@@ -61,7 +61,10 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 100))
   }
 })
-afterAll(async () => t?.close())
+afterAll(async () => {
+  await probe?.close()
+  await t?.close()
+})
 
 const dry = { 'x-dry-run': 'true' }
 const cases: [name: string, tool: string, body: () => unknown, headers?: Record<string, string>][] = [

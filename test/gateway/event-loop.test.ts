@@ -51,7 +51,10 @@ beforeAll(async () => {
   await (await post('Write', { file_path: 'w.txt', content: 'password=x '.repeat(100_000) }, dry)).text()
   await (await post('workflow_validate', { path: 'steps.yaml' })).text()
 })
-afterAll(async () => t?.close())
+afterAll(async () => {
+  await probe?.close()
+  await t?.close()
+})
 
 const dry = { 'x-dry-run': 'true' }
 const post = (tool: string, body: unknown, headers: Record<string, string> = {}) =>

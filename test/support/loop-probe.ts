@@ -46,18 +46,17 @@ function gapMeter() {
 }
 
 /**
- * Polls /healthz every 10 ms from a thread of its own, once its first answer came; `stop` gives
- * the slowest round trip. Polled from the server's thread, a round trip would wait for the
- * server's blocks twice: once to be answered, and once more to read the answer.
+ * Polls /healthz every 10 ms from a thread of its own, between `start` (once its first answer came)
+ * and `stop`, which gives the slowest round trip. Polled from the server's thread, a round trip
+ * would wait for the server's blocks twice: once to be answered, and once more to read the answer.
+ * One thread for all of a probe's runs: starting one cost ~0.2 s of CPU.
  */
-async function pollHealth(url: string): Promise<{ stop(): Promise<number> }> {
+function healthPoller(url: string) {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads')
+    let polling
     let done = false
-    parentPort.once('message', () => (done = true))
-    ;(async () => {
-      await (await fetch(workerData)).text()
-      parentPort.postMessage('polling')
+    async function poll() {
       let worst = 0
       while (!done) {
         const started = performance.now()
@@ -65,18 +64,33 @@ async function pollHealth(url: string): Promise<{ stop(): Promise<number> }> {
         worst = Math.max(worst, performance.now() - started)
         await new Promise((r) => setTimeout(r, 10))
       }
-      parentPort.postMessage(worst)
-    })()`,
+      return worst
+    }
+    parentPort.on('message', async (m) => {
+      if (m === 'start') {
+        await (await fetch(workerData)).text()
+        done = false
+        polling = poll()
+        parentPort.postMessage('polling')
+      } else {
+        done = true
+        parentPort.postMessage(await polling)
+      }
+    })`,
     { eval: true, workerData: url },
   )
-  await once(worker, 'message')
+  worker.unref() // a probe left open never holds the process
   return {
-    async stop() {
+    async start(): Promise<void> {
+      worker.postMessage('start')
+      await once(worker, 'message')
+    },
+    async stop(): Promise<number> {
       worker.postMessage('stop')
       const [worst] = (await once(worker, 'message')) as [number]
-      await worker.terminate()
       return worst
     },
+    close: () => worker.terminate(),
   }
 }
 
@@ -96,6 +110,7 @@ export type LoopProbe = ReturnType<typeof loopProbe>
 
 /** The probe for the app `t`, listening at `base`. */
 export function loopProbe(t: TestApp, base: string) {
+  const health = healthPoller(`${base}/healthz`)
   /** A call whose body is bytes already: what the client spends encoding it (fetch copies 10 MiB twice, in this process) is not the server's block. */
   async function send(tool: string, body: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
     const res = await request(`${base}/v1/tools/${tool}`, {
@@ -112,7 +127,7 @@ export function loopProbe(t: TestApp, base: string) {
     const meter = gapMeter()
     // The monitor's first tick only starts its clock: a block before it would go unseen.
     await sleep(20)
-    const health = await pollHealth(`${base}/healthz`)
+    await health.start()
     const { status, text } = await work()
     // Writing the call's history row (on PGlite, in this thread) is part of its cost too.
     await t.app.history.flush()
@@ -149,5 +164,5 @@ export function loopProbe(t: TestApp, base: string) {
     }
     return best!
   }
-  return { send, during, bestOf3 }
+  return { send, during, bestOf3, close: () => health.close() }
 }
