@@ -55,6 +55,21 @@ describe('reused PGlite databases', () => {
     await releasePglite(second)
   })
 
+  it('come back whole after a test only moved a sequence, or emptied a table of the template', async () => {
+    const dump = await templateDump()
+    const first = await takePglite(dump)
+    await first.db.execute(sql`SELECT nextval('snapshots_id_seq')`)
+    await first.db.execute(sql`SELECT setval('glossary_revisions_id_seq', 41, false)`)
+    await first.db.execute(sql`DELETE FROM glossary_words`)
+    await releasePglite(first)
+    const second = await takePglite(dump)
+    expect(second).toBe(first)
+    expect((await rowsOf(second, SNAPSHOT))[0].id).toBe(1)
+    expect(await rowsOf(second, sql`SELECT nextval('glossary_revisions_id_seq')::int AS n`)).toEqual([{ n: 1 }])
+    expect(await rowsOf(second, sql`SELECT word, term_entries FROM glossary_words`)).toEqual([{ word: '', term_entries: 0 }])
+    await releasePglite(second)
+  })
+
   it('are not handed out again once a test changed their schema or closed them', async () => {
     const dump = await templateDump()
     const altered = await takePglite(dump)

@@ -121,8 +121,9 @@ describe('npm scripts for operators', () => {
     expect(scripts).toMatchObject({ seed: 'node dist/seed.js', preseed: 'node scripts/build.mjs' })
   })
 
-  // On a migrated copy of the suite's template: migrating from nothing is how that template is made
-  // (test/support/database-template.ts), and PGlite's initdb alone cost ~7 s of CPU here.
+  // On a migrated copy of the suite's template (PGlite's initdb alone cost ~7 s of CPU here). An
+  // empty data folder is CI's smoke step: the built server creates its database there, then
+  // `npm run migrate` runs on it twice (.ci/run).
   it('migrates the embedded database; a database it cannot reach fails without showing the URL', { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tg-migrate-'))
     const migrate = (env: Record<string, string>) =>

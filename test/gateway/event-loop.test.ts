@@ -143,7 +143,7 @@ describe('the event loop and /healthz while one hostile request runs', () => {
   )
 
   it('the monitor sees a block: a request that holds the loop for 150 ms is measured as such', async () => {
-    const { loopMs, cpuMs } = await probe.during(async () => {
+    const { loopMs, cpuMs, healthMs } = await probe.during(async () => {
       // 150 ms of CPU, not of wall time: on a busy machine we may get a fraction of a core.
       const started = process.cpuUsage()
       for (let used = 0; used < 150_000; used = process.cpuUsage(started).user + process.cpuUsage(started).system);
@@ -152,6 +152,8 @@ describe('the event loop and /healthz while one hostile request runs', () => {
     })
     expect(loopMs).toBeGreaterThanOrEqual(100)
     expect(cpuMs).toBeGreaterThanOrEqual(100)
+    // The /healthz poller saw it too: a round trip waited out the block.
+    expect(healthMs).toBeGreaterThanOrEqual(100)
   })
 
   it('positive controls: normal calls of the same tools still work', async () => {

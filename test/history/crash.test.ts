@@ -55,7 +55,7 @@ name: unsafe
 steps:
   - id: sleep
     tool: Bash
-    with: { command: "sleep 30" }
+    with: { command: "sleep 300" }
   - id: after
     tool: fs_write
     with: { path: out/unsafe.txt, content: "ran" }
@@ -97,7 +97,7 @@ beforeAll(async () => {
   expect(hello.status).toBe(200)
   const helloId = ((await hello.json()) as { execution_id: string }).execution_id
   const inFlight = [
-    post('Bash', { command: 'sleep 30' }),
+    post('Bash', { command: 'sleep 300' }), // outlasts the waits below on a loaded machine; bwrap ends it with the server
     post('workflow_run', { path: 'flows/resumable.yaml' }),
     post('workflow_run', { path: 'flows/unsafe.yaml' }),
   ]
@@ -116,7 +116,7 @@ beforeAll(async () => {
     )
   })
   const during = await getJson(`${first.address}/v1/executions/${bash.id}`)
-  expect(during.body.execution).toMatchObject({ tool: 'Bash', status: 'running', params: { command: 'sleep 30' }, completed_at: null })
+  expect(during.body.execution).toMatchObject({ tool: 'Bash', status: 'running', params: { command: 'sleep 300' }, completed_at: null })
   const runs = await until(async () => {
     const listed = (await getJson(`${first.address}/v1/workflow-runs`)).body.runs as { id: string }[]
     if (listed.length < 2) return undefined
@@ -149,9 +149,18 @@ describe('a crash while calls run: history', () => {
     expect(after.body.execution).toMatchObject({ tool: 'Bash', status: 'interrupted', error_code: 'INTERRUPTED' })
     expect(after.body.execution.completed_at).not.toBeNull()
     expect((await getJson(`${second.address}/v1/executions/${before.helloId}`)).body.execution).toMatchObject({ tool: 'hello', status: 'ok' })
-    const listed = await getJson(`${second.address}/v1/executions?status=interrupted&limit=500`)
-    expect(new Set(listed.body.executions.map((e: { id: string }) => e.id))).toEqual(new Set(before.runningIds))
-    expect(before.runningIds).toContain(before.bashId)
+    // What changes things and had not finished: the Bash call and the unsafe run's Bash step. (workflow_run
+    // itself needs only `read`, each step its own scope; summarize is read-only: neither has a row until it ends.)
+    const listed = (await getJson(`${second.address}/v1/executions?status=interrupted&limit=500`)).body.executions as {
+      id: string
+      tool: string
+      parent_execution_id: string | null
+    }[]
+    expect(listed.map((e) => [e.tool, e.id === before.bashId, e.parent_execution_id !== null]).sort()).toEqual([
+      ['Bash', false, true],
+      ['Bash', true, false],
+    ])
+    expect(new Set(listed.map((e) => e.id))).toEqual(new Set(before.runningIds))
   })
 })
 
@@ -171,7 +180,7 @@ describe('a crash while workflow runs are mid-step', () => {
     expect(llm.requests).toHaveLength(2)
     const record = JSON.parse(await fs.readFile(path.join(made.workspace, `artifacts/${before.runs.resumable}/run.json`), 'utf8'))
     expect(record.status).toBe('succeeded')
-  })
+  }, 60_000)
 
   it('stops at a step that changes things', async () => {
     const stopped = await until(async () => {
@@ -181,5 +190,5 @@ describe('a crash while workflow runs are mid-step', () => {
     expect(stopped.steps).toMatchObject([{ key: 'sleep', status: 'interrupted', error_code: 'INTERRUPTED' }])
     expect(stopped.error).toMatch(/it can change things, so it is not run again/)
     await expect(fs.stat(path.join(made.workspace, 'out/unsafe.txt'))).rejects.toThrow()
-  })
+  }, 60_000)
 })

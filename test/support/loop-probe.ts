@@ -128,12 +128,18 @@ export function loopProbe(t: TestApp, base: string) {
     // The monitor's first tick only starts its clock: a block before it would go unseen.
     await sleep(20)
     await health.start()
-    const { status, text } = await work()
-    // Writing the call's history row (on PGlite, in this thread) is part of its cost too.
-    await t.app.history.flush()
-    await sleep(20)
-    const healthMs = await health.stop()
-    loop.disable()
+    let answer: Answer
+    let healthMs: number
+    try {
+      answer = await work()
+      // Writing the call's history row (on PGlite, in this thread) is part of its cost too.
+      await t.app.history.flush()
+      await sleep(20)
+    } finally {
+      healthMs = await health.stop() // a run that threw leaves no poll going into the next one
+      loop.disable()
+    }
+    const { status, text } = answer
     const worst = meter.stop()
     return {
       loopMs: loop.max / 1e6,

@@ -55,7 +55,14 @@ export async function takePglite(dump: Blob): Promise<Database> {
     const [{ kept }] = await rows<{ kept: string | null }>(database.db, sql`SELECT ${rowsAsJson(table)}::text AS kept`)
     if (kept) templateRows.set(table, kept)
   }
-  const touched = touchedQuery(await tablesOf(database), templateRows)
+  const sequences = await rows<{ table: string; sequence: string; state: string }>(
+    database.db,
+    sql`SELECT quote_ident(t.relname) AS "table", quote_ident(q.relname) AS "sequence" FROM pg_class q
+      JOIN pg_depend d ON d.objid = q.oid AND d.deptype IN ('a', 'i') JOIN pg_class t ON t.oid = d.refobjid
+      WHERE q.relkind = 'S' AND q.relnamespace = 'public'::regnamespace`,
+  )
+  for (const s of sequences) s.state = (await rows<{ state: string }>(database.db, sequenceState(s.sequence)))[0].state
+  const touched = touchedQuery(await tablesOf(database), templateRows, sequences)
   known.set(database, { database, templateRows, fingerprint: await fingerprintOf(database), touched })
   return database
 }
@@ -73,18 +80,21 @@ export async function releasePglite(database: Database): Promise<void> {
 /** A table's rows as one jsonb array in a stable order, or NULL when it has none. */
 const rowsAsJson = (table: string) => sql`(SELECT jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text) FROM ${sql.raw(table)} t)`
 
-/** The names of the tables whose rows are not the template's, or that own a sequence a test used (a failed insert moves it and leaves no row). */
-function touchedQuery(tables: string[], templateRows: Map<string, string>): SQL {
+/** A sequence's position: its last value and whether it was called (setval(…, false) leaves a value not yet called). */
+const sequenceState = (sequence: string) => sql.raw(`SELECT last_value || ':' || is_called AS state FROM ${sequence}`)
+
+/**
+ * The names of the tables whose rows are not the template's, or whose own sequence moved (a failed
+ * insert moves it and leaves no row; RESTART IDENTITY puts it back).
+ */
+function touchedQuery(tables: string[], templateRows: Map<string, string>, sequences: { table: string; sequence: string; state: string }[]): SQL {
   const changed = tables.map((table) => {
     const kept = templateRows.get(table)
     const differs = kept ? sql`${rowsAsJson(table)} IS DISTINCT FROM ${kept}::jsonb` : sql.raw(`EXISTS (SELECT 1 FROM ${table})`)
     return sql`SELECT ${table} AS name WHERE ${differs}`
   })
-  const sequenced = sql`SELECT quote_ident(t.relname) FROM pg_sequences s
-    JOIN pg_class q ON q.relname = s.sequencename AND q.relnamespace = 'public'::regnamespace
-    JOIN pg_depend d ON d.objid = q.oid AND d.deptype IN ('a', 'i') JOIN pg_class t ON t.oid = d.refobjid
-    WHERE s.schemaname = 'public' AND s.last_value IS NOT NULL`
-  return sql.join([...changed, sequenced], sql` UNION `)
+  const moved = sequences.map(({ table, sequence, state }) => sql`SELECT ${table} AS name WHERE (${sequenceState(sequence)}) <> ${state}`)
+  return sql.join([...changed, ...moved], sql` UNION `)
 }
 
 async function emptied({ database, templateRows, fingerprint, touched }: Pooled): Promise<boolean> {
