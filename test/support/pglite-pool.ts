@@ -50,8 +50,9 @@ export async function takePglite(dump: Blob): Promise<Database> {
   const reused = idle.pop()
   if (reused) return reused.database
   const database = await createDb({ pgliteDump: dump })
+  const tables = await tablesOf(database)
   const templateRows = new Map<string, string>()
-  for (const table of await tablesOf(database)) {
+  for (const table of tables) {
     const [{ kept }] = await rows<{ kept: string | null }>(database.db, sql`SELECT ${rowsAsJson(table)}::text AS kept`)
     if (kept) templateRows.set(table, kept)
   }
@@ -62,7 +63,7 @@ export async function takePglite(dump: Blob): Promise<Database> {
       WHERE q.relkind = 'S' AND q.relnamespace = 'public'::regnamespace`,
   )
   for (const s of sequences) s.state = (await rows<{ state: string }>(database.db, sequenceState(s.sequence)))[0].state
-  const touched = touchedQuery(await tablesOf(database), templateRows, sequences)
+  const touched = touchedQuery(tables, templateRows, sequences)
   known.set(database, { database, templateRows, fingerprint: await fingerprintOf(database), touched })
   return database
 }
