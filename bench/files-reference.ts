@@ -26,7 +26,7 @@ export async function startToolgate(dir: string, entry = 'dist/server.js'): Prom
     TOOLGATE_DATA_DIR: dataDir,
     TOOLGATE_BOOTSTRAP_KEY: KEY,
     LOG_LEVEL: 'warn',
-    TOOLGATE_RATE_LIMITS: '*=10000000/minute',
+    TOOLGATE_RATE_LIMITS: 'hello=10000000/minute,*=10000000/minute',
     TOOLGATE_HISTORY_FLUSH_MS: '50',
     TOOLGATE_MAX_OUTPUT: String(16 << 20), // whole listings, as the reference returns them
   }

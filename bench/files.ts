@@ -9,7 +9,8 @@
  *     baseline, the same `rg` in toolgate's sandbox (bwrap, as every child process runs), shows what
  *     the sandbox costs and what is toolgate's own.
  * Rounds are interleaved (each case's sides alternate, the order swapped every round); medians are
- * compared. The table is printed and written under `## File tools` in docs/benchmarks.md.
+ * compared. Each side's cheapest call, and a bare HTTP server and stdio echo (bench/floors.ts), are
+ * timed the same way: what a round trip costs before any tool work. The table is printed and written under `## File tools` in docs/benchmarks.md.
  * Options (environment): BENCH_FILES_DIR (data, default /tmp/toolgate-bench), BENCH_ROUNDS (25),
  * BENCH_WARMUP (calls per side before measuring, 20).
  */
@@ -17,9 +18,8 @@ import { execFile } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { request } from 'undici'
 import { benchData } from './files-data.js'
-import { selfArgs, startServer } from './harness.js'
+import { bareFastify, bareHttp, bareStdio, type Floor } from './floors.js'
 import { startReference, startToolgate } from './files-reference.js'
 import { writeSection } from './files-report.js'
 import { median } from './stats.js'
@@ -89,25 +89,6 @@ async function guardedOpen(dir: string, rel: string): Promise<{ guarded: number;
   }
 }
 
-/** Bare Fastify's `hello` (bench/overhead.ts --serve bare): what one HTTP round trip costs here, before any tool work. */
-async function startBare(): Promise<{ call: () => Promise<void>; stop: () => Promise<void> }> {
-  const target = (port: number) => ({
-    name: 'bare',
-    url: `http://127.0.0.1:${port}/v1/tools/hello`,
-    body: '{"name":"bench"}',
-    headers: { 'content-type': 'application/json' },
-    check: (status: number) => {
-      if (status !== 200) throw new Error(`bare Fastify answered ${status}`)
-    },
-  })
-  const server = await startServer('bare', selfArgs('bench/overhead.ts', 'bare'), process.env, target)
-  const { url, body, headers } = target(server.port)
-  const call = async () => {
-    await (await request(url, { method: 'POST', body, headers })).body.text()
-  }
-  return { call, stop: () => server.stop() }
-}
-
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '')
 const lastLine = (s: string) => lines(s).at(-1)
 
@@ -129,6 +110,20 @@ async function measure(c: Case): Promise<{ ms: number[]; same: boolean[] }> {
   return { ms: times.map(median), same: outs.slice(1).map((o) => c.same(outs[0], o)) }
 }
 
+/** Median ms of each call, taken in turns (the order reversed every other round) after 20 warm-up rounds. */
+async function measureCheapest(calls: (() => Promise<unknown>)[]): Promise<number[]> {
+  const times: number[][] = calls.map(() => [])
+  for (let r = 0; r < 80; r++) {
+    const order = r % 2 === 0 ? calls.map((_, i) => i) : calls.map((_, i) => calls.length - 1 - i)
+    for (const i of order) {
+      const t = performance.now()
+      await calls[i]()
+      if (r >= 20) times[i].push(performance.now() - t)
+    }
+  }
+  return times.map(median)
+}
+
 async function main() {
   const log = (m: string) => console.log(m)
   const data = await benchData(log)
@@ -136,7 +131,7 @@ async function main() {
   const boxedRg = await sandboxedRg(data.dir)
   const tg = await startToolgate(data.dir)
   const ref = await startReference(data.dir)
-  const bare = await startBare()
+  const floors: Floor[] = [await bareFastify(), await bareHttp(), await bareStdio()]
   const abs = (p: string) => path.join(data.dir, p)
   const text = (p: Promise<{ text: string }>) => p.then((r) => r.text)
   const cases: Case[] = [
@@ -199,34 +194,15 @@ async function main() {
     },
   ]
   const rows: string[] = []
-  let rtt = 0
-  let bareRtt = 0
-  let refRtt = 0
+  // toolgate's `hello`, the reference's `list_allowed_directories`, bare Fastify, bare HTTP, bare stdio (ms)
+  let cheapest = [0, 0, 0, 0, 0]
   let rss = 0
   let opening = { guarded: 0, plain: 0 }
   try {
-    // hello's own rate limit is 100 calls a minute: 20 warm-up calls and 31 measured, alternating with bare Fastify.
-    for (let i = 0; i < 20; i++) await Promise.all([tg.call('hello', {}), bare.call()])
-    const hello: number[] = []
-    const bareHello: number[] = []
-    for (let i = 0; i < 31; i++) {
-      let t = performance.now()
-      await tg.call('hello', {})
-      hello.push(performance.now() - t)
-      t = performance.now()
-      await bare.call()
-      bareHello.push(performance.now() - t)
-    }
-    rtt = median(hello)
-    bareRtt = median(bareHello)
-    // The reference's cheapest call: what its client and stdio cost, beside toolgate's `hello`.
-    const empty: number[] = []
-    for (let i = 0; i < 51; i++) {
-      const t = performance.now()
-      await ref.call('list_allowed_directories', {})
-      if (i > 19) empty.push(performance.now() - t)
-    }
-    refRtt = median(empty)
+    // The cheapest call on each side, taken in turns as the cases are: toolgate's `hello`, the
+    // reference's `list_allowed_directories`, and the bare transports under them.
+    cheapest = await measureCheapest([() => tg.call('hello', {}), () => ref.call('list_allowed_directories', {}), ...floors.map((f) => f.call)])
+    const [rtt, refRtt] = cheapest
     for (const c of cases) {
       const { ms, same } = await measure(c)
       const ratio = c.kind === 'reference' ? ms[1] / ms[0] : ms[0] / ms[1]
@@ -250,11 +226,12 @@ async function main() {
   } finally {
     await ref.close()
     await tg.close()
-    await bare.stop()
+    for (const f of floors) await f.stop()
   }
+  const [rtt, refRtt, bareRtt, httpRtt, stdioRtt] = cheapest
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
-    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; toolgate's \`hello\` round trip ${rtt.toFixed(2)} ms (HTTP, undici) against ${bareRtt.toFixed(2)} ms for the same route on bare Fastify (HTTP alone, the floor under every toolgate figure), the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms (stdio); toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; the cheapest calls, in turns: toolgate's \`hello\` ${rtt.toFixed(2)} ms over HTTP (undici), the same route on bare Fastify ${bareRtt.toFixed(2)} ms, a bare node:http server ${httpRtt.toFixed(2)} ms; the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms over stdio, a bare stdio echo ${stdioRtt.toFixed(2)} ms; toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
     `opening big/huge.txt through the workspace guard ${opening.guarded.toFixed(2)} ms against ${opening.plain.toFixed(2)} ms for a plain open (in the bench's process); ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
