@@ -15,6 +15,8 @@ async function main() {
     else app.log.info({ signal }, 'Closing: draining in-flight calls')
     await app.close()
   })
+  // A dead PGlite thread closes the database for good: every call would answer 503 until a restart.
+  app.database.lost?.then((err) => exitForRestart(app, err))
   const address = await app.listen({ port: config.port, host: config.host })
   // `npm run seed` beside a running server finds it here and goes through its API.
   app.database.lock?.advertise(address)
@@ -31,6 +33,14 @@ async function main() {
     lines.push('', '  First start: an admin API key was created. It is shown only this once; keep it safe:', `    ${app.firstStartKey}`, '')
   }
   process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+/** Closes what still closes and exits with 1, so that a supervisor (Docker, systemd) starts the server again. */
+async function exitForRestart(app: Awaited<ReturnType<typeof buildApp>>, err: Error) {
+  app.log.fatal({ err }, 'The embedded database (PGlite) stopped: exiting with code 1 so that the server is started again')
+  setTimeout(() => process.exit(1), 15_000).unref()
+  await app.close().catch(() => {})
+  process.exit(1)
 }
 
 main().catch((err) => {

@@ -23,6 +23,8 @@ export interface Database {
   /** LISTENs on `channel` until the listener is closed (listener.ts); resolves once it first tried. */
   listen(channel: string, on: ListenHandlers, log: ListenerLog): Promise<Listener>
   close(): Promise<void>
+  /** PGlite only: settles with why if the thread running it dies; nothing reopens it short of a restart. */
+  lost?: Promise<Error>
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url))
@@ -103,6 +105,7 @@ async function createPglite(dir: string, loadDataDir?: Blob): Promise<Database> 
     db,
     lock,
     kind: 'pglite',
+    lost: client.lost,
     ping: (timeoutMs = 2_000) => (client.closed ? Promise.resolve(false) : pingWith(() => client.query('SELECT 1'), timeoutMs)),
     async listen(channel, on) {
       // A notification is posted by the thread before the answer to the query that sent it: every

@@ -51,6 +51,11 @@ class Host {
   readonly listeners = new Map<number, (payload: string) => void>()
   private nextId = 1
   stopped: Error | undefined
+  private markLost!: (reason: Error) => void
+  /** Settles with why once the thread has died; nothing starts it again in this process. */
+  readonly lost = new Promise<Error>((resolve) => {
+    this.markLost = resolve
+  })
 
   constructor() {
     // Held only while a request waits, as PGlite in the process held nothing: an idle database
@@ -105,6 +110,7 @@ class Host {
     this.stopped ??= /PGlite is closed/.test(reason.message) ? reason : new Error(`PGlite is closed: its thread failed (${reason.message})`, { cause: reason })
     for (const { reject } of this.pending.values()) reject(this.stopped)
     this.pending.clear()
+    this.markLost(this.stopped)
   }
 }
 
@@ -127,6 +133,11 @@ export class PgliteThread implements PgliteTransaction {
     const bytes = dump ? new Uint8Array(await dump.arrayBuffer()) : undefined
     await on.request({ op: 'open', db, dir, dump: bytes }, bytes ? [bytes.buffer] : [])
     return new PgliteThread(on, db)
+  }
+
+  /** Settles with why if the thread dies: this database, and every other on the thread, is then closed for good. */
+  get lost(): Promise<Error> {
+    return this.host.lost
   }
 
   get closed(): boolean {

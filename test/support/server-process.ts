@@ -18,8 +18,10 @@ export async function startServerProcess(
   folders: { dataDir: string; workspace: string; databaseUrl?: string },
   extraEnv: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  // The database is the folders' own: PGlite in dataDir unless they name a Postgres one.
+  const { DATABASE_URL: _suite, ...inherited } = process.env
   const env = {
-    ...process.env,
+    ...inherited,
     PORT: '0',
     TOOLGATE_DATA_DIR: folders.dataDir,
     TOOLGATE_WORKSPACE: folders.workspace,
