@@ -3,6 +3,9 @@ import closeWithGrace from 'close-with-grace'
 import { loadConfigOrExit } from './config.js'
 import { buildApp } from './app.js'
 
+/** Set once a signal or an uncaught error has begun the graceful close. */
+let stopping = false
+
 async function main() {
   // SIGUSR1 would open Node's inspector on 127.0.0.1:9229, where a sandbox with the network could
   // reach it and run code as the server; `node --inspect` still opens it on purpose.
@@ -11,6 +14,7 @@ async function main() {
   const app = await buildApp({ config })
   // Declared after the app exists: SIGTERM drains in-flight calls, flushes history, closes the database.
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    stopping = true
     if (err) app.log.error({ err }, 'Closing after an uncaught error')
     else app.log.info({ signal }, 'Closing: draining in-flight calls')
     await app.close()
@@ -37,10 +41,16 @@ async function main() {
 
 /** Closes what still closes and exits with 1, so that a supervisor (Docker, systemd) starts the server again. */
 async function exitForRestart(app: Awaited<ReturnType<typeof buildApp>>, err: Error) {
+  if (stopping) return // already stopping, as asked: that exit stands
   app.log.fatal({ err }, 'The embedded database (PGlite) stopped: exiting with code 1 so that the server is started again')
-  setTimeout(() => process.exit(1), 15_000).unref()
+  const exit = () => {
+    // Its thread is dead, so nothing writes the folder: the next start must find it free.
+    app.database.lock?.release()
+    process.exit(1)
+  }
+  setTimeout(exit, 15_000).unref()
   await app.close().catch(() => {})
-  process.exit(1)
+  exit()
 }
 
 main().catch((err) => {

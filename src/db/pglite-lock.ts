@@ -4,11 +4,14 @@
  * corrupts it. The lock is a file beside the folder, created exclusively, that names its holder;
  * a holder whose process no longer runs on this host left a stale lock, which is taken over.
  */
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 
 export interface LockHolder {
   pid: number
+  /** This process's own mark: a lock with our pid and another token was left by an earlier process (a container restart reuses pids). */
+  token?: string
   host: string
   started_at: string
   command: string
@@ -38,6 +41,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
+const PROCESS_TOKEN = randomUUID()
+
 export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
 
 export function readHolder(lockPath: string): LockHolder | undefined {
@@ -50,7 +55,7 @@ export function readHolder(lockPath: string): LockHolder | undefined {
 
 function isRunning(holder: LockHolder): boolean {
   if (holder.host !== os.hostname()) return true // another machine's process: cannot tell, assume it runs
-  if (holder.pid === process.pid) return true
+  if (holder.pid === process.pid) return holder.token === PROCESS_TOKEN
   try {
     process.kill(holder.pid, 0)
     return true
@@ -71,7 +76,13 @@ function tryCreate(lockPath: string, me: LockHolder): boolean {
 
 export function lockDataDir(dir: string): DataDirLock {
   const lockPath = lockPathOf(dir)
-  const me: LockHolder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString(), command: process.argv.slice(1).join(' ').slice(0, 300) }
+  const me: LockHolder = {
+    pid: process.pid,
+    token: PROCESS_TOKEN,
+    host: os.hostname(),
+    started_at: new Date().toISOString(),
+    command: process.argv.slice(1).join(' ').slice(0, 300),
+  }
   // Twice at most: once more after removing a stale lock (a racing opener may win that second try).
   for (let attempt = 0; !tryCreate(lockPath, me); attempt++) {
     const holder = readHolder(lockPath)
@@ -87,7 +98,7 @@ export function lockDataDir(dir: string): DataDirLock {
     release() {
       if (!held) return
       held = false
-      if (readHolder(lockPath)?.pid === process.pid) fs.rmSync(lockPath, { force: true })
+      if (readHolder(lockPath)?.token === PROCESS_TOKEN) fs.rmSync(lockPath, { force: true })
     },
   }
 }

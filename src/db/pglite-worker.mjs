@@ -144,9 +144,28 @@ async function handle(m) {
   }
 }
 
+/**
+ * Posts one answer; a value that cannot be copied is answered as an error rather than left to
+ * end the thread as an unhandled rejection.
+ * @param {number} id
+ * @param {unknown} value
+ */
+function answer(id, value) {
+  try {
+    port.postMessage({ id, value })
+  } catch (err) {
+    port.postMessage({ id, error: plainError(err) })
+  }
+}
+
 port.on('message', (m) => {
   handle(m).then(
-    (value) => port.postMessage({ id: m.id, value }),
-    (err) => port.postMessage({ id: m.id, error: plainError(err) }),
+    (value) => answer(m.id, value),
+    (err) => {
+      port.postMessage({ id: m.id, error: plainError(err) })
+      // PGlite aborted (its WebAssembly trapped): an open database is beyond repair, so the thread
+      // ends and the server, told by its exit, restarts. A folder that fails to open only fails its open.
+      if (err instanceof WebAssembly.RuntimeError && m.op !== 'open') process.exit(1)
+    },
   )
 })

@@ -46,6 +46,22 @@ describe('the PGlite folder lock', () => {
     await again.close()
   })
 
+  it("takes over a lock with this process's pid left by an earlier process (a restarted container reuses pids)", async () => {
+    const dir = await folder('reused-pid')
+    // Written before this process existed: our pid, but not our token (or none, as older versions wrote).
+    for (const token of ['an-earlier-process', undefined]) {
+      const stale = { pid: process.pid, token, host: os.hostname(), started_at: '2026-01-01T00:00:00.000Z', command: 'dist/server.js' }
+      fs.writeFileSync(lockPathOf(dir), JSON.stringify(stale))
+      const db = await createDb({ pgliteDir: dir })
+      expect(holderOf(dir).token).not.toBe(token)
+      expect(holderOf(dir).token).toMatch(/^[0-9a-f-]{36}$/)
+      // Positive control: the lock this process holds now still refuses a second opener here.
+      await expect(createDb({ pgliteDir: dir })).rejects.toThrow(DataDirLockedError)
+      await db.close()
+      expect(fs.existsSync(lockPathOf(dir))).toBe(false)
+    }
+  })
+
   it('names a live holder from another process, and takes over once that process is gone', async () => {
     const dir = await folder('other')
     const sleeper = spawn('sleep', ['30'])
