@@ -19,7 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { benchData } from './files-data.js'
-import { bareFastify, bareHttp, bareStdio, type Floor } from './floors.js'
+import { bareFastify, bareHttp, bareStdio } from './floors.js'
 import { startReference, startToolgate } from './files-reference.js'
 import { writeSection } from './files-report.js'
 import { median } from './stats.js'
@@ -110,18 +110,29 @@ async function measure(c: Case): Promise<{ ms: number[]; same: boolean[] }> {
   return { ms: times.map(median), same: outs.slice(1).map((o) => c.same(outs[0], o)) }
 }
 
-/** Median ms of each call, taken in turns (the order reversed every other round) after 20 warm-up rounds. */
-async function measureCheapest(calls: (() => Promise<unknown>)[]): Promise<number[]> {
-  const times: number[][] = calls.map(() => [])
-  for (let r = 0; r < 80; r++) {
-    const order = r % 2 === 0 ? calls.map((_, i) => i) : calls.map((_, i) => calls.length - 1 - i)
-    for (const i of order) {
+// The cheapest calls are quick: more rounds than the cases, for a steady median.
+const CHEAPEST_ROUNDS = 60
+const CHEAPEST_WARMUP = 20
+interface Cheapest {
+  hello: number
+  reference: number
+  fastify: number
+  http: number
+  stdio: number
+}
+
+/** Median ms of each side's cheapest call and of the bare transports, taken in turns (the order reversed every other round). */
+async function measureCheapest(calls: Record<keyof Cheapest, () => Promise<unknown>>): Promise<Cheapest> {
+  const names = Object.keys(calls) as (keyof Cheapest)[]
+  const times = new Map(names.map((n) => [n, [] as number[]]))
+  for (let r = 0; r < CHEAPEST_WARMUP + CHEAPEST_ROUNDS; r++) {
+    for (const name of r % 2 === 0 ? names : [...names].reverse()) {
       const t = performance.now()
-      await calls[i]()
-      if (r >= 20) times[i].push(performance.now() - t)
+      await calls[name]()
+      if (r >= CHEAPEST_WARMUP) times.get(name)!.push(performance.now() - t)
     }
   }
-  return times.map(median)
+  return Object.fromEntries(names.map((n) => [n, median(times.get(n)!)])) as unknown as Cheapest
 }
 
 async function main() {
@@ -131,7 +142,7 @@ async function main() {
   const boxedRg = await sandboxedRg(data.dir)
   const tg = await startToolgate(data.dir)
   const ref = await startReference(data.dir)
-  const floors: Floor[] = [await bareFastify(), await bareHttp(), await bareStdio()]
+  const floors = { fastify: await bareFastify(), http: await bareHttp(), stdio: await bareStdio() }
   const abs = (p: string) => path.join(data.dir, p)
   const text = (p: Promise<{ text: string }>) => p.then((r) => r.text)
   const cases: Case[] = [
@@ -194,15 +205,20 @@ async function main() {
     },
   ]
   const rows: string[] = []
-  // toolgate's `hello`, the reference's `list_allowed_directories`, bare Fastify, bare HTTP, bare stdio (ms)
-  let cheapest = [0, 0, 0, 0, 0]
+  let cheapest: Cheapest = { hello: 0, reference: 0, fastify: 0, http: 0, stdio: 0 }
   let rss = 0
   let opening = { guarded: 0, plain: 0 }
   try {
     // The cheapest call on each side, taken in turns as the cases are: toolgate's `hello`, the
     // reference's `list_allowed_directories`, and the bare transports under them.
-    cheapest = await measureCheapest([() => tg.call('hello', {}), () => ref.call('list_allowed_directories', {}), ...floors.map((f) => f.call)])
-    const [rtt, refRtt] = cheapest
+    cheapest = await measureCheapest({
+      hello: () => tg.call('hello', {}),
+      reference: () => ref.call('list_allowed_directories', {}),
+      fastify: floors.fastify.call,
+      http: floors.http.call,
+      stdio: floors.stdio.call,
+    })
+    const { hello: rtt, reference: refRtt } = cheapest
     for (const c of cases) {
       const { ms, same } = await measure(c)
       const ratio = c.kind === 'reference' ? ms[1] / ms[0] : ms[0] / ms[1]
@@ -226,12 +242,11 @@ async function main() {
   } finally {
     await ref.close()
     await tg.close()
-    for (const f of floors) await f.stop()
+    for (const floor of Object.values(floors)) await floor.stop()
   }
-  const [rtt, refRtt, bareRtt, httpRtt, stdioRtt] = cheapest
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +
-    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; the cheapest calls, in turns: toolgate's \`hello\` ${rtt.toFixed(2)} ms over HTTP (undici), the same route on bare Fastify ${bareRtt.toFixed(2)} ms, a bare node:http server ${httpRtt.toFixed(2)} ms; the reference's \`list_allowed_directories\` ${refRtt.toFixed(2)} ms over stdio, a bare stdio echo ${stdioRtt.toFixed(2)} ms; toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
+    `@modelcontextprotocol/server-filesystem ${ref.version}; median of ${ROUNDS} interleaved rounds after ${WARMUP} warm-up calls a side; the cheapest calls, medians of ${CHEAPEST_ROUNDS} rounds in turns: toolgate's \`hello\` ${cheapest.hello.toFixed(2)} ms over HTTP (undici), the same route on bare Fastify ${cheapest.fastify.toFixed(2)} ms, a bare node:http server ${cheapest.http.toFixed(2)} ms; the reference's \`list_allowed_directories\` ${cheapest.reference.toFixed(2)} ms over stdio, a bare stdio echo ${cheapest.stdio.toFixed(2)} ms; toolgate's resident memory ${rss.toFixed(0)} MB at the end; ` +
     `opening big/huge.txt through the workspace guard ${opening.guarded.toFixed(2)} ms against ${opening.plain.toFixed(2)} ms for a plain open (in the bench's process); ` +
     `tree ${data.treeFiles} files (${(data.treeBytes / 2 ** 20).toFixed(0)} MB), big file ${(data.bigBytes / 2 ** 20).toFixed(0)} MB (${data.bigLines} lines)`
   await writeSection(setup, rows)
