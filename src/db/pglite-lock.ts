@@ -2,7 +2,9 @@
  * One process per PGlite folder. PGlite is Postgres in single-user mode inside this process: a
  * second process opening the same folder (a second server, `npm run seed` beside a running one)
  * corrupts it. The lock is a file beside the folder, created exclusively, that names its holder;
- * a holder whose process no longer runs on this host left a stale lock, which is taken over.
+ * a holder whose process no longer runs on this host left a stale lock, which is taken over. So
+ * did a holder with this process's pid but not its token: an earlier process, whose pid a
+ * restarted container hands out again.
  */
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
