@@ -115,6 +115,18 @@ describe('storableJson', () => {
     }
   })
 
+  it('writes a BigInt anywhere in a batch as its digits, and still refuses a cycle', () => {
+    expect(
+      storableJson([
+        { id: 'a', usage: { tokens: 12345678901234567890n } },
+        { id: 'b', n: 1 },
+      ]),
+    ).toBe('[{"id":"a","usage":{"tokens":"12345678901234567890"}},{"id":"b","n":1}]')
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(() => storableJson([cyclic])).toThrow(TypeError)
+  })
+
   it('is JSON null for what JSON cannot say', () => {
     expect(storableJson(() => 1)).toBe('null')
     expect(storableJson(Symbol('s'))).toBe('null')
