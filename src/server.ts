@@ -48,7 +48,8 @@ async function exitForRestart(app: Awaited<ReturnType<typeof buildApp>>, err: Er
     app.database.lock?.release()
     process.exit(1)
   }
-  setTimeout(exit, 15_000).unref()
+  // Not unref'd: an emptied event loop would let close-with-grace end the process with 0.
+  setTimeout(exit, 15_000)
   await app.close().catch(() => {})
   exit()
 }

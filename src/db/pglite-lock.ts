@@ -2,9 +2,10 @@
  * One process per PGlite folder. PGlite is Postgres in single-user mode inside this process: a
  * second process opening the same folder (a second server, `npm run seed` beside a running one)
  * corrupts it. The lock is a file beside the folder, created exclusively, that names its holder;
- * a holder whose process no longer runs on this host left a stale lock, which is taken over. So
- * did a holder with this process's pid but not its token: an earlier process, whose pid a
- * restarted container hands out again.
+ * a holder whose process no longer runs on this host left a stale lock, which is taken over. A
+ * holder with this process's pid but not its token is another process with the same pid: an
+ * earlier run of a restarted container, or a live server in another container. The live one keeps
+ * touching the lock (a heartbeat), so a lock silent for SILENT_MS is taken over.
  */
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -37,13 +38,28 @@ export class DataDirLockedError extends Error {
     super(
       `The embedded database ${dir} is in use by another process (pid ${holder.pid} on ${holder.host}, ` +
         `since ${holder.started_at}: ${holder.command})${holder.url ? `, a toolgate server at ${holder.url}` : ''}. ` +
+        (holder.pid === process.pid
+          ? `That is this process's pid: if it was an earlier run of this container, its lock frees itself ${SILENT_MS / 1000} s after its last heartbeat. `
+          : '') +
         'PGlite allows one process per folder: stop that process, point TOOLGATE_DATA_DIR elsewhere, or use PostgreSQL (DATABASE_URL).',
     )
     this.name = 'DataDirLockedError'
   }
 }
 
-const PROCESS_TOKEN = randomUUID()
+// One per process, even if this module is loaded twice (src and dist, test isolation).
+const PROCESS_TOKEN: string = ((globalThis as Record<symbol, string>)[Symbol.for('toolgate.lockToken')] ??= randomUUID())
+const HEARTBEAT_MS = 10_000
+const SILENT_MS = 30_000
+
+/** Whether the lock file was touched within SILENT_MS: its holder still beats. */
+function heardFrom(lockPath: string): boolean {
+  try {
+    return Date.now() - fs.statSync(lockPath).mtimeMs < SILENT_MS
+  } catch {
+    return false
+  }
+}
 
 export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
 
@@ -55,9 +71,9 @@ export function readHolder(lockPath: string): LockHolder | undefined {
   }
 }
 
-function isRunning(holder: LockHolder): boolean {
+function isRunning(holder: LockHolder, lockPath: string): boolean {
   if (holder.host !== os.hostname()) return true // another machine's process: cannot tell, assume it runs
-  if (holder.pid === process.pid) return holder.token === PROCESS_TOKEN
+  if (holder.pid === process.pid) return holder.token === PROCESS_TOKEN || heardFrom(lockPath)
   try {
     process.kill(holder.pid, 0)
     return true
@@ -88,10 +104,17 @@ export function lockDataDir(dir: string): DataDirLock {
   // Twice at most: once more after removing a stale lock (a racing opener may win that second try).
   for (let attempt = 0; !tryCreate(lockPath, me); attempt++) {
     const holder = readHolder(lockPath)
-    if (attempt > 0 || (holder && isRunning(holder))) throw new DataDirLockedError(dir, holder ?? me)
+    if (attempt > 0 || (holder && isRunning(holder, lockPath))) throw new DataDirLockedError(dir, holder ?? me)
     fs.rmSync(lockPath, { force: true }) // stale: its holder is gone
   }
   let held = true
+  const heartbeat = setInterval(() => {
+    const now = new Date()
+    try {
+      fs.utimesSync(lockPath, now, now)
+    } catch {} // removed by hand: nothing to keep alive
+  }, HEARTBEAT_MS)
+  heartbeat.unref()
   return {
     path: lockPath,
     advertise(url) {
@@ -100,6 +123,7 @@ export function lockDataDir(dir: string): DataDirLock {
     release() {
       if (!held) return
       held = false
+      clearInterval(heartbeat)
       if (readHolder(lockPath)?.token === PROCESS_TOKEN) fs.rmSync(lockPath, { force: true })
     },
   }

@@ -162,10 +162,13 @@ port.on('message', (m) => {
   handle(m).then(
     (value) => answer(m.id, value),
     (err) => {
-      port.postMessage({ id: m.id, error: plainError(err) })
-      // PGlite aborted (its WebAssembly trapped): an open database is beyond repair, so the thread
-      // ends and the server, told by its exit, restarts. A folder that fails to open only fails its open.
-      if (err instanceof WebAssembly.RuntimeError && m.op !== 'open') process.exit(1)
+      // PGlite aborted (a WebAssembly trap that reached JavaScript): an open database is beyond
+      // repair, so the thread ends, and the server, told by its exit, restarts. A folder that
+      // fails to open only fails its open. (A trap inside Postgres's own loop is swallowed by
+      // PGlite 0.5 and never gets here: docs/operations.md.)
+      if (!(err instanceof WebAssembly.RuntimeError) || m.op === 'open') return port.postMessage({ id: m.id, error: plainError(err) })
+      port.postMessage({ id: m.id, error: { ...plainError(err), message: `PGlite is closed: it aborted (${err.message})` } })
+      process.exit(1)
     },
   )
 })

@@ -46,20 +46,37 @@ describe('the PGlite folder lock', () => {
     await again.close()
   })
 
-  it("takes over a lock with this process's pid left by an earlier process (a restarted container reuses pids)", async () => {
+  it("takes over a lock with this process's pid once it is silent, and refuses it while its holder beats", async () => {
     const dir = await folder('reused-pid')
-    // Written before this process existed: our pid, but not our token (or none, as older versions wrote).
+    // Our pid, another process's token (or none, as older versions wrote): an earlier run of a
+    // restarted container, or a live server in another container with the same pid.
     for (const token of ['an-earlier-process', undefined]) {
-      const stale = { pid: process.pid, token, host: os.hostname(), started_at: '2026-01-01T00:00:00.000Z', command: 'dist/server.js' }
-      fs.writeFileSync(lockPathOf(dir), JSON.stringify(stale))
+      const other = { pid: process.pid, token, host: os.hostname(), started_at: '2026-01-01T00:00:00.000Z', command: 'dist/server.js' }
+      fs.writeFileSync(lockPathOf(dir), JSON.stringify(other))
+      // Touched just now, as a live holder's heartbeat does: refused, and the message says why it may be ours.
+      const refused = await createDb({ pgliteDir: dir }).catch((e) => e)
+      expect(refused).toBeInstanceOf(DataDirLockedError)
+      expect(refused.message).toMatch(/this process's pid: .*frees itself 30 s after its last heartbeat/)
+      // Silent for a minute: its holder is gone.
+      const minuteAgo = new Date(Date.now() - 60_000)
+      fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
       const db = await createDb({ pgliteDir: dir })
-      expect(holderOf(dir).token).not.toBe(token)
       expect(holderOf(dir).token).toMatch(/^[0-9a-f-]{36}$/)
       // Positive control: the lock this process holds now still refuses a second opener here.
       await expect(createDb({ pgliteDir: dir })).rejects.toThrow(DataDirLockedError)
       await db.close()
       expect(fs.existsSync(lockPathOf(dir))).toBe(false)
     }
+  })
+
+  it("leaves a lock it no longer holds in place on close (another process's, written over it)", async () => {
+    const dir = await folder('overwritten')
+    const db = await createDb({ pgliteDir: dir })
+    const other = { pid: process.pid, token: 'someone-else', host: os.hostname(), started_at: new Date().toISOString(), command: 'x' }
+    fs.writeFileSync(lockPathOf(dir), JSON.stringify(other))
+    await db.close()
+    expect(holderOf(dir).token).toBe('someone-else')
+    fs.rmSync(lockPathOf(dir))
   })
 
   it('names a live holder from another process, and takes over once that process is gone', async () => {

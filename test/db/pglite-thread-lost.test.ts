@@ -1,8 +1,10 @@
 /**
- * PGlite aborting (its WebAssembly traps) leaves the embedded database beyond repair. Its thread
- * ends, and the real server says why and exits 1, freeing its data folder, so that a supervisor
- * starts it again, instead of answering errors until someone notices. Always on PGlite, whichever
- * database the suite runs on: the thread is PGlite's.
+ * PGlite aborting where JavaScript sees it (a WebAssembly RuntimeError out of a query) leaves the
+ * embedded database beyond repair. Its thread ends, and the real server says why and exits 1,
+ * freeing its data folder, so that a supervisor starts it again, instead of answering errors until
+ * someone notices. The abort is injected at PGlite's `query` (test/support/pglite-abort*.mjs); a
+ * trap inside Postgres's own loop is swallowed by PGlite 0.5 and not covered (docs/operations.md).
+ * Always on PGlite, whichever database the suite runs on: the thread is PGlite's.
  */
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,4 +1,4 @@
-/** Runs first in PGlite's thread (pglite-abort.mjs): once armed, PGlite's next query throws as its abort() does. */
+/** Runs first in PGlite's thread (pglite-abort.mjs): once armed, PGlite's next query throws as its abort() does when raised outside Postgres's loop. */
 import { workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 
