@@ -108,12 +108,8 @@ export function lockDataDir(dir: string): DataDirLock {
     fs.rmSync(lockPath, { force: true }) // stale: its holder is gone
   }
   let held = true
-  const heartbeat = setInterval(() => {
-    const now = new Date()
-    try {
-      fs.utimesSync(lockPath, now, now)
-    } catch {} // removed by hand: nothing to keep alive
-  }, HEARTBEAT_MS)
+  // Asynchronous: a data folder on a slow mount must not hold the event loop. A lock removed by hand has nothing to keep alive.
+  const heartbeat = setInterval(() => fs.utimes(lockPath, new Date(), new Date(), () => {}), HEARTBEAT_MS)
   heartbeat.unref()
   return {
     path: lockPath,

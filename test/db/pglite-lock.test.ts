@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb } from '../../src/db/client.js'
 import { DataDirLockedError, lockPathOf } from '../../src/db/pglite-lock.js'
 import { nodeArgs } from '../support/compiled-src.js'
@@ -66,6 +66,25 @@ describe('the PGlite folder lock', () => {
       await expect(createDb({ pgliteDir: dir })).rejects.toThrow(DataDirLockedError)
       await db.close()
       expect(fs.existsSync(lockPathOf(dir))).toBe(false)
+    }
+  })
+
+  it('touches the lock it holds every 10 s, so that a live holder is never taken for gone', async () => {
+    const dir = await folder('heartbeat')
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const db = await createDb({ pgliteDir: dir })
+      const longAgo = new Date(Date.now() - 60_000)
+      fs.utimesSync(lockPathOf(dir), longAgo, longAgo)
+      vi.advanceTimersByTime(10_000)
+      const touched = async () => Date.now() - fs.statSync(lockPathOf(dir)).mtimeMs < 5_000
+      for (let i = 0; i < 50 && !(await touched()); i++) await new Promise((r) => setTimeout(r, 20))
+      expect(await touched()).toBe(true)
+      await db.close()
+      // Released: its beat stops.
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
     }
   })
 
