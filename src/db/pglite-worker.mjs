@@ -90,7 +90,44 @@ async function end(id, commit) {
  * @param {Uint8Array<ArrayBuffer> | undefined} dump
  */
 async function open(id, dir, dump) {
-  databases.set(id, await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: dump ? new Blob([dump]) : undefined }))
+  const db = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: dump ? new Blob([dump]) : undefined })
+  endOnTrap(db)
+  databases.set(id, db)
+}
+
+/** Requests being worked on: what an abort answers before the thread ends. @type {Set<number>} */
+const working = new Set()
+
+/**
+ * PGlite aborted: the database is beyond repair. Every request still open is told why (503 on the
+ * server's side), and the thread ends; the server, told by its exit, restarts.
+ * @param {unknown} err
+ * @returns {never}
+ */
+function abandon(err) {
+  const why = plainError(err)
+  for (const id of working) port.postMessage({ id, error: { ...why, message: `PGlite is closed: it aborted (${why.name}: ${why.message})` } })
+  process.exit(1)
+}
+
+/**
+ * PGlite 0.5 swallows whatever Postgres's loop throws besides its own longjmp (a trap, a JS stack
+ * overflow, an exit), and the query then answers no rows. Wrapping the loop (PGlite's `Module`,
+ * public but undocumented: the version is pinned) makes any such throw end the thread instead.
+ * @param {PGlite} db
+ */
+function endOnTrap(db) {
+  const mod = db.Module
+  const once = mod._PostgresMainLoopOnce
+  if (typeof once !== 'function') throw new Error('PGlite has no _PostgresMainLoopOnce: update endOnTrap in pglite-worker.mjs for this version')
+  mod._PostgresMainLoopOnce = (/** @type {unknown[]} */ ...args) => {
+    try {
+      return once(...args)
+    } catch (err) {
+      if (/** @type {{ status?: unknown }} */ (err)?.status !== db.POSTGRES_MAIN_LONGJMP) abandon(err)
+      throw err
+    }
+  }
 }
 
 /**
@@ -159,16 +196,19 @@ function answer(id, value) {
 }
 
 port.on('message', (m) => {
+  working.add(m.id)
   handle(m).then(
-    (value) => answer(m.id, value),
+    (value) => {
+      working.delete(m.id)
+      answer(m.id, value)
+    },
     (err) => {
-      // PGlite aborted (a WebAssembly trap that reached JavaScript): an open database is beyond
-      // repair, so the thread ends, and the server, told by its exit, restarts. A folder that
-      // fails to open only fails its open. (A trap inside Postgres's own loop is swallowed by
-      // PGlite 0.5 and never gets here: docs/operations.md.)
+      working.delete(m.id)
+      // A WebAssembly trap that reached JavaScript ends the thread (abandon), as one inside
+      // Postgres's loop does (endOnTrap). A folder that fails to open only fails its open.
       if (!(err instanceof WebAssembly.RuntimeError) || m.op === 'open') return port.postMessage({ id: m.id, error: plainError(err) })
-      port.postMessage({ id: m.id, error: { ...plainError(err), message: `PGlite is closed: it aborted (${err.message})` } })
-      process.exit(1)
+      working.add(m.id)
+      abandon(err)
     },
   )
 })

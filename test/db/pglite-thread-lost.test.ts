@@ -3,13 +3,15 @@
  * embedded database beyond repair. Its thread ends, and the real server says why and exits 1,
  * freeing its data folder, so that a supervisor starts it again, instead of answering errors until
  * someone notices. The abort is injected at PGlite's `query` (test/support/pglite-abort*.mjs); a
- * trap inside Postgres's own loop is swallowed by PGlite 0.5 and not covered (docs/operations.md).
+ * throw inside Postgres's own loop, which PGlite 0.5 swallows, is made for real (a jsonb nested
+ * deeper than the thread's stack) in a thread of the test's own.
  * Always on PGlite, whichever database the suite runs on: the thread is PGlite's.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
 import { lockPathOf } from '../../src/db/pglite-lock.js'
 import { startServerProcess, type ServerProcess } from '../support/server-process.js'
@@ -51,4 +53,39 @@ describe('PGlite aborts in the server', () => {
     expect(output()).toMatch(/PGlite is closed: its thread exited \(1\)/)
     expect(fs.existsSync(lockPathOf(path.join(dataDir, 'pglite')))).toBe(false)
   }, 90_000)
+})
+
+/** A thread of its own on the worker's module (not the suite's shared one), asked one request at a time. */
+function pgliteWorker() {
+  const worker = new Worker(new URL('../../src/db/pglite-worker.mjs', import.meta.url))
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve))
+  let next = 1
+  const ask = (m: Record<string, unknown>) =>
+    new Promise<{ value?: { rows?: unknown[] }; error?: { message: string } }>((resolve) => {
+      const id = next++
+      const onMessage = (reply: { id?: number }) => reply.id === id && (worker.off('message', onMessage), resolve(reply))
+      worker.on('message', onMessage)
+      worker.postMessage({ ...m, id })
+    })
+  return { worker, exited, ask }
+}
+
+describe('a throw inside Postgres’s own loop', () => {
+  it('ends the thread with the request told why, where PGlite alone answered no rows', async () => {
+    const { worker, exited, ask } = pgliteWorker()
+    try {
+      expect((await ask({ op: 'open', db: 1 })).error).toBeUndefined()
+      expect((await ask({ op: 'query', db: 1, text: 'SELECT 1 AS x' })).value?.rows).toEqual([{ x: 1 }])
+      // Positive controls: Postgres's own errors (its longjmp out of the loop) leave the thread serving.
+      expect((await ask({ op: 'query', db: 1, text: 'SELECT 1/0' })).error?.message).toBe('division by zero')
+      const nested = (depth: number) => `SELECT length((repeat('[', ${depth}) || repeat(']', ${depth}))::jsonb::text) AS n`
+      expect((await ask({ op: 'query', db: 1, text: nested(100) })).value?.rows).toEqual([{ n: 200 }])
+      // Deeper than the thread's stack: a RangeError inside the loop, which PGlite 0.5 swallows.
+      const deep = await ask({ op: 'query', db: 1, text: nested(100_000) })
+      expect(deep.error?.message).toMatch(/^PGlite is closed: it aborted \(RangeError: Maximum call stack size exceeded\)/)
+      expect(await exited).toBe(1)
+    } finally {
+      await worker.terminate()
+    }
+  }, 60_000)
 })
