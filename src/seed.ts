@@ -22,7 +22,7 @@ async function main() {
   try {
     database = await createDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') })
   } catch (err) {
-    if (err instanceof DataDirLockedError && err.holder.url) return seedThroughServer(err.holder.url, file, shown)
+    if (err instanceof DataDirLockedError && err.holder?.url) return seedThroughServer(err.holder.url, file, shown)
     throw err
   }
   try {

@@ -6,6 +6,9 @@
  * holder with this process's pid but not its token is another process with the same pid: an
  * earlier run of a restarted container, or a live server in another container. The live one keeps
  * touching the lock (a heartbeat), so a lock silent for SILENT_MS is taken over.
+ * The file is never seen half-written: it is written aside, then linked (created) or renamed
+ * (rewritten) into place, and a stale one is moved aside before it is removed, so that two openers
+ * taking over the same stale lock cannot remove each other's.
  */
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -29,23 +32,27 @@ export interface DataDirLock {
   release(): void
 }
 
-/** The folder is held by a running process: carries the holder so that callers can say who. */
+/** The folder is held by a running process: carries the holder (when its lock says) so that callers can say who. */
 export class DataDirLockedError extends Error {
   constructor(
     readonly dir: string,
-    readonly holder: LockHolder,
+    readonly holder: LockHolder | undefined,
+    lockPath = lockPathOf(dir),
   ) {
     super(
-      `The embedded database ${dir} is in use by another process (pid ${holder.pid} on ${holder.host}, ` +
-        `since ${holder.started_at}: ${holder.command})${holder.url ? `, a toolgate server at ${holder.url}` : ''}. ` +
-        (holder.pid === process.pid
+      `The embedded database ${dir} is in use by another process ${holder ? describe(holder) : `(its lock ${lockPath} does not say which: damaged, or not written by toolgate)`}. ` +
+        (holder?.pid === process.pid
           ? `That is this process's pid: if it was an earlier run of this container, its lock frees itself ${SILENT_MS / 1000} s after its last heartbeat. `
           : '') +
+        (holder ? '' : `That lock is taken over once untouched for ${SILENT_MS / 1000} s. `) +
         'PGlite allows one process per folder: stop that process, point TOOLGATE_DATA_DIR elsewhere, or use PostgreSQL (DATABASE_URL).',
     )
     this.name = 'DataDirLockedError'
   }
 }
+
+const describe = (holder: LockHolder) =>
+  `(pid ${holder.pid} on ${holder.host}, since ${holder.started_at}: ${holder.command})${holder.url ? `, a toolgate server at ${holder.url}` : ''}`
 
 // One per process, even if this module is loaded twice (src and dist, test isolation).
 const PROCESS_TOKEN: string = ((globalThis as Record<symbol, string>)[Symbol.for('toolgate.lockToken')] ??= randomUUID())
@@ -63,15 +70,26 @@ function heardFrom(lockPath: string): boolean {
 
 export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
 
-export function readHolder(lockPath: string): LockHolder | undefined {
+function readText(lockPath: string): string | undefined {
   try {
-    return JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockHolder
+    return fs.readFileSync(lockPath, 'utf8')
   } catch {
     return undefined
   }
 }
 
-function isRunning(holder: LockHolder, lockPath: string): boolean {
+const parsed = (text: string | undefined): LockHolder | undefined => {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as LockHolder)
+  } catch {
+    return undefined
+  }
+}
+
+export const readHolder = (lockPath: string): LockHolder | undefined => parsed(readText(lockPath))
+
+function isRunning(holder: LockHolder | undefined, lockPath: string): boolean {
+  if (!holder) return heardFrom(lockPath) // not a lock this code writes: stale only once silent
   if (holder.host !== os.hostname()) return true // another machine's process: cannot tell, assume it runs
   if (holder.pid === process.pid) return holder.token === PROCESS_TOKEN || heardFrom(lockPath)
   try {
@@ -82,14 +100,52 @@ function isRunning(holder: LockHolder, lockPath: string): boolean {
   }
 }
 
-function tryCreate(lockPath: string, me: LockHolder): boolean {
+/** Runs `place` with a file beside `lockPath` holding `text`, removed after. */
+function withFileAside<T>(lockPath: string, text: string, place: (aside: string) => T): T {
+  const aside = `${lockPath}.${PROCESS_TOKEN}.${process.hrtime.bigint()}`
+  fs.writeFileSync(aside, text, { flag: 'wx', mode: 0o600 })
   try {
-    fs.writeFileSync(lockPath, JSON.stringify(me), { flag: 'wx', mode: 0o600 })
-    return true
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw err
+    return place(aside)
+  } finally {
+    fs.rmSync(aside, { force: true })
   }
+}
+
+/** Creates the lock, whole, unless one exists (link(2) fails on an existing name). */
+function tryCreate(lockPath: string, me: LockHolder): boolean {
+  return withFileAside(lockPath, JSON.stringify(me), (aside) => {
+    try {
+      fs.linkSync(aside, lockPath)
+      return true
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
+      throw err
+    }
+  })
+}
+
+/**
+ * Removes the lock if it still says `seen` (read as stale): moved aside first, so that a lock
+ * another opener has just created in its place is put back, not removed. True when removed.
+ */
+export function removeIfStill(lockPath: string, seen: string | undefined): boolean {
+  const aside = `${lockPath}.stale.${PROCESS_TOKEN}.${process.hrtime.bigint()}`
+  try {
+    fs.renameSync(lockPath, aside)
+  } catch {
+    return false // gone already: whoever removed it may have created theirs since
+  }
+  let text: string | undefined
+  try {
+    text = fs.readFileSync(aside, 'utf8')
+  } catch {}
+  if (text !== seen) {
+    try {
+      fs.linkSync(aside, lockPath) // put back; if a third opener took the name meanwhile, theirs stands
+    } catch {}
+  }
+  fs.rmSync(aside, { force: true })
+  return text === seen
 }
 
 export function lockDataDir(dir: string): DataDirLock {
@@ -103,9 +159,10 @@ export function lockDataDir(dir: string): DataDirLock {
   }
   // Twice at most: once more after removing a stale lock (a racing opener may win that second try).
   for (let attempt = 0; !tryCreate(lockPath, me); attempt++) {
-    const holder = readHolder(lockPath)
-    if (attempt > 0 || (holder && isRunning(holder, lockPath))) throw new DataDirLockedError(dir, holder ?? me)
-    fs.rmSync(lockPath, { force: true }) // stale: its holder is gone
+    const text = readText(lockPath)
+    if (text === undefined && attempt === 0) continue // removed meanwhile: the name is free again
+    const holder = parsed(text)
+    if (attempt > 0 || isRunning(holder, lockPath) || !removeIfStill(lockPath, text)) throw new DataDirLockedError(dir, holder)
   }
   let held = true
   // Asynchronous: a data folder on a slow mount must not hold the event loop. A lock removed by hand has nothing to keep alive.
@@ -114,7 +171,7 @@ export function lockDataDir(dir: string): DataDirLock {
   return {
     path: lockPath,
     advertise(url) {
-      if (held) fs.writeFileSync(lockPath, JSON.stringify({ ...me, url }), { mode: 0o600 })
+      if (held) withFileAside(lockPath, JSON.stringify({ ...me, url }), (aside) => fs.renameSync(aside, lockPath))
     },
     release() {
       if (!held) return

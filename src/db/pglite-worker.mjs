@@ -117,14 +117,15 @@ function abandon(err) {
  * @param {PGlite} db
  */
 function endOnTrap(db) {
-  const mod = db.Module
+  const mod = /** @type {Record<string, any>} */ (db.Module)
+  const longjmp = /** @type {{ POSTGRES_MAIN_LONGJMP: number }} */ (/** @type {unknown} */ (db)).POSTGRES_MAIN_LONGJMP
   const once = mod._PostgresMainLoopOnce
   if (typeof once !== 'function') throw new Error('PGlite has no _PostgresMainLoopOnce: update endOnTrap in pglite-worker.mjs for this version')
   mod._PostgresMainLoopOnce = (/** @type {unknown[]} */ ...args) => {
     try {
       return once(...args)
     } catch (err) {
-      if (/** @type {{ status?: unknown }} */ (err)?.status !== db.POSTGRES_MAIN_LONGJMP) abandon(err)
+      if (/** @type {{ status?: unknown }} */ (err)?.status !== longjmp) abandon(err)
       throw err
     }
   }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb } from '../../src/db/client.js'
-import { DataDirLockedError, lockPathOf } from '../../src/db/pglite-lock.js'
+import { DataDirLockedError, lockDataDir, lockPathOf, removeIfStill } from '../../src/db/pglite-lock.js'
 import { nodeArgs } from '../support/compiled-src.js'
 import { copyPgliteTemplate } from '../support/database-template.js'
 import { ADMIN_KEY, buildTestApp } from '../helper.js'
@@ -86,6 +86,62 @@ describe('the PGlite folder lock', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('refuses an unreadable lock while it is fresh (never half-written by toolgate), and takes it over once silent', async () => {
+    const dir = await folder('unreadable')
+    for (const text of ['', '{"pid": 12', 'not json']) {
+      fs.writeFileSync(lockPathOf(dir), text)
+      const refused = await createDb({ pgliteDir: dir }).catch((e) => e)
+      expect(refused).toBeInstanceOf(DataDirLockedError)
+      expect(refused.message).toMatch(/does not say which.*taken over once untouched for 30 s/)
+      expect(fs.readFileSync(lockPathOf(dir), 'utf8')).toBe(text) // left as it was
+      const minuteAgo = new Date(Date.now() - 60_000)
+      fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
+      const db = await createDb({ pgliteDir: dir })
+      expect(holderOf(dir).pid).toBe(process.pid)
+      await db.close()
+    }
+    expect(fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith('pglite.lock'))).toEqual([]) // nothing left aside
+  })
+
+  it('removes a stale lock only if it still says what was read: one created in its place meanwhile is put back', () => {
+    const lock = path.join(tmp, 'race.lock')
+    fs.writeFileSync(lock, 'a newer opener’s lock')
+    expect(removeIfStill(lock, 'the stale lock read before')).toBe(false)
+    expect(fs.readFileSync(lock, 'utf8')).toBe('a newer opener’s lock')
+    // Positive control: the lock as read is removed; one already gone is not claimed as removed.
+    expect(removeIfStill(lock, 'a newer opener’s lock')).toBe(true)
+    expect(fs.existsSync(lock)).toBe(false)
+    expect(removeIfStill(lock, 'a newer opener’s lock')).toBe(false)
+    expect(fs.readdirSync(tmp).filter((n) => n.startsWith('race.lock'))).toEqual([])
+  })
+
+  it('is never seen half-written: created and rewritten (advertise) whole, while another reader keeps reading', async () => {
+    const dir = path.join(tmp, 'whole', 'pglite')
+    fs.mkdirSync(path.dirname(dir), { recursive: true })
+    // A reader in another process, reading the lock as fast as it can until told to stop.
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('fs'); let seen = 0, torn = 0; const t = setInterval(() => {}, 1000);
+       const read = () => { try { const s = fs.readFileSync(${JSON.stringify(lockPathOf(dir))}, 'utf8'); seen++; try { JSON.parse(s) } catch { torn++ } } catch {} };
+       const loop = () => { for (let i = 0; i < 200; i++) read(); setImmediate(loop) }; loop();
+       process.on('message', () => { process.send({ seen, torn }); clearInterval(t); process.exit(0) })`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+    )
+    await new Promise((r) => reader.once('spawn', r))
+    for (let i = 0; i < 300; i++) {
+      const lock = lockDataDir(dir)
+      lock.advertise(`http://127.0.0.1:${i}`)
+      lock.release()
+    }
+    reader.send('stop')
+    const { seen, torn } = await new Promise<{ seen: number; torn: number }>((r) => reader.once('message', r as never))
+    expect(seen).toBeGreaterThan(0)
+    expect(torn).toBe(0)
   })
 
   it("leaves a lock it no longer holds in place on close (another process's, written over it)", async () => {
