@@ -90,7 +90,7 @@ async function createPglite(dir: string, loadDataDir?: Blob): Promise<Database> 
     client = await PgliteThread.start(dir, loadDataDir)
   } catch (err) {
     lock?.release()
-    throw inMemory ? err : damaged(dir, err)
+    throw inMemory || (err as { code?: unknown }).code === 'PGLITE_VERSION' ? err : damaged(dir, err)
   }
   // drizzle's PGlite driver uses query, exec and transaction, which the thread answers as PGlite does.
   const db = drizzle({ client: client as unknown as PGlite, schema }) as unknown as Db

@@ -7,12 +7,14 @@
  * earlier run of a restarted container, or a live server in another container. The live one keeps
  * touching the lock (a heartbeat), so a lock silent for SILENT_MS is taken over.
  * The file is never seen half-written: it is written aside, then linked (created) or renamed
- * (rewritten) into place, and a stale one is moved aside before it is removed, so that two openers
- * taking over the same stale lock cannot remove each other's.
+ * (rewritten, taken over) into place. Taking over goes one opener at a time (a folder beside the
+ * lock is the turn) and renames the new lock over the stale one, so the name is never empty and
+ * two openers cannot both end up holding it.
  */
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 
 export interface LockHolder {
   pid: number
@@ -40,11 +42,11 @@ export class DataDirLockedError extends Error {
     lockPath = lockPathOf(dir),
   ) {
     super(
-      `The embedded database ${dir} is in use by another process ${holder ? describe(holder) : `(its lock ${lockPath} does not say which: damaged, or not written by toolgate)`}. ` +
+      `The embedded database ${dir} is in use by another process ${holder ? describe(holder) : `(its lock ${lockPath} names none that runs: the lock is unreadable, or another opener is taking it over just now)`}. ` +
         (holder?.pid === process.pid
           ? `That is this process's pid: if it was an earlier run of this container, its lock frees itself ${SILENT_MS / 1000} s after its last heartbeat. `
           : '') +
-        (holder ? '' : `That lock is taken over once untouched for ${SILENT_MS / 1000} s. `) +
+        (holder ? '' : `Try again: an unreadable lock is taken over once untouched for ${SILENT_MS / 1000} s. `) +
         'PGlite allows one process per folder: stop that process, point TOOLGATE_DATA_DIR elsewhere, or use PostgreSQL (DATABASE_URL).',
     )
     this.name = 'DataDirLockedError'
@@ -59,10 +61,19 @@ const PROCESS_TOKEN: string = ((globalThis as Record<symbol, string>)[Symbol.for
 const HEARTBEAT_MS = 10_000
 const SILENT_MS = 30_000
 
-/** Whether the lock file was touched within SILENT_MS: its holder still beats. */
-function heardFrom(lockPath: string): boolean {
+/** Whether `file` was touched within SILENT_MS (its own time, not a link's target's). */
+function heardFrom(file: string): boolean {
   try {
-    return Date.now() - fs.statSync(lockPath).mtimeMs < SILENT_MS
+    return Date.now() - fs.lstatSync(file).mtimeMs < SILENT_MS
+  } catch {
+    return false
+  }
+}
+
+const exists = (file: string) => {
+  try {
+    fs.lstatSync(file)
+    return true
   } catch {
     return false
   }
@@ -89,7 +100,7 @@ const parsed = (text: string | undefined): LockHolder | undefined => {
 export const readHolder = (lockPath: string): LockHolder | undefined => parsed(readText(lockPath))
 
 function isRunning(holder: LockHolder | undefined, lockPath: string): boolean {
-  if (!holder) return heardFrom(lockPath) // not a lock this code writes: stale only once silent
+  if (!holder) return heardFrom(lockPath) // unreadable, or not written by toolgate: stale only once silent
   if (holder.host !== os.hostname()) return true // another machine's process: cannot tell, assume it runs
   if (holder.pid === process.pid) return holder.token === PROCESS_TOKEN || heardFrom(lockPath)
   try {
@@ -100,52 +111,92 @@ function isRunning(holder: LockHolder | undefined, lockPath: string): boolean {
   }
 }
 
-/** Runs `place` with a file beside `lockPath` holding `text`, removed after. */
+/** Runs `place` with a file beside `lockPath` holding `text`; the file is gone after, placed or not. */
 function withFileAside<T>(lockPath: string, text: string, place: (aside: string) => T): T {
   const aside = `${lockPath}.${PROCESS_TOKEN}.${process.hrtime.bigint()}`
-  fs.writeFileSync(aside, text, { flag: 'wx', mode: 0o600 })
   try {
+    fs.writeFileSync(aside, text, { flag: 'wx', mode: 0o600 })
     return place(aside)
   } finally {
     fs.rmSync(aside, { force: true })
   }
 }
 
-/** Creates the lock, whole, unless one exists (link(2) fails on an existing name). */
-function tryCreate(lockPath: string, me: LockHolder): boolean {
-  return withFileAside(lockPath, JSON.stringify(me), (aside) => {
-    try {
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'])
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code
+
+/**
+ * Creates the lock, whole, unless one exists (link(2) fails on an existing name). Where the file
+ * system has no hard links (vfat, some network mounts), an exclusive create and write: a lock
+ * read half-written there is taken for unreadable, and so is refused while it is fresh.
+ */
+function tryCreate(lockPath: string, text: string): boolean {
+  try {
+    return withFileAside(lockPath, text, (aside) => {
       fs.linkSync(aside, lockPath)
       return true
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
-      throw err
-    }
-  })
+    })
+  } catch (err) {
+    if (codeOf(err) === 'EEXIST') return false
+    if (!NO_LINKS.has(codeOf(err) ?? '')) throw err
+  }
+  try {
+    fs.writeFileSync(lockPath, text, { flag: 'wx', mode: 0o600 })
+    return true
+  } catch (err) {
+    if (codeOf(err) === 'EEXIST') return false
+    throw err
+  }
 }
 
 /**
- * Removes the lock if it still says `seen` (read as stale): moved aside first, so that a lock
- * another opener has just created in its place is put back, not removed. True when removed.
+ * Replaces the stale lock that read `seen` with `text`, one opener at a time: the turn is a folder
+ * beside the lock, made exclusively, and one left by an opener that died there is cleared once
+ * silent. False when another opener has the turn, or the lock changed since it was read.
  */
-export function removeIfStill(lockPath: string, seen: string | undefined): boolean {
-  const aside = `${lockPath}.stale.${PROCESS_TOKEN}.${process.hrtime.bigint()}`
+export function takeOver(lockPath: string, seen: string | undefined, text: string): boolean {
+  const turn = `${lockPath}.takeover`
   try {
-    fs.renameSync(lockPath, aside)
-  } catch {
-    return false // gone already: whoever removed it may have created theirs since
+    fs.mkdirSync(turn, { mode: 0o700 })
+  } catch (err) {
+    if (codeOf(err) !== 'EEXIST') throw err
+    if (!heardFrom(turn)) fs.rmSync(turn, { recursive: true, force: true }) // the next try may take its turn
+    return false
   }
-  let text: string | undefined
   try {
-    text = fs.readFileSync(aside, 'utf8')
+    if (readText(lockPath) !== seen || (seen === undefined && !exists(lockPath))) return false
+    withFileAside(lockPath, text, (aside) => fs.renameSync(aside, lockPath))
+    return true
+  } finally {
+    fs.rmSync(turn, { recursive: true, force: true })
+  }
+}
+
+/** Removes what openers that died left beside the lock (files aside, a turn), once silent. */
+function sweepBeside(lockPath: string): void {
+  const dir = path.dirname(lockPath)
+  const prefix = `${path.basename(lockPath)}.`
+  let names: string[] = []
+  try {
+    names = fs.readdirSync(dir)
   } catch {}
-  if (text !== seen) {
-    try {
-      fs.linkSync(aside, lockPath) // put back; if a third opener took the name meanwhile, theirs stands
-    } catch {}
+  for (const name of names) {
+    const file = path.join(dir, name)
+    if (name.startsWith(prefix) && !heardFrom(file)) fs.rmSync(file, { recursive: true, force: true })
   }
-  fs.rmSync(aside, { force: true })
-  return text === seen
+}
+
+/** Creates the lock, or takes over a stale one; throws naming the holder when it runs. */
+function acquire(dir: string, lockPath: string, text: string): void {
+  for (let tries = 0; tries < 2; tries++) {
+    if (tryCreate(lockPath, text)) return
+    const seen = readText(lockPath)
+    if (seen === undefined && !exists(lockPath)) continue // released meanwhile: the name is free again
+    if (!isRunning(parsed(seen), lockPath) && takeOver(lockPath, seen, text)) return
+    break
+  }
+  const holder = readHolder(lockPath)
+  throw new DataDirLockedError(dir, holder && isRunning(holder, lockPath) ? holder : undefined)
 }
 
 export function lockDataDir(dir: string): DataDirLock {
@@ -157,13 +208,8 @@ export function lockDataDir(dir: string): DataDirLock {
     started_at: new Date().toISOString(),
     command: process.argv.slice(1).join(' ').slice(0, 300),
   }
-  // Twice at most: once more after removing a stale lock (a racing opener may win that second try).
-  for (let attempt = 0; !tryCreate(lockPath, me); attempt++) {
-    const text = readText(lockPath)
-    if (text === undefined && attempt === 0) continue // removed meanwhile: the name is free again
-    const holder = parsed(text)
-    if (attempt > 0 || isRunning(holder, lockPath) || !removeIfStill(lockPath, text)) throw new DataDirLockedError(dir, holder)
-  }
+  acquire(dir, lockPath, JSON.stringify(me))
+  sweepBeside(lockPath)
   let held = true
   // Asynchronous: a data folder on a slow mount must not hold the event loop. A lock removed by hand has nothing to keep alive.
   const heartbeat = setInterval(() => fs.utimes(lockPath, new Date(), new Date(), () => {}), HEARTBEAT_MS)

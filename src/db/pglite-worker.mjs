@@ -91,7 +91,12 @@ async function end(id, commit) {
  */
 async function open(id, dir, dump) {
   const db = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: dump ? new Blob([dump]) : undefined })
-  endOnTrap(db)
+  try {
+    endOnTrap(db)
+  } catch (err) {
+    await db.close()
+    throw err
+  }
   databases.set(id, db)
 }
 
@@ -120,7 +125,10 @@ function endOnTrap(db) {
   const mod = /** @type {Record<string, any>} */ (db.Module)
   const longjmp = /** @type {{ POSTGRES_MAIN_LONGJMP: number }} */ (/** @type {unknown} */ (db)).POSTGRES_MAIN_LONGJMP
   const once = mod._PostgresMainLoopOnce
-  if (typeof once !== 'function') throw new Error('PGlite has no _PostgresMainLoopOnce: update endOnTrap in pglite-worker.mjs for this version')
+  if (typeof once !== 'function') {
+    // Not a damaged folder (client.ts says so of other open failures): this build and its PGlite disagree.
+    throw Object.assign(new Error('this PGlite has no _PostgresMainLoopOnce: install the version package.json pins (npm ci)'), { code: 'PGLITE_VERSION' })
+  }
   mod._PostgresMainLoopOnce = (/** @type {unknown[]} */ ...args) => {
     try {
       return once(...args)

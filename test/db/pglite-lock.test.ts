@@ -10,7 +10,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb } from '../../src/db/client.js'
-import { DataDirLockedError, lockDataDir, lockPathOf, removeIfStill } from '../../src/db/pglite-lock.js'
+import { DataDirLockedError, lockDataDir, lockPathOf, takeOver } from '../../src/db/pglite-lock.js'
 import { nodeArgs } from '../support/compiled-src.js'
 import { copyPgliteTemplate } from '../support/database-template.js'
 import { ADMIN_KEY, buildTestApp } from '../helper.js'
@@ -94,7 +94,7 @@ describe('the PGlite folder lock', () => {
       fs.writeFileSync(lockPathOf(dir), text)
       const refused = await createDb({ pgliteDir: dir }).catch((e) => e)
       expect(refused).toBeInstanceOf(DataDirLockedError)
-      expect(refused.message).toMatch(/does not say which.*taken over once untouched for 30 s/)
+      expect(refused.message).toMatch(/names none that runs.*taken over once untouched for 30 s/)
       expect(fs.readFileSync(lockPathOf(dir), 'utf8')).toBe(text) // left as it was
       const minuteAgo = new Date(Date.now() - 60_000)
       fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
@@ -105,16 +105,58 @@ describe('the PGlite folder lock', () => {
     expect(fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith('pglite.lock'))).toEqual([]) // nothing left aside
   })
 
-  it('removes a stale lock only if it still says what was read: one created in its place meanwhile is put back', () => {
+  it('takes over a stale lock one opener at a time, and only if it still says what was read', () => {
     const lock = path.join(tmp, 'race.lock')
+    const turn = `${lock}.takeover`
     fs.writeFileSync(lock, 'a newer opener’s lock')
-    expect(removeIfStill(lock, 'the stale lock read before')).toBe(false)
+    expect(takeOver(lock, 'the stale lock read before', 'mine')).toBe(false)
     expect(fs.readFileSync(lock, 'utf8')).toBe('a newer opener’s lock')
-    // Positive control: the lock as read is removed; one already gone is not claimed as removed.
-    expect(removeIfStill(lock, 'a newer opener’s lock')).toBe(true)
-    expect(fs.existsSync(lock)).toBe(false)
-    expect(removeIfStill(lock, 'a newer opener’s lock')).toBe(false)
-    expect(fs.readdirSync(tmp).filter((n) => n.startsWith('race.lock'))).toEqual([])
+    // Another opener has the turn: refused, and its turn left alone while fresh.
+    fs.mkdirSync(turn)
+    expect(takeOver(lock, 'a newer opener’s lock', 'mine')).toBe(false)
+    expect(fs.existsSync(turn)).toBe(true)
+    // A turn left by an opener that died there is cleared once silent, for the next try.
+    const minuteAgo = new Date(Date.now() - 60_000)
+    fs.utimesSync(turn, minuteAgo, minuteAgo)
+    expect(takeOver(lock, 'a newer opener’s lock', 'mine')).toBe(false)
+    expect(fs.existsSync(turn)).toBe(false)
+    // Positive control: the lock as read is replaced, whole, and nothing is left beside it.
+    expect(takeOver(lock, 'a newer opener’s lock', 'mine')).toBe(true)
+    expect(fs.readFileSync(lock, 'utf8')).toBe('mine')
+    expect(fs.readdirSync(tmp).filter((n) => n.startsWith('race.lock'))).toEqual(['race.lock'])
+  })
+
+  it('clears what openers that died left beside the lock once silent, and keeps what is fresh', async () => {
+    const dir = path.join(tmp, 'leftovers', 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+    const beside = (name: string) => path.join(path.dirname(dir), name)
+    const old = new Date(Date.now() - 60_000)
+    fs.writeFileSync(beside('pglite.lock.dead-token.1'), '{')
+    fs.mkdirSync(beside('pglite.lock.takeover'))
+    for (const name of ['pglite.lock.dead-token.1', 'pglite.lock.takeover']) fs.utimesSync(beside(name), old, old)
+    fs.writeFileSync(beside('pglite.lock.live-token.2'), '{') // being written by a live opener
+    fs.writeFileSync(beside('pglite-notes.txt'), 'not ours')
+    const lock = lockDataDir(dir)
+    lock.release()
+    expect(fs.readdirSync(path.dirname(dir)).sort()).toEqual(['pglite', 'pglite-notes.txt', 'pglite.lock.live-token.2'])
+  })
+
+  it('works where the file system has no hard links: an exclusive create, still refusing a second opener', () => {
+    const dir = path.join(tmp, 'no-links', 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' })
+    })
+    try {
+      const lock = lockDataDir(dir)
+      expect(holderOf(dir).pid).toBe(process.pid)
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError)
+      lock.release()
+      expect(link).toHaveBeenCalled()
+      expect(fs.readdirSync(path.dirname(dir))).toEqual(['pglite'])
+    } finally {
+      link.mockRestore()
+    }
   })
 
   it('is never seen half-written: created and rewritten (advertise) whole, while another reader keeps reading', async () => {

@@ -4,7 +4,8 @@
  * freeing its data folder, so that a supervisor starts it again, instead of answering errors until
  * someone notices. The abort is injected at PGlite's `query` (test/support/pglite-abort*.mjs); a
  * throw inside Postgres's own loop, which PGlite 0.5 swallows, is made for real (a jsonb nested
- * deeper than the thread's stack) in a thread of the test's own.
+ * deeper than the thread's stack) in a thread of the test's own, and a PGlite without the loop
+ * that catches it is refused at open.
  * Always on PGlite, whichever database the suite runs on: the thread is PGlite's.
  */
 import fs from 'node:fs'
@@ -56,12 +57,13 @@ describe('PGlite aborts in the server', () => {
 })
 
 /** A thread of its own on the worker's module (not the suite's shared one), asked one request at a time. */
-function pgliteWorker() {
-  const worker = new Worker(new URL('../../src/db/pglite-worker.mjs', import.meta.url))
+function pgliteWorker(preload?: string) {
+  const execArgv = preload ? ['--import', pathToFileURL(path.join(import.meta.dirname, '../support', preload)).href] : undefined
+  const worker = new Worker(new URL('../../src/db/pglite-worker.mjs', import.meta.url), { execArgv })
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve))
   let next = 1
   const ask = (m: Record<string, unknown>) =>
-    new Promise<{ value?: { rows?: unknown[] }; error?: { message: string } }>((resolve) => {
+    new Promise<{ value?: { rows?: unknown[] }; error?: { message: string; code?: string } }>((resolve) => {
       const id = next++
       const onMessage = (reply: { id?: number }) => reply.id === id && (worker.off('message', onMessage), resolve(reply))
       worker.on('message', onMessage)
@@ -84,6 +86,19 @@ describe('a throw inside Postgres’s own loop', () => {
       const deep = await ask({ op: 'query', db: 1, text: nested(100_000) })
       expect(deep.error?.message).toMatch(/^PGlite is closed: it aborted \(RangeError: Maximum call stack size exceeded\)/)
       expect(await exited).toBe(1)
+    } finally {
+      await worker.terminate()
+    }
+  }, 60_000)
+
+  it('refuses to open with a PGlite that lacks the loop it wraps, saying so (not as a damaged folder)', async () => {
+    const { worker, ask } = pgliteWorker('pglite-no-loop.mjs')
+    try {
+      const opened = await ask({ op: 'open', db: 1 })
+      expect(opened.error?.code).toBe('PGLITE_VERSION')
+      expect(opened.error?.message).toMatch(/no _PostgresMainLoopOnce: install the version package\.json pins/)
+      // The thread stays, the database it could not guard is closed and never served.
+      expect((await ask({ op: 'query', db: 1, text: 'SELECT 1' })).error?.message).toBe('PGlite is closed')
     } finally {
       await worker.terminate()
     }
