@@ -23,7 +23,11 @@ async function main() {
   app.database.lost?.then((err) => exitForRestart(app, err))
   const address = await app.listen({ port: config.port, host: config.host })
   // `npm run seed` beside a running server finds it here and goes through its API.
-  app.database.lock?.advertise(address)
+  try {
+    app.database.lock?.advertise(address)
+  } catch (err) {
+    app.log.warn({ err }, 'Could not write the server address into the PGlite lock (npm run seed will not find this server)')
+  }
   const lines = [
     `toolgate listening on ${address}`,
     `  Swagger UI:  ${address}/docs`,

@@ -64,7 +64,8 @@ const SILENT_MS = 30_000
 /** Whether `file` was touched within SILENT_MS (its own time, not a link's target's). */
 function heardFrom(file: string): boolean {
   try {
-    return Date.now() - fs.lstatSync(file).mtimeMs < SILENT_MS
+    // A time far in the future (a clock stepped back, a mount's own clock) counts as silent too.
+    return Math.abs(Date.now() - fs.lstatSync(file).mtimeMs) < SILENT_MS
   } catch {
     return false
   }
@@ -149,6 +150,30 @@ function tryCreate(lockPath: string, text: string): boolean {
   }
 }
 
+/** The inode of `file`, or undefined when it is gone. */
+const inodeOf = (file: string) => {
+  try {
+    return fs.lstatSync(file).ino
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Removes the turn folder if it is still the one seen (inode `ino`). It is renamed aside first: a
+ * turn another opener has made since is then left aside (the sweep clears it once silent), so its
+ * owner, checking its turn before it writes, gives up rather than taking the lock beside another.
+ */
+function removeTurn(turn: string, ino: number | undefined): void {
+  const aside = `${turn}.${PROCESS_TOKEN}.${process.hrtime.bigint()}`
+  try {
+    fs.renameSync(turn, aside)
+  } catch {
+    return
+  }
+  if (inodeOf(aside) === ino) fs.rmdirSync(aside)
+}
+
 /**
  * Replaces the stale lock that read `seen` with `text`, one opener at a time: the turn is a folder
  * beside the lock, made exclusively, and one left by an opener that died there is cleared once
@@ -160,29 +185,40 @@ export function takeOver(lockPath: string, seen: string | undefined, text: strin
     fs.mkdirSync(turn, { mode: 0o700 })
   } catch (err) {
     if (codeOf(err) !== 'EEXIST') throw err
-    if (!heardFrom(turn)) fs.rmSync(turn, { recursive: true, force: true }) // the next try may take its turn
+    if (!heardFrom(turn)) removeTurn(turn, inodeOf(turn)) // the next try may take its turn
     return false
   }
+  const mine = inodeOf(turn)
   try {
     if (readText(lockPath) !== seen || (seen === undefined && !exists(lockPath))) return false
-    withFileAside(lockPath, text, (aside) => fs.renameSync(aside, lockPath))
-    return true
+    // Still our turn (not cleared by an opener that took us for dead): then ours goes in.
+    return withFileAside(lockPath, text, (aside) => inodeOf(turn) === mine && (fs.renameSync(aside, lockPath), true))
   } finally {
-    fs.rmSync(turn, { recursive: true, force: true })
+    removeTurn(turn, mine)
   }
 }
 
-/** Removes what openers that died left beside the lock (files aside, a turn), once silent. */
+/** Files aside (`<lock>.<token>.<n>`) and the turn (`<lock>.takeover`): nothing else beside the lock is toolgate's. */
+const LEFT_BESIDE = /^\.(?:takeover|[0-9a-f-]{36}\.\d+|takeover\.[0-9a-f-]{36}\.\d+)$/
+
+/** Removes what openers that died left beside the lock, once silent; never anything else, never recursively. */
 function sweepBeside(lockPath: string): void {
   const dir = path.dirname(lockPath)
-  const prefix = `${path.basename(lockPath)}.`
+  const base = path.basename(lockPath)
   let names: string[] = []
   try {
     names = fs.readdirSync(dir)
   } catch {}
   for (const name of names) {
     const file = path.join(dir, name)
-    if (name.startsWith(prefix) && !heardFrom(file)) fs.rmSync(file, { recursive: true, force: true })
+    const rest = name.startsWith(base) ? name.slice(base.length) : ''
+    if (!LEFT_BESIDE.test(rest) || heardFrom(file)) continue
+    try {
+      if (rest === '.takeover') removeTurn(file, inodeOf(file))
+      else if (rest.startsWith('.takeover.'))
+        fs.rmdirSync(file) // a turn moved aside, always empty
+      else fs.rmSync(file) // a file aside; never a folder (rm refuses one without `recursive`)
+    } catch {} // best effort: what cannot be removed now is tried again by the next opener
   }
 }
 
@@ -217,7 +253,9 @@ export function lockDataDir(dir: string): DataDirLock {
   return {
     path: lockPath,
     advertise(url) {
-      if (held) withFileAside(lockPath, JSON.stringify({ ...me, url }), (aside) => fs.renameSync(aside, lockPath))
+      // Only over our own lock: one taken over meanwhile (this process stalled past SILENT_MS) is not ours to write.
+      if (held && readHolder(lockPath)?.token === PROCESS_TOKEN)
+        withFileAside(lockPath, JSON.stringify({ ...me, url }), (aside) => fs.renameSync(aside, lockPath))
     },
     release() {
       if (!held) return

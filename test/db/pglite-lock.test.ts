@@ -126,19 +126,37 @@ describe('the PGlite folder lock', () => {
     expect(fs.readdirSync(tmp).filter((n) => n.startsWith('race.lock'))).toEqual(['race.lock'])
   })
 
-  it('clears what openers that died left beside the lock once silent, and keeps what is fresh', async () => {
+  it('clears what openers that died left beside the lock once silent, and nothing else: not what is fresh, not a neighbour', async () => {
     const dir = path.join(tmp, 'leftovers', 'pglite')
     fs.mkdirSync(dir, { recursive: true })
     const beside = (name: string) => path.join(path.dirname(dir), name)
     const old = new Date(Date.now() - 60_000)
-    fs.writeFileSync(beside('pglite.lock.dead-token.1'), '{')
+    const dead = 'pglite.lock.0b7e4a52-5d0c-4d8e-9c1a-2f3e4d5c6b7a.123'
+    fs.writeFileSync(beside(dead), '{')
     fs.mkdirSync(beside('pglite.lock.takeover'))
-    for (const name of ['pglite.lock.dead-token.1', 'pglite.lock.takeover']) fs.utimesSync(beside(name), old, old)
-    fs.writeFileSync(beside('pglite.lock.live-token.2'), '{') // being written by a live opener
+    // Not ours, however they are named or dated: a neighbouring database folder, a backup.
+    fs.mkdirSync(beside('pglite.lock.v2'))
+    fs.writeFileSync(beside('pglite.lock.v2/PG_VERSION'), '17')
+    fs.writeFileSync(beside('pglite.lock.bak'), 'a copy')
+    for (const name of [dead, 'pglite.lock.takeover', 'pglite.lock.v2', 'pglite.lock.bak']) fs.utimesSync(beside(name), old, old)
+    const live = 'pglite.lock.9c1a2f3e-4d5c-4b7a-8e4a-0b7e4a525d0c.456' // being written by a live opener
+    fs.writeFileSync(beside(live), '{')
     fs.writeFileSync(beside('pglite-notes.txt'), 'not ours')
     const lock = lockDataDir(dir)
     lock.release()
-    expect(fs.readdirSync(path.dirname(dir)).sort()).toEqual(['pglite', 'pglite-notes.txt', 'pglite.lock.live-token.2'])
+    expect(fs.readdirSync(path.dirname(dir)).sort()).toEqual(['pglite', 'pglite-notes.txt', 'pglite.lock.bak', 'pglite.lock.v2', live].sort())
+    expect(fs.readFileSync(beside('pglite.lock.v2/PG_VERSION'), 'utf8')).toBe('17')
+  })
+
+  it('takes a turn dated in the future (a clock stepped back) for a dead one', () => {
+    const lock = path.join(tmp, 'future.lock')
+    fs.writeFileSync(lock, 'stale')
+    fs.mkdirSync(`${lock}.takeover`)
+    const tomorrow = new Date(Date.now() + 86_400_000)
+    fs.utimesSync(`${lock}.takeover`, tomorrow, tomorrow)
+    expect(takeOver(lock, 'stale', 'mine')).toBe(false) // clears it
+    expect(takeOver(lock, 'stale', 'mine')).toBe(true)
+    expect(fs.readdirSync(tmp).filter((n) => n.startsWith('future.lock'))).toEqual(['future.lock'])
   })
 
   it('works where the file system has no hard links: an exclusive create, still refusing a second opener', () => {
