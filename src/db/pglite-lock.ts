@@ -71,12 +71,12 @@ function heardFrom(file: string): boolean {
   }
 }
 
-const exists = (file: string) => {
+/** The inode of `file`, or undefined when it is gone. */
+const inodeOf = (file: string) => {
   try {
-    fs.lstatSync(file)
-    return true
+    return fs.lstatSync(file).ino
   } catch {
-    return false
+    return undefined
   }
 }
 
@@ -150,15 +150,6 @@ function tryCreate(lockPath: string, text: string): boolean {
   }
 }
 
-/** The inode of `file`, or undefined when it is gone. */
-const inodeOf = (file: string) => {
-  try {
-    return fs.lstatSync(file).ino
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Removes the turn folder if it is still the one seen (inode `ino`). It is renamed aside first: a
  * turn another opener has made since is then left aside (the sweep clears it once silent), so its
@@ -190,7 +181,7 @@ export function takeOver(lockPath: string, seen: string | undefined, text: strin
   }
   const mine = inodeOf(turn)
   try {
-    if (readText(lockPath) !== seen || (seen === undefined && !exists(lockPath))) return false
+    if (readText(lockPath) !== seen || (seen === undefined && inodeOf(lockPath) === undefined)) return false
     // Still our turn (not cleared by an opener that took us for dead): then ours goes in.
     return withFileAside(lockPath, text, (aside) => inodeOf(turn) === mine && (fs.renameSync(aside, lockPath), true))
   } finally {
@@ -227,7 +218,7 @@ function acquire(dir: string, lockPath: string, text: string): void {
   for (let tries = 0; tries < 2; tries++) {
     if (tryCreate(lockPath, text)) return
     const seen = readText(lockPath)
-    if (seen === undefined && !exists(lockPath)) continue // released meanwhile: the name is free again
+    if (seen === undefined && inodeOf(lockPath) === undefined) continue // released meanwhile: the name is free again
     if (!isRunning(parsed(seen), lockPath) && takeOver(lockPath, seen, text)) return
     break
   }

@@ -212,12 +212,11 @@ port.on('message', (m) => {
       answer(m.id, value)
     },
     (err) => {
+      // A WebAssembly trap that reached JavaScript ends the thread (abandon answers this request
+      // too), as one inside Postgres's loop does (endOnTrap). A folder that fails to open only fails its open.
+      if (err instanceof WebAssembly.RuntimeError && m.op !== 'open') abandon(err)
       working.delete(m.id)
-      // A WebAssembly trap that reached JavaScript ends the thread (abandon), as one inside
-      // Postgres's loop does (endOnTrap). A folder that fails to open only fails its open.
-      if (!(err instanceof WebAssembly.RuntimeError) || m.op === 'open') return port.postMessage({ id: m.id, error: plainError(err) })
-      working.add(m.id)
-      abandon(err)
+      port.postMessage({ id: m.id, error: plainError(err) })
     },
   )
 })
