@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
 import { lockPathOf } from '../../src/db/pglite-lock.js'
+import { pgliteTemplateDump } from '../support/database-template.js'
 import { startServerProcess, type ServerProcess } from '../support/server-process.js'
 
 const PRELOAD = pathToFileURL(path.join(import.meta.dirname, '../support/pglite-abort.mjs')).href
@@ -56,6 +57,12 @@ describe('PGlite aborts in the server', () => {
   }, 90_000)
 })
 
+/** The suite's migrated template as bytes for the worker's open (initdb took seconds), or none outside it. */
+const templateBytes = async () => {
+  const dump = await pgliteTemplateDump()
+  return dump && new Uint8Array(await dump.arrayBuffer())
+}
+
 /** A thread of its own on the worker's module (not the suite's shared one), asked one request at a time. */
 function pgliteWorker(preload?: string) {
   const execArgv = preload ? ['--import', pathToFileURL(path.join(import.meta.dirname, '../support', preload)).href] : undefined
@@ -76,7 +83,7 @@ describe('a throw inside Postgres’s own loop', () => {
   it('ends the thread with the request told why, where PGlite alone answered no rows', async () => {
     const { worker, exited, ask } = pgliteWorker()
     try {
-      expect((await ask({ op: 'open', db: 1 })).error).toBeUndefined()
+      expect((await ask({ op: 'open', db: 1, dump: await templateBytes() })).error).toBeUndefined()
       expect((await ask({ op: 'query', db: 1, text: 'SELECT 1 AS x' })).value?.rows).toEqual([{ x: 1 }])
       // Positive controls: Postgres's own errors (its longjmp out of the loop) leave the thread serving.
       expect((await ask({ op: 'query', db: 1, text: 'SELECT 1/0' })).error?.message).toBe('division by zero')
@@ -94,7 +101,7 @@ describe('a throw inside Postgres’s own loop', () => {
   it('refuses to open with a PGlite that lacks the loop it wraps, saying so (not as a damaged folder)', async () => {
     const { worker, ask } = pgliteWorker('pglite-no-loop.mjs')
     try {
-      const opened = await ask({ op: 'open', db: 1 })
+      const opened = await ask({ op: 'open', db: 1, dump: await templateBytes() })
       expect(opened.error?.code).toBe('PGLITE_VERSION')
       expect(opened.error?.message).toMatch(/no _PostgresMainLoopOnce: install the version package\.json pins/)
       // The thread stays, the database it could not guard is closed and never served.
