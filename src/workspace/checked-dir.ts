@@ -108,31 +108,13 @@ export async function openChild(parent: CheckedDir, name: string, rel: string): 
 }
 
 /**
- * The folder `dir` opened by its whole path in one call, kept only when the kernel's own name for
- * what was opened is `dir` itself: then no link led anywhere else, and it is the very folder the
- * descent below would reach, one open instead of one per level. Opening a folder does nothing to
- * it, wherever a link swapped in on the way leads. Null otherwise (a link, missing, not a folder,
- * no /proc): the descent then decides, and says why.
- */
-async function openWhole(dir: string): Promise<CheckedDir | null> {
-  const handle = await fs.open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW).catch(() => null)
-  if (handle === null) return null
-  const base = await procPathOf(handle)
-  if (base !== null && whereOpened(handle) === dir) return checkedDir(handle, base, dir)
-  await handle.close()
-  return null
-}
-
-/**
- * Opens the folder `dir` (a physical path under the real root `root`): whole when it is plainly
- * there (openWhole), else one level at a time, each through the folder opened before it. With `create`, missing folders are made on the way, each
+ * Opens the folder `dir` (a physical path under the real root `root`) one level at a time, each
+ * through the folder opened before it. With `create`, missing folders are made on the way, each
  * inside its checked parent, so nothing is ever created where a swapped-in link leads. `rel`
  * names `dir` in messages as the caller spelt it.
  */
 export async function openFolderBeneath(root: string, dir: string, opts: { create?: boolean; rel?: string } = {}): Promise<CheckedDir> {
   if (!isInside(root, dir)) movedBehindLink(opts.rel ?? relOf(root, dir))
-  const direct = opts.create === true ? null : await openWhole(dir)
-  if (direct !== null) return direct
   let folder = await openCheckedDir(root, root, '.')
   try {
     for (const seg of segmentsOf(relOf(root, dir))) {
