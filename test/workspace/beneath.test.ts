@@ -39,6 +39,12 @@ describe('reaching a checked path', () => {
     await expectCoded(lstatBeneath(t.ws, path.join(t.ws, 'a.link'), 'a.link'), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
     await expectCoded(openFolderBeneath(t.ws, path.join(t.ws, 'alias')), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
     await expectCoded(lstatBeneath(t.ws, path.join(t.ws, 'alias', 'x'), 'alias/x'), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    // opened whole, alias/sub is a real folder (real/sub): kept only where no link led, so refused here too
+    await fs.mkdir(path.join(t.ws, 'real', 'sub'))
+    await expectCoded(openFolderBeneath(t.ws, path.join(t.ws, 'alias', 'sub')), 'PATH_OUTSIDE_WORKSPACE', 403, 'symbolic link')
+    const real = await openFolderBeneath(t.ws, path.join(t.ws, 'real', 'sub'))
+    expect(real.real).toBe(path.join(t.ws, 'real', 'sub'))
+    await real.close()
   })
 
   it('positive control: real folders and files are reached; missing ones are named by the caller’s path', async () => {
