@@ -86,6 +86,9 @@ describe('replacementDiff', () => {
     let seed = 11
     const r = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
     const pieces = ['a', 'b', 'x\n', 'y\n', '\n', 'ab\n', 'ba']
+    const trials: { name: string; updated: string; why: string }[] = []
+    let patch = ''
+    const tree = await fs.mkdtemp(path.join(dir, 'trials-'))
     for (let trial = 0; trial < 150; trial++) {
       const text = Array.from({ length: Math.floor(r() * 80) }, () => pieces[Math.floor(r() * pieces.length)]).join('')
       const oldS = pieces[Math.floor(r() * pieces.length)] + (r() < 0.3 ? pieces[Math.floor(r() * pieces.length)] : '')
@@ -93,10 +96,20 @@ describe('replacementDiff', () => {
       const at = occurrences(text, oldS)
       if (at.length === 0 || oldS === newS) continue
       const all = r() < 0.5
-      const updated = all ? text.split(oldS).join(newS) : text.slice(0, at[0]) + newS + text.slice(at[0] + oldS.length)
-      const diff = await replacementDiff(text, { at: all ? at : at.slice(0, 1), oldS, newS }, 'f', 1 << 20, signal)
-      expect(await applied(text, diff), JSON.stringify({ text, oldS, newS, all })).toBe(updated)
+      const name = `t${trial}`
+      await fs.writeFile(path.join(tree, name), text)
+      patch += await replacementDiff(text, { at: all ? at : at.slice(0, 1), oldS, newS }, name, 1 << 20, signal)
+      trials.push({
+        name,
+        updated: all ? text.split(oldS).join(newS) : text.slice(0, at[0]) + newS + text.slice(at[0] + oldS.length),
+        why: JSON.stringify({ text, oldS, newS, all }),
+      })
     }
+    // Every trial's diff in one patch, applied by one run of `patch` (a run per trial took ~10 s here).
+    const run = spawnSync('patch', ['-s', '-f', '-p1', '--no-backup-if-mismatch'], { cwd: tree, input: patch, encoding: 'utf8' })
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0)
+    expect(trials.length).toBeGreaterThan(100)
+    for (const { name, updated, why } of trials) expect(await fs.readFile(path.join(tree, name), 'utf8'), why).toBe(updated)
   })
 
   it.runIf(hasPatch)('a change beside a run of equal lines keeps three lines of context after it, so it applies', async () => {
