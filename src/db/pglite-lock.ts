@@ -53,6 +53,14 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** The lock's path holds what toolgate never writes there (a folder, a pipe): a person has to move it. */
+export class LockPathError extends Error {
+  constructor(lockPath: string, what: string) {
+    super(`${lockPath} is ${what}, where toolgate keeps the lock of its embedded database (PGlite): move it away, then start again`)
+    this.name = 'LockPathError'
+  }
+}
+
 const describe = (holder: LockHolder) =>
   `(pid ${holder.pid} on ${holder.host}, since ${holder.started_at}: ${holder.command})${holder.url ? `, a toolgate server at ${holder.url}` : ''}`
 
@@ -213,10 +221,28 @@ function sweepBeside(lockPath: string): void {
   }
 }
 
+/**
+ * Refuses a lock path holding what toolgate never writes there: a folder (the takeover's rename
+ * fails on it), a pipe (reading it waits for a writer, holding the start for ever), a socket.
+ * A link is read and taken over as an unreadable lock is.
+ */
+function assertLockFile(lockPath: string): void {
+  let st: fs.Stats
+  try {
+    st = fs.lstatSync(lockPath)
+  } catch {
+    return
+  }
+  if (st.isFile() || st.isSymbolicLink()) return
+  const what = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'not a file'
+  throw new LockPathError(lockPath, what)
+}
+
 /** Creates the lock, or takes over a stale one; throws naming the holder when it runs. */
 function acquire(dir: string, lockPath: string, text: string): void {
   for (let tries = 0; tries < 2; tries++) {
     if (tryCreate(lockPath, text)) return
+    assertLockFile(lockPath)
     const seen = readText(lockPath)
     if (seen === undefined && inodeOf(lockPath) === undefined) continue // released meanwhile: the name is free again
     if (!isRunning(parsed(seen), lockPath) && takeOver(lockPath, seen, text)) return

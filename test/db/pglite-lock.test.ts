@@ -3,14 +3,14 @@
  * names the holder; `npm run seed` beside a running server goes through its API; a damaged folder
  * is reported as such. Real processes: a live `sleep` holds a lock, the seed script runs as a child.
  */
-import { execFile, spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb } from '../../src/db/client.js'
-import { DataDirLockedError, lockDataDir, lockPathOf, takeOver } from '../../src/db/pglite-lock.js'
+import { DataDirLockedError, LockPathError, lockDataDir, lockPathOf, takeOver } from '../../src/db/pglite-lock.js'
 import { nodeArgs } from '../support/compiled-src.js'
 import { copyPgliteTemplate } from '../support/database-template.js'
 import { ADMIN_KEY, buildTestApp } from '../helper.js'
@@ -236,6 +236,44 @@ describe('the PGlite folder lock', () => {
     const err = await createDb({ pgliteDir: dir }).catch((e) => e)
     expect(err.message).toMatch(/looks damaged/)
     expect(err.message).toContain(`mv ${dir} ${dir}.damaged`)
+    expect(fs.existsSync(lockPathOf(dir))).toBe(false)
+  })
+})
+
+describe('a lock path holding what toolgate never writes there', () => {
+  it('is refused saying what is there, fresh or silent, and left in place: a folder, a named pipe (never waited on)', () => {
+    const minuteAgo = new Date(Date.now() - 60_000)
+    for (const [what, make] of [
+      ['a folder', (p: string) => fs.mkdirSync(p)],
+      ['a named pipe', (p: string) => execFileSync('mkfifo', [p])],
+    ] as const) {
+      for (const silent of [false, true]) {
+        const dir = path.join(tmp, `odd-${what.replace(/ /g, '-')}-${silent}`, 'pglite')
+        fs.mkdirSync(dir, { recursive: true })
+        make(lockPathOf(dir))
+        if (silent) fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
+        const err = (() => {
+          try {
+            lockDataDir(dir).release()
+          } catch (e) {
+            return e as Error
+          }
+        })()
+        expect(err, `${what}, silent: ${silent}`).toBeInstanceOf(LockPathError)
+        expect(err?.message).toBe(
+          `${lockPathOf(dir)} is ${what}, where toolgate keeps the lock of its embedded database (PGlite): move it away, then start again`,
+        )
+        expect(fs.lstatSync(lockPathOf(dir)).isFile()).toBe(false)
+      }
+    }
+    // Positive control: an unreadable file there, silent, is a stale lock and taken over.
+    const dir = path.join(tmp, 'odd-control', 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(lockPathOf(dir), 'not json')
+    fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
+    const lock = lockDataDir(dir)
+    expect(holderOf(dir).pid).toBe(process.pid)
+    lock.release()
     expect(fs.existsSync(lockPathOf(dir))).toBe(false)
   })
 })
