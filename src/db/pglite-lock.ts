@@ -90,11 +90,21 @@ const inodeOf = (file: string) => {
 
 export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
 
+const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants
+
+/**
+ * The lock's text; undefined when it is gone, a link or not a file. Never follows a link and never
+ * waits: a named pipe put there (or swapped in after assertLockFile) would hold the start for ever.
+ */
 function readText(lockPath: string): string | undefined {
+  let fd: number | undefined
   try {
-    return fs.readFileSync(lockPath, 'utf8')
+    fd = fs.openSync(lockPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd, 'utf8') : undefined
   } catch {
     return undefined
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd)
   }
 }
 
@@ -233,7 +243,7 @@ function assertLockFile(lockPath: string): void {
   } catch {
     return
   }
-  if (st.isFile() || st.isSymbolicLink()) return
+  if (st.isFile() || st.isSymbolicLink()) return // a link is never read (readText): an unreadable lock
   const what = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'not a file'
   throw new LockPathError(lockPath, what)
 }

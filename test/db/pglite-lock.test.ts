@@ -241,7 +241,7 @@ describe('the PGlite folder lock', () => {
 })
 
 describe('a lock path holding what toolgate never writes there', () => {
-  it('is refused saying what is there, fresh or silent, and left in place: a folder, a named pipe (never waited on)', () => {
+  it('is refused saying what is there, fresh or silent, and left in place: a folder, a named pipe (never waited on); a link is never followed', () => {
     const minuteAgo = new Date(Date.now() - 60_000)
     for (const [what, make] of [
       ['a folder', (p: string) => fs.mkdirSync(p)],
@@ -265,6 +265,24 @@ describe('a lock path holding what toolgate never writes there', () => {
         )
         expect(fs.lstatSync(lockPathOf(dir)).isFile()).toBe(false)
       }
+    }
+    // A link is never followed (to a pipe it would wait for ever): an unreadable lock, refused while
+    // fresh and taken over once silent, the link replaced and what it points to left alone.
+    for (const [what, make] of [
+      ['pipe', (p: string) => execFileSync('mkfifo', [p])],
+      ['folder', (p: string) => fs.mkdirSync(p)],
+    ] as const) {
+      const dir = path.join(tmp, `odd-link-${what}`, 'pglite')
+      fs.mkdirSync(dir, { recursive: true })
+      const target = path.join(tmp, `odd-link-${what}`, 'target')
+      make(target)
+      fs.symlinkSync(target, lockPathOf(dir))
+      expect(() => lockDataDir(dir).release(), what).toThrow(DataDirLockedError)
+      fs.lutimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
+      const lock = lockDataDir(dir)
+      expect(holderOf(dir).pid, what).toBe(process.pid)
+      lock.release()
+      expect(fs.existsSync(target), what).toBe(true)
     }
     // Positive control: an unreadable file there, silent, is a stale lock and taken over.
     const dir = path.join(tmp, 'odd-control', 'pglite')
