@@ -21,6 +21,11 @@ async function main() {
   })
   // A dead PGlite thread closes the database for good: every call would answer 503 until a restart.
   app.database.lost?.then((err) => exitForRestart(app, err))
+  // Another process took the PGlite folder over while this one was stopped: not even a flush may write it now.
+  app.database.lock?.lost.then((err) => {
+    app.log.fatal({ err }, 'Another process holds the embedded database (PGlite) folder now: exiting with code 1 at once, writing nothing more to it')
+    process.exit(1)
+  })
   const address = await app.listen({ port: config.port, host: config.host })
   // `npm run seed` beside a running server finds it here and goes through its API.
   try {

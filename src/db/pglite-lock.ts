@@ -29,6 +29,11 @@ export interface LockHolder {
 
 export interface DataDirLock {
   readonly path: string
+  /**
+   * Settles once a heartbeat finds the lock naming another process: it took the folder over while
+   * this one was silent past SILENT_MS (stopped, paused). This process must then write nothing more.
+   */
+  readonly lost: Promise<Error>
   /** Tells later openers where this server listens. */
   advertise(url: string): void
   release(): void
@@ -91,6 +96,7 @@ const inodeOf = (file: string) => {
 export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants
+const READ_LOCK = O_RDONLY | O_NOFOLLOW | O_NONBLOCK
 
 /**
  * The lock's text; undefined when it is gone, a link or not a file. Never follows a link and never
@@ -99,12 +105,24 @@ const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants
 function readText(lockPath: string): string | undefined {
   let fd: number | undefined
   try {
-    fd = fs.openSync(lockPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    fd = fs.openSync(lockPath, READ_LOCK)
     return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd, 'utf8') : undefined
   } catch {
     return undefined
   } finally {
     if (fd !== undefined) fs.closeSync(fd)
+  }
+}
+
+/** readText off the event loop, for the heartbeat: a data folder on a slow mount must not hold it. */
+async function readTextLater(lockPath: string): Promise<string | undefined> {
+  const handle = await fs.promises.open(lockPath, READ_LOCK).catch(() => undefined)
+  try {
+    return handle && (await handle.stat()).isFile() ? await handle.readFile('utf8') : undefined
+  } catch {
+    return undefined
+  } finally {
+    await handle?.close().catch(() => {})
   }
 }
 
@@ -274,11 +292,23 @@ export function lockDataDir(dir: string): DataDirLock {
   acquire(dir, lockPath, JSON.stringify(me))
   sweepBeside(lockPath)
   let held = true
-  // Asynchronous: a data folder on a slow mount must not hold the event loop. A lock removed by hand has nothing to keep alive.
-  const heartbeat = setInterval(() => fs.utimes(lockPath, new Date(), new Date(), () => {}), HEARTBEAT_MS)
+  let lostNow: (err: Error) => void = () => {}
+  const lost = new Promise<Error>((resolve) => (lostNow = resolve))
+  // Asynchronous: a data folder on a slow mount must not hold the event loop. A lock removed by
+  // hand has nothing to keep alive; one naming another holder is no longer ours to touch.
+  const beat = async () => {
+    const holder = parsed(await readTextLater(lockPath))
+    if (!held) return
+    if (holder === undefined || holder.token === PROCESS_TOKEN) return fs.utimes(lockPath, new Date(), new Date(), () => {})
+    held = false
+    clearInterval(heartbeat)
+    lostNow(new Error(`The lock ${lockPath} now names another process ${describe(holder)}: it took the folder over while this one was silent`))
+  }
+  const heartbeat = setInterval(beat, HEARTBEAT_MS)
   heartbeat.unref()
   return {
     path: lockPath,
+    lost,
     advertise(url) {
       // Only over our own lock: one taken over meanwhile (this process stalled past SILENT_MS) is not ours to write.
       if (held && readHolder(lockPath)?.token === PROCESS_TOKEN)

@@ -88,6 +88,42 @@ describe('the PGlite folder lock', () => {
     }
   })
 
+  it('gives up a lock taken over while it was silent: the beat finds another token, says so, and touches it no more', async () => {
+    const dir = path.join(tmp, 'lost', 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20))
+    }
+    const mtime = () => fs.statSync(lockPathOf(dir)).mtimeMs
+    const longAgo = new Date(Date.now() - 60_000)
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const lock = lockDataDir(dir)
+      let lostWith: Error | undefined
+      void lock.lost.then((err) => (lostWith = err))
+      // Positive control: its own lock is touched by the beat, and still held.
+      fs.utimesSync(lockPathOf(dir), longAgo, longAgo)
+      vi.advanceTimersByTime(10_000)
+      await until(() => mtime() > longAgo.getTime() + 1_000)
+      expect(mtime()).toBeGreaterThan(longAgo.getTime() + 1_000)
+      expect(lostWith).toBeUndefined()
+      // Another process's lock renamed over ours, as a takeover does while this process is stopped.
+      const other = { pid: 1, token: 'another-process', host: os.hostname(), started_at: '2026-01-01T00:00:00.000Z', command: 'dist/server.js' }
+      fs.writeFileSync(`${lockPathOf(dir)}.new`, JSON.stringify(other))
+      fs.renameSync(`${lockPathOf(dir)}.new`, lockPathOf(dir))
+      fs.utimesSync(lockPathOf(dir), longAgo, longAgo)
+      vi.advanceTimersByTime(10_000)
+      await until(() => lostWith !== undefined)
+      expect(lostWith?.message).toMatch(/now names another process \(pid 1 on .+\): it took the folder over while this one was silent$/)
+      expect(mtime()).toBe(longAgo.getTime()) // not touched: it is not ours
+      expect(vi.getTimerCount()).toBe(0) // the beat has stopped
+      lock.release()
+      expect(holderOf(dir).token).toBe('another-process') // left in place
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('refuses an unreadable lock while it is fresh (never half-written by toolgate), and takes it over once silent', async () => {
     const dir = await folder('unreadable')
     for (const text of ['', '{"pid": 12', 'not json']) {
