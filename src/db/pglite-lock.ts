@@ -126,9 +126,11 @@ async function readTextLater(lockPath: string): Promise<string | undefined> {
   }
 }
 
+/** The holder a lock names; undefined when it names none (not JSON, or JSON without a pid: `null`, `1`, `{}`). */
 const parsed = (text: string | undefined): LockHolder | undefined => {
   try {
-    return text === undefined ? undefined : (JSON.parse(text) as LockHolder)
+    const value = text === undefined ? undefined : JSON.parse(text)
+    return typeof value?.pid === 'number' ? (value as LockHolder) : undefined
   } catch {
     return undefined
   }
