@@ -254,7 +254,7 @@ function sweepBeside(lockPath: string): void {
 /**
  * Refuses a lock path holding what toolgate never writes there: a folder (the takeover's rename
  * fails on it), a pipe (reading it waits for a writer, holding the start for ever), a socket.
- * A link is read and taken over as an unreadable lock is.
+ * A link is never followed: it is an unreadable lock, taken over once silent.
  */
 function assertLockFile(lockPath: string): void {
   let st: fs.Stats
@@ -263,7 +263,7 @@ function assertLockFile(lockPath: string): void {
   } catch {
     return
   }
-  if (st.isFile() || st.isSymbolicLink()) return // a link is never read (readText): an unreadable lock
+  if (st.isFile() || st.isSymbolicLink()) return
   const what = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'not a file'
   throw new LockPathError(lockPath, what)
 }
