@@ -56,11 +56,13 @@ describe('ending a command without the sandbox', () => {
 
   it('signals what it left in its group SIGTERM once, not again as the command is reaped', async () => {
     // Many programs take a second SIGTERM as "stop now, skip the clean-up".
-    await startThenEnd(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.05$((10 + 7)); done) & exec sleep 3107", ['sleep 0.0517'], 800)
+    // Each sleep lives 0.317 s, long enough to be seen by a scan of /proc on a loaded machine (at
+    // 0.0517 s a slow scan missed every one for 5 s: a flake); SIGTERM ends it at once either way.
+    await startThenEnd(off, "(trap 'echo TERM >> terms' TERM; while :; do sleep 0.3$((10 + 7)); done) & exec sleep 3107", ['sleep 0.317'], 800)
     expect(await until(async () => fs.existsSync(path.join(dir, 'terms')))).toBe(true)
     await new Promise((r) => setTimeout(r, 1_000)) // past the grace: SIGKILL, no more traps
     expect(fs.readFileSync(path.join(dir, 'terms'), 'utf8')).toBe('TERM\n')
-    expect(await allGone('sleep 0.05$((10 + 7))')).toBe(true)
+    expect(await allGone('sleep 0.3$((10 + 7))')).toBe(true)
   })
 })
 
