@@ -97,6 +97,9 @@ export const lockPathOf = (dir: string) => `${dir.replace(/\/+$/, '')}.lock`
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants
 const READ_LOCK = O_RDONLY | O_NOFOLLOW | O_NONBLOCK
+/** A lock is a line of JSON: anything larger is unreadable, never read whole. */
+const MAX_LOCK_BYTES = 64 * 1024
+const isLockFile = (st: fs.Stats) => st.isFile() && st.size <= MAX_LOCK_BYTES
 
 /**
  * The lock's text; undefined when it is gone, a link or not a file. Never follows a link and never
@@ -106,7 +109,7 @@ function readText(lockPath: string): string | undefined {
   let fd: number | undefined
   try {
     fd = fs.openSync(lockPath, READ_LOCK)
-    return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd, 'utf8') : undefined
+    return isLockFile(fs.fstatSync(fd)) ? fs.readFileSync(fd, 'utf8') : undefined
   } catch {
     return undefined
   } finally {
@@ -118,7 +121,7 @@ function readText(lockPath: string): string | undefined {
 async function readTextLater(lockPath: string): Promise<string | undefined> {
   const handle = await fs.promises.open(lockPath, READ_LOCK).catch(() => undefined)
   try {
-    return handle && (await handle.stat()).isFile() ? await handle.readFile('utf8') : undefined
+    return handle && isLockFile(await handle.stat()) ? await handle.readFile('utf8') : undefined
   } catch {
     return undefined
   } finally {
@@ -126,11 +129,11 @@ async function readTextLater(lockPath: string): Promise<string | undefined> {
   }
 }
 
-/** The holder a lock names; undefined when it names none (not JSON, or JSON without a pid: `null`, `1`, `{}`). */
+/** The holder a lock names; undefined when it names none (not JSON, or without a pid above 0 and a host: `null`, `{}`, `{"pid":5}`). */
 const parsed = (text: string | undefined): LockHolder | undefined => {
   try {
     const value = text === undefined ? undefined : JSON.parse(text)
-    return typeof value?.pid === 'number' ? (value as LockHolder) : undefined
+    return Number.isInteger(value?.pid) && value.pid > 0 && typeof value.host === 'string' ? (value as LockHolder) : undefined
   } catch {
     return undefined
   }
@@ -177,16 +180,22 @@ function tryCreate(lockPath: string, text: string): boolean {
     })
   } catch (err) {
     if (codeOf(err) === 'EEXIST') return false
-    if (!NO_LINKS.has(codeOf(err) ?? '')) throw err
+    if (!NO_LINKS.has(codeOf(err) ?? '')) throw cannotWrite(lockPath, err)
   }
   try {
     fs.writeFileSync(lockPath, text, { flag: 'wx', mode: 0o600 })
     return true
   } catch (err) {
     if (codeOf(err) === 'EEXIST') return false
-    throw err
+    throw cannotWrite(lockPath, err)
   }
 }
+
+/** A lock that cannot be written (a read-only or full disk), named as the lock, not as the file aside. */
+const cannotWrite = (lockPath: string, err: unknown) =>
+  new Error(`Cannot write ${lockPath}, the lock of the embedded database (PGlite) (${codeOf(err) ?? String(err)}): its folder must be writable`, {
+    cause: err,
+  })
 
 /**
  * Removes the turn folder if it is still the one seen (inode `ino`). It is renamed aside first: a
@@ -214,11 +223,13 @@ export function takeOver(lockPath: string, seen: string | undefined, text: strin
     fs.mkdirSync(turn, { mode: 0o700 })
   } catch (err) {
     if (codeOf(err) !== 'EEXIST') throw err
+    assertKind(turn, (st) => st.isDirectory())
     if (!heardFrom(turn)) removeTurn(turn, inodeOf(turn)) // the next try may take its turn
     return false
   }
   const mine = inodeOf(turn)
   try {
+    assertLockFile(lockPath) // again, in our turn: what is renamed over must be a lock
     if (readText(lockPath) !== seen || (seen === undefined && inodeOf(lockPath) === undefined)) return false
     // Still our turn (not cleared by an opener that took us for dead): then ours goes in.
     return withFileAside(lockPath, text, (aside) => inodeOf(turn) === mine && (fs.renameSync(aside, lockPath), true))
@@ -256,16 +267,19 @@ function sweepBeside(lockPath: string): void {
  * fails on it), a pipe (reading it waits for a writer, holding the start for ever), a socket.
  * A link is never followed: it is an unreadable lock, taken over once silent.
  */
-function assertLockFile(lockPath: string): void {
+const assertLockFile = (lockPath: string) => assertKind(lockPath, (st) => st.isFile() || st.isSymbolicLink())
+
+/** Throws LockPathError, saying what is there, when `file` exists and is not of the kind `ok` accepts. */
+function assertKind(file: string, ok: (st: fs.Stats) => boolean): void {
   let st: fs.Stats
   try {
-    st = fs.lstatSync(lockPath)
+    st = fs.lstatSync(file)
   } catch {
     return
   }
-  if (st.isFile() || st.isSymbolicLink()) return
-  const what = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : 'not a file'
-  throw new LockPathError(lockPath, what)
+  if (ok(st)) return
+  const what = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : st.isSymbolicLink() ? 'a link' : st.isFile() ? 'a file' : 'not a file'
+  throw new LockPathError(file, what)
 }
 
 /** Creates the lock, or takes over a stale one; throws naming the holder when it runs. */
@@ -301,7 +315,8 @@ export function lockDataDir(dir: string): DataDirLock {
   const beat = async () => {
     const holder = parsed(await readTextLater(lockPath))
     if (!held) return
-    if (holder === undefined || holder.token === PROCESS_TOKEN) return fs.utimes(lockPath, new Date(), new Date(), () => {})
+    // lutimes: a link put there is touched itself, never what it points to.
+    if (holder === undefined || holder.token === PROCESS_TOKEN) return fs.lutimes(lockPath, new Date(), new Date(), () => {})
     held = false
     clearInterval(heartbeat)
     lostNow(new Error(`The lock ${lockPath} now names another process ${describe(holder)}: it took the folder over while this one was silent`))

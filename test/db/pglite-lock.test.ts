@@ -119,6 +119,21 @@ describe('the PGlite folder lock', () => {
       expect(vi.getTimerCount()).toBe(0) // the beat has stopped
       lock.release()
       expect(holderOf(dir).token).toBe('another-process') // left in place
+      // A link put over a held lock is touched itself, never what it points to.
+      const dir2 = path.join(tmp, 'lost-link', 'pglite')
+      fs.mkdirSync(dir2, { recursive: true })
+      const held = lockDataDir(dir2)
+      const target = path.join(tmp, 'lost-link', 'elsewhere')
+      fs.writeFileSync(target, 'not the lock')
+      fs.utimesSync(target, longAgo, longAgo)
+      fs.rmSync(lockPathOf(dir2))
+      fs.symlinkSync(target, lockPathOf(dir2))
+      fs.lutimesSync(lockPathOf(dir2), longAgo, longAgo)
+      vi.advanceTimersByTime(10_000)
+      await until(() => fs.lstatSync(lockPathOf(dir2)).mtimeMs > longAgo.getTime() + 1_000)
+      expect(fs.lstatSync(lockPathOf(dir2)).mtimeMs).toBeGreaterThan(longAgo.getTime() + 1_000)
+      expect(fs.statSync(target).mtimeMs).toBeLessThan(longAgo.getTime() + 1_000)
+      held.release()
     } finally {
       vi.useRealTimers()
     }
@@ -141,11 +156,12 @@ describe('the PGlite folder lock', () => {
     expect(fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith('pglite.lock'))).toEqual([]) // nothing left aside
   })
 
-  it('takes JSON that names no holder (null, a number, a list, an object without a pid) for an unreadable lock', () => {
+  it('takes JSON that names no holder (null, a number, an object without a pid above 0 and a host, 100 KB) for an unreadable lock', () => {
     const dir = path.join(tmp, 'json-no-holder', 'pglite')
     fs.mkdirSync(dir, { recursive: true })
     const minuteAgo = new Date(Date.now() - 60_000)
-    for (const text of ['null', '1', '[]', '"x"', '{}', '{"token":"t"}']) {
+    const big = JSON.stringify({ pid: 1, host: os.hostname(), pad: 'x'.repeat(100_000) }) // never read whole
+    for (const text of ['null', '1', '[]', '"x"', '{}', '{"token":"t"}', '{"pid":5}', `{"pid":0,"host":"${os.hostname()}"}`, big]) {
       fs.writeFileSync(lockPathOf(dir), text)
       expect(() => lockDataDir(dir).release(), text).toThrow(/names none that runs.*taken over once untouched for 30 s/)
       fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
@@ -334,6 +350,14 @@ describe('a lock path holding what toolgate never writes there', () => {
       lock.release()
       expect(fs.existsSync(target), what).toBe(true)
     }
+    // The turn beside a stale lock, when it is not a folder: refused saying so, and left in place.
+    const turned = path.join(tmp, 'odd-turn', 'pglite')
+    fs.mkdirSync(turned, { recursive: true })
+    fs.writeFileSync(lockPathOf(turned), 'not json')
+    fs.utimesSync(lockPathOf(turned), minuteAgo, minuteAgo)
+    fs.writeFileSync(`${lockPathOf(turned)}.takeover`, 'a file of someone else')
+    expect(() => lockDataDir(turned).release()).toThrow(`${lockPathOf(turned)}.takeover is a file, where toolgate keeps the lock`)
+    expect(fs.readFileSync(`${lockPathOf(turned)}.takeover`, 'utf8')).toBe('a file of someone else')
     // Positive control: an unreadable file there, silent, is a stale lock and taken over.
     const dir = path.join(tmp, 'odd-control', 'pglite')
     fs.mkdirSync(dir, { recursive: true })
