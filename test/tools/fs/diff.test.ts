@@ -106,8 +106,10 @@ describe('replacementDiff', () => {
       })
     }
     // Every trial's diff in one patch, applied by one run of `patch` (a run per trial took ~10 s here).
-    const run = spawnSync('patch', ['-s', '-f', '-p1', '--no-backup-if-mismatch'], { cwd: tree, input: patch, encoding: 'utf8' })
+    const run = spawnSync('patch', ['-f', '-p1', '--fuzz=0', '--no-backup-if-mismatch'], { cwd: tree, input: patch, encoding: 'utf8' })
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0)
+    // Applied where each hunk says, not found nearby: wrong line numbers would show as an offset.
+    expect(run.stdout).not.toMatch(/offset|fuzz/i)
     expect(trials.length).toBeGreaterThan(100)
     for (const { name, updated, why } of trials) expect(await fs.readFile(path.join(tree, name), 'utf8'), why).toBe(updated)
   })
