@@ -109,23 +109,6 @@ describe('openPlainFolder', () => {
 })
 
 describe('openForRead on a plain path', () => {
-  it('never looks anything up through a link a caller planted: no call on the host takes a path through it', async () => {
-    // A lookup through the link is made on the host, outside the sandbox: an automount there
-    // triggers, a dead network mount holds a thread-pool thread. Found in review of a whole-path open.
-    await fs.mkdir(path.join(t.out, 'sub'), { recursive: true })
-    await fs.writeFile(path.join(t.out, 'sub', 'f.txt'), 'outside')
-    await fs.symlink(t.out, path.join(t.ws, 'lo'))
-    await fs.mkdir(path.join(t.ws, 'real', 'sub'), { recursive: true })
-    await fs.symlink('real', path.join(t.ws, 'li'))
-    const calls = (['open', 'lstat', 'stat', 'readlink', 'realpath', 'access', 'opendir', 'readdir'] as const).map((name) => vi.spyOn(fs, name))
-    await expectCoded(openForRead(t.ws, 'lo/sub/f.txt'), 'PATH_OUTSIDE_WORKSPACE', 403, 'passes through')
-    await expectCoded(openFolderToRead(t.ws, 'lo/sub', defaultPolicy), 'PATH_OUTSIDE_WORKSPACE', 403, 'passes through')
-    await expect(openFolderToRead(t.ws, 'li/sub', defaultPolicy).then(({ dir }) => dir.close())).resolves.toBeUndefined()
-    const paths = calls.flatMap((spy) => spy.mock.calls.map((c) => String(c[0])))
-    expect(paths.length).toBeGreaterThan(0)
-    for (const link of ['lo', 'li']) expect(paths.filter((p) => p.startsWith(`${path.join(t.ws, link)}/`))).toEqual([])
-  })
-
   it('opens each folder once: the root, a, b, c and the file', async () => {
     const opens = vi.spyOn(fs, 'open')
     expect((await readAll('a/b/c/f.txt')).text).toBe('inside')
