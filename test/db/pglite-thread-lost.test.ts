@@ -5,7 +5,8 @@
  * someone notices. The abort is injected at PGlite's `query` (test/support/pglite-abort*.mjs); a
  * throw inside Postgres's own loop, which PGlite 0.5 swallows, is made for real (a jsonb nested
  * deeper than the thread's stack) in a thread of the test's own, and a PGlite without the loop
- * that catches it is refused at open.
+ * that catches it is refused at open. A server whose folder another process took over (its lock
+ * renamed over) exits 1 as well, at its next heartbeat.
  * Always on PGlite, whichever database the suite runs on: the thread is PGlite's.
  */
 import fs from 'node:fs'
@@ -62,6 +63,26 @@ const templateBytes = async () => {
   const dump = await pgliteTemplateDump()
   return dump && new Uint8Array(await dump.arrayBuffer())
 }
+
+describe('the PGlite folder taken over while the server was stopped', () => {
+  it('makes the server exit 1 at its next beat, writing nothing more, the other lock left in place', async () => {
+    const folders = { workspace: fs.mkdtempSync(path.join(os.tmpdir(), 'tg-ws-')), dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tg-data-')) }
+    const s = await startServerProcess(folders)
+    try {
+      const lock = lockPathOf(path.join(folders.dataDir, 'pglite'))
+      expect(await status(`${s.address}/v1/tools/hello`)).toBe(200) // positive control: it serves, holding its lock
+      const other = JSON.stringify({ pid: 1, token: 'another-process', host: os.hostname(), started_at: '2026-01-01T00:00:00.000Z', command: 'other' })
+      fs.writeFileSync(`${lock}.new`, other)
+      fs.renameSync(`${lock}.new`, lock) // as a takeover renames its lock over a silent one
+      expect(await exitWhileAsking(s, 25_000), s.output()).toBe(1)
+      expect(s.output()).toMatch(/Another process holds the embedded database \(PGlite\) folder now: exiting with code 1 at once/)
+      expect(fs.readFileSync(lock, 'utf8')).toBe(other)
+    } finally {
+      s.child.kill('SIGKILL')
+      for (const dir of Object.values(folders)) fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 90_000)
+})
 
 /** A thread of its own on the worker's module (not the suite's shared one), asked one request at a time. */
 function pgliteWorker(preload?: string) {
