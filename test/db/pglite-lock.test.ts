@@ -20,6 +20,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tg-lock-'))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 const holderOf = (dir: string) => JSON.parse(fs.readFileSync(lockPathOf(dir), 'utf8'))
+/** A time a minute ago: a lock touched then is silent (SILENT_MS is 30 s). */
+const aMinuteAgo = () => new Date(Date.now() - 60_000)
+/** Waits up to 2 s for `ok`, which a beat on the thread pool makes true. */
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20))
+}
 const migrated = path.join(tmp, 'migrated', 'pglite')
 beforeAll(async () => {
   // The suite's template when there is one (a PGlite run); else migrate one once (a Postgres run).
@@ -58,7 +64,7 @@ describe('the PGlite folder lock', () => {
       expect(refused).toBeInstanceOf(DataDirLockedError)
       expect(refused.message).toMatch(/this process's pid: .*frees itself 30 s after its last heartbeat/)
       // Silent for a minute: its holder is gone.
-      const minuteAgo = new Date(Date.now() - 60_000)
+      const minuteAgo = aMinuteAgo()
       fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
       const db = await createDb({ pgliteDir: dir })
       expect(holderOf(dir).token).toMatch(/^[0-9a-f-]{36}$/)
@@ -74,12 +80,12 @@ describe('the PGlite folder lock', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     try {
       const db = await createDb({ pgliteDir: dir })
-      const longAgo = new Date(Date.now() - 60_000)
+      const longAgo = aMinuteAgo()
       fs.utimesSync(lockPathOf(dir), longAgo, longAgo)
       vi.advanceTimersByTime(10_000)
-      const touched = async () => Date.now() - fs.statSync(lockPathOf(dir)).mtimeMs < 5_000
-      for (let i = 0; i < 50 && !(await touched()); i++) await new Promise((r) => setTimeout(r, 20))
-      expect(await touched()).toBe(true)
+      const touched = () => Date.now() - fs.statSync(lockPathOf(dir)).mtimeMs < 5_000
+      await until(touched)
+      expect(touched()).toBe(true)
       await db.close()
       // Released: its beat stops.
       expect(vi.getTimerCount()).toBe(0)
@@ -91,11 +97,8 @@ describe('the PGlite folder lock', () => {
   it('gives up a lock taken over while it was silent: the beat finds another token, says so, and touches it no more', async () => {
     const dir = path.join(tmp, 'lost', 'pglite')
     fs.mkdirSync(dir, { recursive: true })
-    const until = async (ok: () => boolean) => {
-      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20))
-    }
     const mtime = () => fs.statSync(lockPathOf(dir)).mtimeMs
-    const longAgo = new Date(Date.now() - 60_000)
+    const longAgo = aMinuteAgo()
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     try {
       const lock = lockDataDir(dir)
@@ -147,7 +150,7 @@ describe('the PGlite folder lock', () => {
       expect(refused).toBeInstanceOf(DataDirLockedError)
       expect(refused.message).toMatch(/names none that runs.*taken over once untouched for 30 s/)
       expect(fs.readFileSync(lockPathOf(dir), 'utf8')).toBe(text) // left as it was
-      const minuteAgo = new Date(Date.now() - 60_000)
+      const minuteAgo = aMinuteAgo()
       fs.utimesSync(lockPathOf(dir), minuteAgo, minuteAgo)
       const db = await createDb({ pgliteDir: dir })
       expect(holderOf(dir).pid).toBe(process.pid)
@@ -159,7 +162,7 @@ describe('the PGlite folder lock', () => {
   it('takes JSON that names no holder (null, a number, an object without a pid above 0 and a host, 100 KB) for an unreadable lock', () => {
     const dir = path.join(tmp, 'json-no-holder', 'pglite')
     fs.mkdirSync(dir, { recursive: true })
-    const minuteAgo = new Date(Date.now() - 60_000)
+    const minuteAgo = aMinuteAgo()
     const big = JSON.stringify({ pid: 1, host: os.hostname(), pad: 'x'.repeat(100_000) }) // never read whole
     for (const text of ['null', '1', '[]', '"x"', '{}', '{"token":"t"}', '{"pid":5}', `{"pid":0,"host":"${os.hostname()}"}`, big]) {
       fs.writeFileSync(lockPathOf(dir), text)
@@ -182,7 +185,7 @@ describe('the PGlite folder lock', () => {
     expect(takeOver(lock, 'a newer opener’s lock', 'mine')).toBe(false)
     expect(fs.existsSync(turn)).toBe(true)
     // A turn left by an opener that died there is cleared once silent, for the next try.
-    const minuteAgo = new Date(Date.now() - 60_000)
+    const minuteAgo = aMinuteAgo()
     fs.utimesSync(turn, minuteAgo, minuteAgo)
     expect(takeOver(lock, 'a newer opener’s lock', 'mine')).toBe(false)
     expect(fs.existsSync(turn)).toBe(false)
@@ -196,7 +199,7 @@ describe('the PGlite folder lock', () => {
     const dir = path.join(tmp, 'leftovers', 'pglite')
     fs.mkdirSync(dir, { recursive: true })
     const beside = (name: string) => path.join(path.dirname(dir), name)
-    const old = new Date(Date.now() - 60_000)
+    const old = aMinuteAgo()
     const dead = 'pglite.lock.0b7e4a52-5d0c-4d8e-9c1a-2f3e4d5c6b7a.123'
     fs.writeFileSync(beside(dead), '{')
     fs.mkdirSync(beside('pglite.lock.takeover'))
@@ -308,7 +311,7 @@ describe('the PGlite folder lock', () => {
 
 describe('a lock path holding what toolgate never writes there', () => {
   it('is refused saying what is there, fresh or silent, and left in place: a folder, a named pipe (never waited on); a link is never followed', () => {
-    const minuteAgo = new Date(Date.now() - 60_000)
+    const minuteAgo = aMinuteAgo()
     for (const [what, make] of [
       ['a folder', (p: string) => fs.mkdirSync(p)],
       ['a named pipe', (p: string) => execFileSync('mkfifo', [p])],
