@@ -1791,7 +1791,7 @@ export interface components {
             http_status: number;
             error_code: string | null;
             error: string | null;
-            /** @description The tool's answer, redacted (null until it ran) */
+            /** @description The tool's answer, redacted, as a preview: 4 KiB in all, 32 KiB for a held call once approved (null until it ran) */
             result: unknown;
             messages: string[];
             dry_run: boolean;

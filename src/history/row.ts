@@ -3,7 +3,7 @@
  * (bound.ts), redacted, and made storable. Built when the row is queued, so that nothing the
  * caller changes later, and no secret, reaches the batch.
  */
-import { bound, cutString, RECORD_BOUNDS, RESULT_BOUNDS, type Bounds, type Redactor } from '../redaction/index.js'
+import { bound, cutString, HELD_RESULT_BOUNDS, RECORD_BOUNDS, RESULT_BOUNDS, type Bounds, type Redactor } from '../redaction/index.js'
 import type { executions } from '../db/schema/index.js'
 import { merged } from '../lib/merged.js'
 
@@ -82,12 +82,16 @@ const CLEAN = {
 }
 type Cleaned = keyof typeof CLEAN
 
-/** The columns a patch may carry, cleaned as a row's are; undefined fields are left out. */
+/**
+ * The columns a patch may carry, cleaned as a row's are; undefined fields are left out. A patch
+ * completes a held call, whose caller reads the result here: more of it is kept.
+ */
 export function cleanPatch(r: Partial<ExecutionRecord>, redactor: Redactor): Partial<ExecutionRow> {
   const out = merged<Record<string, unknown>>(r)
   for (const key of Object.keys(CLEAN) as Cleaned[]) {
     const value = r[key]
-    if (value !== undefined) out[key] = (CLEAN[key] as (v: unknown, redactor: Redactor) => unknown)(value, redactor)
+    if (value === undefined) continue
+    out[key] = key === 'result' ? cleanJson(value, redactor, HELD_RESULT_BOUNDS) : (CLEAN[key] as (v: unknown, redactor: Redactor) => unknown)(value, redactor)
   }
   return out as Partial<ExecutionRow>
 }

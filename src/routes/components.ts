@@ -73,7 +73,7 @@ export const Execution = Type.Object(
     http_status: Type.Integer(),
     error_code: Nullable(Type.String()),
     error: Nullable(Type.String()),
-    result: Json("The tool's answer, redacted (null until it ran)"),
+    result: Json("The tool's answer, redacted, as a preview: 4 KiB in all, 32 KiB for a held call once approved (null until it ran)"),
     messages: Type.Array(Type.String()),
     dry_run: Type.Boolean(),
     usage: Json('LLM token usage, summed over the call'),

@@ -78,22 +78,33 @@ describe('executionRow', () => {
   it('keeps a bounded copy of a huge result', () => {
     const row = executionRow(executionRecord({ result: { text: 'x'.repeat(1_000_000) } }), 'i', redactor)
     const text = json(row.result).text as string
-    expect(text.length).toBeLessThan(17_000)
+    expect(text.length).toBeLessThan(2100)
     expect(text).toMatch(/characters cut\]$/)
   })
 
-  it('keeps a preview of the result but more of the arguments', () => {
-    const text = 'y'.repeat(40_000)
-    const row = executionRow(executionRecord({ params: { content: text }, result: { output: text, entries: Array(5000).fill('f') } }), 'i', redactor)
+  it('keeps a preview of the result, its metadata whole, but more of the arguments', () => {
+    const text = 'y '.repeat(20_000)
+    const metadata = { exit_code: 3, path: 'src/app.ts', truncated: false }
+    const row = executionRow(executionRecord({ params: { content: text }, result: { output: text, entries: Array(5000).fill('f'), metadata } }), 'i', redactor)
     expect(json(row.params).content).toBe(text)
-    const result = json(row.result) as { output: string; entries: string[] }
-    expect(result.output.length).toBeLessThan(17_000)
-    expect(result.output).toMatch(/characters cut\]$/)
+    const result = json(row.result) as { output: string; entries: string[]; metadata: unknown }
+    expect(result.output.length).toBeGreaterThan(2000)
+    expect(result.output.length).toBeLessThan(2100)
+    expect(result.output).toMatch(/^(y )+…\[\d+ characters cut\]$/)
     expect(result.entries.length).toBeLessThanOrEqual(201)
+    expect(result.metadata).toEqual(metadata)
+    expect(storableJson(row.result).length).toBeLessThan(5000)
   })
 })
 
 describe('cleanPatch', () => {
+  it("keeps more of a held call's result than of an answered one's: its caller reads it here", () => {
+    const output = 'word '.repeat(8000)
+    const kept = (result: unknown) => ((result as { output: string }).output.match(/^((?:word )+)…\[\d+ characters cut\]$/)?.[1] ?? '').length
+    expect(kept(cleanPatch({ status: 'ok', result: { output } }, redactor).result)).toBe(16_380)
+    expect(kept(executionRow(executionRecord({ result: { output } }), 'i', redactor).result)).toBe(2045)
+  })
+
   it('cleans only the fields a patch carries', () => {
     const token = j('ghp_', 'FAKEfakeFAKEfake0123456789abcdefABCD')
     const patch: Partial<ExecutionRecord> = { status: 'rejected', error: `by ${token}` }
