@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-/** A step's output as the run record shows it (its execution in history has more of it, as redacted as ever). */
+/** A step's output as the run record shows it: a preview, as its execution's history row keeps. */
 const STEP_BOUNDS: Bounds = { maxString: 2048, maxEntries: 50, maxChars: 4096, maxDepth: 8 }
 
 export default fp(

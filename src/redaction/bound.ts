@@ -28,7 +28,8 @@ export const RECORD_BOUNDS: Bounds = { maxString: 65_536, maxEntries: 1000, maxC
 /**
  * A history row's result: a preview, since the caller got it whole. Results are what grows, and
  * each stored KB costs the database's thread ~0.06 ms (PGlite): 32 KiB previews made a file read
- * 15% slower and a history that holds the files agents read. Strings get half, so metadata fits.
+ * 15% slower and a history that holds the files agents read. Strings get half, and plain values
+ * are bounded before lists (`members`), so metadata fits.
  */
 export const RESULT_BOUNDS: Bounds = { maxString: 2048, maxEntries: 200, maxChars: 4096, maxDepth: 20 }
 /** A held call's result once approved: its caller reads it from history, not from an answer. */
@@ -36,33 +37,19 @@ export const HELD_RESULT_BOUNDS: Bounds = { maxString: 16_384, maxEntries: 200, 
 /** A name longer than this is no parameter's: it is cut, and its value hidden. */
 export const NAME_MAX_KEPT = 256
 
-/** Letters, digits and the punctuation that tokens, keys, URLs and base64 are made of. */
-function isTokenChar(c: number): boolean {
-  return (
-    (c >= 0x30 && c <= 0x39) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    c === 0x2b ||
-    c === 0x2d ||
-    c === 0x2e ||
-    c === 0x2f ||
-    c === 0x3a ||
-    c === 0x3d ||
-    c === 0x40 ||
-    c === 0x5f ||
-    c === 0x7e ||
-    c === 0x25
-  )
-}
+/**
+ * What ends a run of characters a secret could be made of: white space, quotes, angle brackets and
+ * a backslash (the delimiters of JSON, shells and markup). Anything else, `!$#` included, can be
+ * part of a password.
+ */
+const RUN_END = /[\s"'`<>\\]/
 
 /** `s` cut to at most `max` characters and a marker; the token run the cut falls in is dropped whole. */
 export function cutString(s: string, max: number): string {
   if (s.length <= max) return s
   let end = Math.max(0, max)
-  while (end > 0 && isTokenChar(s.charCodeAt(end - 1))) end--
-  // Never half of a surrogate pair.
-  const c = s.charCodeAt(end - 1)
-  if (c >= 0xd800 && c <= 0xdbff) end--
+  // Back to a delimiter: never half of a secret, nor of a surrogate pair.
+  while (end > 0 && !RUN_END.test(s[end - 1])) end--
   return `${s.slice(0, end)}…[${s.length - end} characters cut]`
 }
 
@@ -71,6 +58,8 @@ export function cutString(s: string, max: number): string {
  * (numbers, Errors, Dates, Buffers) is kept as it is, for the redactor and JSON.stringify to
  * handle as before. The input is never mutated.
  */
+const isContainer = (v: unknown) => typeof v === 'object' && v !== null
+
 export function bound(value: unknown, bounds: Bounds): unknown {
   let left = bounds.maxChars
   const text = (s: string) => {
@@ -100,21 +89,24 @@ export function bound(value: unknown, bounds: Bounds): unknown {
     if (v.length > n) out.push(`[${v.length - n} more items]`)
     return out
   }
+  const member = (key: string, item: unknown, depth: number): [string, unknown] => {
+    if (key.length > NAME_MAX_KEPT) {
+      left -= NAME_MAX_KEPT
+      return [`${key.slice(0, NAME_MAX_KEPT)}…[${key.length - NAME_MAX_KEPT} characters cut]`, REDACTED]
+    }
+    left -= key.length
+    return [key, left > 0 ? walk(item, depth + 1) : '[Truncated]']
+  }
   const members = (v: Record<string, unknown>, depth: number): Record<string, unknown> => {
     const keys = Object.keys(v)
-    const out: Record<string, unknown> = {}
     const n = Math.min(keys.length, bounds.maxEntries)
-    for (let i = 0; i < n; i++) {
-      const key = keys[i]
-      const item = v[key]
-      if (key.length > NAME_MAX_KEPT) {
-        setOwn(out, `${key.slice(0, NAME_MAX_KEPT)}…[${key.length - NAME_MAX_KEPT} characters cut]`, REDACTED)
-        left -= NAME_MAX_KEPT
-      } else {
-        left -= key.length
-        setOwn(out, key, left > 0 ? walk(item, depth + 1) : '[Truncated]')
-      }
-    }
+    const kept: [string, unknown][] = new Array(n)
+    // Scalars and strings first, containers with what is left: a long list before them must not
+    // leave a result's count or path `[Truncated]`. The members keep their order.
+    for (let i = 0; i < n; i++) if (!isContainer(v[keys[i]])) kept[i] = member(keys[i], v[keys[i]], depth)
+    for (let i = 0; i < n; i++) kept[i] ??= member(keys[i], v[keys[i]], depth)
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of kept) setOwn(out, key, item)
     if (keys.length > n) out['…'] = `[${keys.length - n} more members]`
     return out
   }

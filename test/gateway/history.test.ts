@@ -81,6 +81,21 @@ describe('execution history', () => {
     expect(Date.parse(row.completed_at)).toBeGreaterThanOrEqual(Date.parse(row.started_at))
   })
 
+  it("keeps a preview of an answered call's result, its metadata whole, and more of a held call's completed result", async () => {
+    const text = 'lorem ipsum '.repeat(1000)
+    const res = await t.call('echo', { text })
+    expect(res.body.text).toBe(text)
+    const row = await execution(res.body.execution_id)
+    expect(row.params.text).toBe(text)
+    expect(row.result.length).toBe(12_000)
+    expect(row.result.text).toMatch(/^(lorem ipsum )+(lorem )?…\[\d+ characters cut\]$/)
+    expect(row.result.text.length).toBeLessThan(2100)
+    // What an approved call's run writes over its held row: its caller reads the result here.
+    await t.app.history.complete(res.body.execution_id, { result: { text, length: text.length } })
+    const held = await execution(res.body.execution_id)
+    expect(held.result).toEqual({ text, length: 12_000 })
+  })
+
   it('stores half a surrogate pair, which Postgres cannot hold, as U+FFFD (a NUL never gets this far: it is a 400)', async () => {
     const res = await t.call('echo', { text: 'half \ud800 alone' })
     expect(res.statusCode).toBe(200)

@@ -3,7 +3,7 @@
  * keep the head of a secret that the patterns then fail to recognise.
  */
 import { describe, expect, it } from 'vitest'
-import { bound, createRedactor, cutString, LOG_BOUNDS, NAME_MAX_KEPT, REDACTED } from '../../src/redaction/index.js'
+import { bound, createRedactor, cutString, LOG_BOUNDS, NAME_MAX_KEPT, REDACTED, RESULT_BOUNDS } from '../../src/redaction/index.js'
 import { cases, j } from '../support/secret-cases.js'
 
 const r = createRedactor()
@@ -17,6 +17,8 @@ const more: { text: string; secret: string }[] = [
   { text: 'Authorization: Bearer %s\n', secret: 'abcDEF0123456789ghiJKLmnoPQR' },
   { text: 'export AWS_ACCESS_KEY_ID=%s', secret: j('AKIA', 'IOSFODNN7EXAMPLE') },
   { text: 'db at postgres://admin:%s@db:5432/x', secret: 's3cr3tPassw0rdValue' },
+  { text: 'git clone https://bob:%s@github.com/x.git', secret: 'Sup3rS3cretPw!2024' },
+  { text: 'DATABASE_URL=postgres://app:%s@db/x', secret: 'Sup3rS3cretPw$abc' },
 ]
 
 describe('cutString then redaction', () => {
@@ -30,15 +32,32 @@ describe('cutString then redaction', () => {
     },
   )
 
+  it('keeps no 8 characters of a configured secret made of punctuation too, wherever the cut falls', () => {
+    const secret = 'Db#Passw0rd!Prod-2024'
+    const redactor = createRedactor({ knownSecrets: [secret] })
+    const text = `log in as app with ${secret} then`
+    for (let max = 0; max <= text.length; max++) {
+      const out = redactor.redactString(cutString(text, max))
+      for (const piece of pieces(secret)) expect(out, `cut at ${max}: ${out}`).not.toContain(piece)
+    }
+  })
+
   it('cuts plain text at a space and says how much was cut', () => {
     expect(cutString('hello world', 100)).toBe('hello world')
     expect(cutString('hello world', 8)).toBe('hello …[5 characters cut]')
     expect(cutString('a'.repeat(10), 5)).toBe('…[10 characters cut]')
   })
 
-  it('never keeps half of a surrogate pair', () => {
-    const out = cutString(' 😀😀😀', 4)
-    expect(out.startsWith(' 😀…')).toBe(true)
+  it('never keeps half of a surrogate pair, wherever the cut falls', () => {
+    const text = ' 😀 😀😀 x😀'
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+    for (let max = 0; max < text.length; max++) expect(cutString(text, max), `cut at ${max}`).not.toMatch(lone)
+    expect(cutString(text, 4)).toBe(' 😀 …[8 characters cut]')
+  })
+
+  it('drops a run of password characters whole, `!`, `$` and `#` included', () => {
+    expect(cutString('pw Sup3r!Secret$2024#x and more', 12)).toBe('pw …[28 characters cut]')
+    expect(cutString('{"pw": "a!b$c"}', 11)).toBe('{"pw": "…[7 characters cut]')
   })
 })
 
@@ -61,6 +80,17 @@ describe('bound', () => {
     expect(out.a.at(-1)).toBe(`[${200 - LOG_BOUNDS.maxEntries} more items]`)
     expect(Object.keys(out.o)).toHaveLength(LOG_BOUNDS.maxEntries + 1)
     expect(out.o['…']).toBe(`[${80 - LOG_BOUNDS.maxEntries} more members]`)
+  })
+
+  it('bounds scalars before containers, so a long list cannot crowd out the count beside it; members keep their order', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => `src/components/widgets/file-${i}.tsx`)
+    const out = bound({ output: 'word '.repeat(1000), metadata: { entries, count: 5000, path: 'src', truncated: false } }, RESULT_BOUNDS) as any
+    expect(out.metadata).toMatchObject({ count: 5000, path: 'src', truncated: false })
+    expect(Object.keys(out)).toEqual(['output', 'metadata'])
+    expect(Object.keys(out.metadata)).toEqual(['entries', 'count', 'path', 'truncated'])
+    expect(out.metadata.entries[0]).toBe(entries[0])
+    expect(out.metadata.entries).toContain('[Truncated]')
+    expect(JSON.stringify(out).length).toBeLessThan(2 * RESULT_BOUNDS.maxChars)
   })
 
   it('keeps to the total budget across many strings', () => {
