@@ -35,7 +35,10 @@ export interface History {
   record(rec: ExecutionRecord): void
   /** Write a row now: a running call's, or a held call's, which must exist before anyone approves it. */
   insertNow(rec: ExecutionRecord): Promise<void>
-  /** Update a recorded call now (claimed by this instance), e.g. a pending call once it ran or was rejected. */
+  /**
+   * Update a recorded call now (claimed by this instance), e.g. a pending call once it ran or was
+   * rejected; a result keeps a held call's larger preview, since its caller reads it here (row.ts).
+   */
   complete(id: string, patch: Partial<ExecutionRecord>): Promise<void>
   flush(): Promise<void>
   get(id: string, callerId?: string): Promise<ExecutionView | undefined>
