@@ -43,23 +43,26 @@ export const NAME_MAX_KEPT = 256
  * part of a password.
  */
 const RUN_END = /[\s"'`<>\\]/
+// ASCII by code (" ' < > \ `): a regex per character took twice as long to walk back over a long run.
+const endsRun = (c: number) =>
+  c < 0x80 ? c <= 0x20 || c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3e || c === 0x5c || c === 0x60 : RUN_END.test(String.fromCharCode(c))
 
 /** `s` cut to at most `max` characters and a marker; the token run the cut falls in is dropped whole. */
 export function cutString(s: string, max: number): string {
   if (s.length <= max) return s
   let end = Math.max(0, max)
   // Back to a delimiter: never half of a secret, nor of a surrogate pair.
-  while (end > 0 && !RUN_END.test(s[end - 1])) end--
+  while (end > 0 && !endsRun(s.charCodeAt(end - 1))) end--
   return `${s.slice(0, end)}…[${s.length - end} characters cut]`
 }
+
+const isContainer = (v: unknown) => typeof v === 'object' && v !== null
 
 /**
  * A copy of `value` within `bounds`. Strings, arrays and plain objects are bounded; anything else
  * (numbers, Errors, Dates, Buffers) is kept as it is, for the redactor and JSON.stringify to
  * handle as before. The input is never mutated.
  */
-const isContainer = (v: unknown) => typeof v === 'object' && v !== null
-
 export function bound(value: unknown, bounds: Bounds): unknown {
   let left = bounds.maxChars
   const text = (s: string) => {

@@ -58,6 +58,8 @@ describe('cutString then redaction', () => {
   it('drops a run of password characters whole, `!`, `$` and `#` included', () => {
     expect(cutString('pw Sup3r!Secret$2024#x and more', 12)).toBe('pw …[28 characters cut]')
     expect(cutString('{"pw": "a!b$c"}', 11)).toBe('{"pw": "…[7 characters cut]')
+    expect(cutString('pw\u00a0Sup3r!Secret more', 10)).toBe('pw\u00a0…[17 characters cut]')
+    expect(cutString('合言葉\u3000Sup3r!Secret', 10)).toBe('合言葉\u3000…[12 characters cut]')
   })
 })
 
