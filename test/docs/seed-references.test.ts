@@ -2,6 +2,7 @@
  * Comments cite the seed specifications as "seed 00X §N"; docs/specs/ holds them (seed-00X.md), and
  * every section cited must be a numbered heading there, so a reader can follow each reference.
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,13 +11,10 @@ import { describe, expect, it } from 'vitest'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SOURCES = ['src', 'test', 'test-pg', 'scripts', 'bench']
 
+/** The repository's own code files: what git tracks, not whatever a local scratch folder holds. */
 function sourceFiles(): string[] {
-  return SOURCES.filter((dir) => fs.existsSync(path.join(ROOT, dir))).flatMap((dir) =>
-    fs
-      .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(ts|js|mjs|cjs)$/.test(f))
-      .map((f) => path.join(dir, f)),
-  )
+  const tracked = execFileSync('git', ['ls-files', '-z', '--', ...SOURCES], { cwd: ROOT, encoding: 'utf8' })
+  return tracked.split('\0').filter((f) => /\.(ts|js|mjs|cjs)$/.test(f))
 }
 
 /** `seed 002 §5` → `{seed: '002', section: '5'}`; a bare `seed 004` has no section. */
