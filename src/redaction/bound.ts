@@ -6,7 +6,8 @@
  *
  * Cutting happens before redaction, so a cut must never leave the head of a secret that the
  * patterns no longer recognise (`AKIA` + 8 of its 16 characters, `password=hun`): the run of
- * token characters the cut falls in is dropped whole, and only the dropped part goes unscanned.
+ * characters the cut falls in, up to a delimiter (RUN_END), is dropped whole, and only the dropped
+ * part goes unscanned.
  */
 import { isPlainObject, REDACTED, setOwn } from './redactor.js'
 
@@ -47,7 +48,7 @@ const RUN_END = /[\s"'`<>\\]/
 const endsRun = (c: number) =>
   c < 0x80 ? c <= 0x20 || c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3e || c === 0x5c || c === 0x60 : RUN_END.test(String.fromCharCode(c))
 
-/** `s` cut to at most `max` characters and a marker; the token run the cut falls in is dropped whole. */
+/** `s` cut to at most `max` characters and a marker; the run the cut falls in is dropped whole. */
 export function cutString(s: string, max: number): string {
   if (s.length <= max) return s
   let end = Math.max(0, max)
