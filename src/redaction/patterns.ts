@@ -156,11 +156,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // Last resort for `password=hunter2`, `"api_key": "…"`, `DB_PASSWORD: x`, `?token=…&`. The name
     // may carry a prefix (`db_`, `github`) but must end in the keyword and be followed by `:`/`=`,
     // so `max_tokens: 5` and `token_count=3` never match. A quoted value may contain spaces; a bare
-    // one ends at whitespace, a quote or a separator. `pwd` is left out: `PWD=/home/me` is a cwd;
+    // one ends at white space, a quote, a backslash, `&` (a query) or `<>` (markup), never at `)`,
+    // `,` or `;`, which a password can hold (what follows it leaked). `pwd` is left out: `PWD=/home/me` is a cwd;
     // `pass` only as a part of its own (`DB_PASS`), not in `bypass`.
     kind: 'generic_secret',
     regex:
-      /(?<pre>(?<![A-Za-z0-9_-])[A-Za-z0-9_-]*?(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|[_-]pass)\\?["']?[ \t]*[:=][ \t]*\\?["']?)(?!\[REDACTED)(?<secret>(?<=["'])[^"'\\\r\n]+|(?<!["'])[^\s"'\\,;&<>)}\]]+)/gi,
+      /(?<pre>(?<![A-Za-z0-9_-])[A-Za-z0-9_-]*?(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|[_-]pass)\\?["']?[ \t]*[:=][ \t]*\\?["']?)(?!\[REDACTED)(?<secret>(?<=["'])[^"'\\\r\n]+|(?<!["'])[^\s"'\\&<>]+)/gi,
     keywords: ['pass', 'secret', 'token', 'key'],
     // The keyword followed by its `:`/`=`: prose that merely says "token" (most logs) skips the
     // pattern, which tries every word of the text (5× the time of this gate on 9 KB of log).

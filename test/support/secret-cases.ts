@@ -64,6 +64,9 @@ export const cases: Case[] = [
   { kind: 'generic_secret', secret: 'opaque-session-value', text: '/callback?token=%s&state=1' },
   { kind: 'generic_secret', secret: '9f86d081884c7d659a2feaa0c55ad015', text: 'export TOOLGATE_SECRET_KEY=%s' },
   { kind: 'generic_secret', secret: 'hunter22', text: 'DB_PASS=%s psql' },
+  // A bare value ends only at white space, a quote, a backslash, `&`, `<` or `>`: `)`, `,` and `;` can be a password's.
+  { kind: 'generic_secret', secret: 'Zk9(q)Lp*2;rT,v!', text: 'login with password=%s then go' },
+  { kind: 'generic_secret', secret: 'abc,def;ghi]jk}', text: 'DB_PASSWORD=%s\nnext' },
   { kind: 'gitlab_token', secret: j('glpat-', 'FAKEfake0123456789ab'), text: 'PRIVATE-TOKEN: %s' },
   { kind: 'npm_token', secret: j('npm_', 'FAKEfakeFAKEfake0123456789abcdefABCD'), text: '//registry.npmjs.org/:_authToken=%s' },
   { kind: 'toolgate_api_key', secret: j('tg_', 'Xq3FAKEfake0123456789-_FAKEfake0123456789ab'), text: 'caller %s ok' },
