@@ -19,7 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { benchData } from './files-data.js'
-import { bareFastify, bareHttp, bareStdio } from './floors.js'
+import { bareFastify, bareFiles, bareHttp, bareStdio } from './floors.js'
 import { startReference, startToolgate } from './files-reference.js'
 import { writeSection } from './files-report.js'
 import { median } from './stats.js'
@@ -36,8 +36,11 @@ interface Case {
   label: string
   kind: 'reference' | 'rg'
   sides: [toolgate: Side, other: Side]
-  /** Measured in the same rounds, reported on a row of its own: the same rg in the sandbox. */
-  sandboxed?: Side
+  /**
+   * Measured in the same rounds, reported on a row of its own: the same rg in the sandbox (a
+   * second baseline for toolgate), or the case's work on bare Fastify (the HTTP floor, against the reference).
+   */
+  third?: { side: Side; kind: 'second baseline' | 'HTTP floor' }
   same: (a: string, b: string) => boolean
 }
 
@@ -94,7 +97,7 @@ const lastLine = (s: string) => lines(s).at(-1)
 
 /** Interleaved rounds: every side once per round, the order reversed every other round, after a few warm-up calls each. */
 async function measure(c: Case): Promise<{ ms: number[]; same: boolean[] }> {
-  const sides = c.sandboxed ? [...c.sides, c.sandboxed] : c.sides
+  const sides = c.third ? [...c.sides, c.third.side] : c.sides
   for (let i = 1; i < WARMUP; i++) for (const side of sides) await side.run()
   const outs: string[] = []
   for (const side of sides) outs.push(await side.run())
@@ -143,6 +146,7 @@ async function main() {
   const tg = await startToolgate(data.dir)
   const ref = await startReference(data.dir)
   const floors = { fastify: await bareFastify(), http: await bareHttp(), stdio: await bareStdio() }
+  const bare = await bareFiles(data.dir)
   const abs = (p: string) => path.join(data.dir, p)
   const text = (p: Promise<{ text: string }>) => p.then((r) => r.text)
   const cases: Case[] = [
@@ -155,6 +159,7 @@ async function main() {
         { name: 'fs_read tail', run: () => text(tg.call('fs_read', { path: 'big/huge.txt', tail: 100 })) },
         { name: 'read_text_file tail', run: () => text(ref.call('read_text_file', { path: abs('big/huge.txt'), tail: 100 })) },
       ],
+      third: { kind: 'HTTP floor', side: { name: 'bare Fastify tail, plain fs', run: () => bare.text('tail', { path: 'big/huge.txt', tail: 100 }) } },
     },
     {
       label: 'find by name (**/file1*.ts)',
@@ -173,6 +178,7 @@ async function main() {
         { name: 'fs_list', run: () => text(tg.call('fs_list', { path: 'wide' })) },
         { name: 'list_directory', run: () => text(ref.call('list_directory', { path: abs('wide') })) },
       ],
+      third: { kind: 'HTTP floor', side: { name: 'bare Fastify listing, plain fs', run: () => bare.text('list', { path: 'wide' }) } },
     },
     {
       label: 'list 5,000 entries, sizes',
@@ -191,7 +197,7 @@ async function main() {
         { name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'useEffect', path: 'tree' })) },
         { name: 'rg -l', run: () => rg(['-l', '-e', 'useEffect', '--', 'tree'], data.dir) },
       ],
-      sandboxed: { name: 'rg -l in bwrap', run: () => boxedRg(['-l', '-e', 'useEffect', '--', 'tree']) },
+      third: { kind: 'second baseline', side: { name: 'rg -l in bwrap', run: () => boxedRg(['-l', '-e', 'useEffect', '--', 'tree']) } },
     },
     {
       label: 'Grep content /XYZZY_[0-9]+/',
@@ -201,7 +207,7 @@ async function main() {
         { name: 'Grep', run: () => text(tg.call('Grep', { pattern: 'XYZZY_[0-9]+', path: 'tree', output_mode: 'content' })) },
         { name: 'rg -n', run: () => rg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree'], data.dir) },
       ],
-      sandboxed: { name: 'rg -n in bwrap', run: () => boxedRg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree']) },
+      third: { kind: 'second baseline', side: { name: 'rg -n in bwrap', run: () => boxedRg(['-n', '-e', 'XYZZY_[0-9]+', '--', 'tree']) } },
     },
   ]
   const rows: string[] = []
@@ -234,15 +240,21 @@ async function main() {
           `| ${c.label}, net of the cheapest call | ${c.sides[0].name} − hello | ${(ms[0] - rtt).toFixed(1)} | ${c.sides[1].name} − list_allowed_directories | ${(ms[1] - refRtt).toFixed(1)} | ${net.toFixed(2)}× | tools' own work |  | |`,
         )
       }
-      if (c.sandboxed) rows.push(row(c.sandboxed, ms[2], ms[0] / ms[2], 'second baseline', '', same[1]))
-      log(rows.slice(c.sandboxed || c.kind === 'reference' ? -2 : -1).join('\n'))
+      if (c.third?.kind === 'second baseline') rows.push(row(c.third.side, ms[2], ms[0] / ms[2], 'second baseline', '', same[1]))
+      if (c.third?.kind === 'HTTP floor') {
+        // No toolgate on this row: the same work on bare Fastify against the reference ("same": as toolgate's result).
+        rows.push(
+          `| ${c.label}, HTTP floor | ${c.third.side.name} | ${ms[2].toFixed(1)} | ${c.sides[1].name} | ${ms[1].toFixed(1)} | ${(ms[1] / ms[2]).toFixed(2)}× | no toolgate |  | ${same[1] ? 'yes' : 'NO'} |`,
+        )
+      }
+      log(rows.slice(-(1 + (c.third ? 1 : 0) + (c.kind === 'reference' ? 1 : 0))).join('\n'))
     }
     rss = await tg.rssMb()
     opening = await guardedOpen(data.dir, 'big/huge.txt')
   } finally {
     await ref.close()
     await tg.close()
-    for (const floor of Object.values(floors)) await floor.stop()
+    for (const floor of [...Object.values(floors), bare]) await floor.stop()
   }
   const setup =
     `${os.cpus().length} CPUs (${os.loadavg()[0].toFixed(1)} load), Node ${process.version}, ${rgVersion}, ` +

@@ -2,6 +2,7 @@
  * The cheapest calls bench:files measures beside the tools: what a round trip costs before any tool
  * work, over HTTP (bare Fastify's `hello`, and a bare node:http server) and over stdio (a bare echo
  * of one line). Every server runs in a child process of its own, as toolgate and the reference do.
+ * Also the floor under the tail and listing rows: their work on bare Fastify (bench/bare-files.ts).
  */
 import { spawn } from 'node:child_process'
 import { request } from 'undici'
@@ -39,6 +40,31 @@ export async function bareHttp(): Promise<Floor> {
   })
   const server = await startServer('node:http', ['-e', source], process.env, target)
   return { call: caller(target(server.port)), stop: server.stop }
+}
+
+/** bench/bare-files.ts serving `root`: a caller of its `route` (tail, list) answering the output text. */
+export async function bareFiles(root: string): Promise<{ text(route: string, body: unknown): Promise<string>; stop(): Promise<void> }> {
+  const target = (port: number): Target => ({
+    name: 'bare files',
+    url: `http://127.0.0.1:${port}/list`,
+    body: '{"path":"."}',
+    headers: { 'content-type': 'application/json' },
+    check: (status) => {
+      if (status !== 200) throw new Error(`bare files answered ${status}`)
+    },
+  })
+  const server = await startServer('bare files', [...process.execArgv, 'bench/bare-files.ts'], { ...process.env, BENCH_FILES_ROOT: root }, target)
+  const text = async (route: string, body: unknown) => {
+    const res = await request(`http://127.0.0.1:${server.port}/${route}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    })
+    const json = (await res.body.json()) as { output: string }
+    if (res.statusCode !== 200) throw new Error(`bare files /${route} answered ${res.statusCode}`)
+    return json.output
+  }
+  return { text, stop: server.stop }
 }
 
 /** A process echoing what it reads: a stdio round trip and nothing else. */
