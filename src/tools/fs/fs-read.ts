@@ -132,7 +132,7 @@ export default defineTool({
     const toEnd = from + bytes.length === stat.size
     const decoded = decode(bytes, encoding, rel, !toEnd)
     let text = decoded.text
-    const fits = jsonBytes(text) <= budget
+    const fits = 6 * text.length <= budget || jsonBytes(text) <= budget // a character takes at most 6 bytes of JSON
     if (!fits) text = tail === undefined ? jsonPrefix(text, budget) : fitJsonTail(text, budget)
     const length = !fits ? Buffer.byteLength(text, family === 'utf-8' ? 'utf8' : family === 'utf-16le' ? 'utf16le' : 'latin1') : bytes.length
     const truncated = shown.cut || !fits
