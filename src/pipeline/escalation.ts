@@ -6,10 +6,11 @@
  * (the answer to the second consecutive error itself carries the signal, as the seed asks),
  * with the same HTTP status and the original error in `details`.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { codedError, type CodedError } from '../errors.js'
 import type { Db } from '../db/client.js'
 import { isDatabaseUnavailable } from '../db/outage.js'
+import { toolErrorStreaks } from '../db/schema/index.js'
 import type { AnyTool } from '../tools/define.js'
 
 /** Whose streak: the calling key's, in the session it names (another key's same X-Session-Id is another streak). */
@@ -34,14 +35,16 @@ function unlessUnreachable<T>(fallback: T) {
 export function createEscalation(db: Db, after: number): Escalation {
   return {
     async onError(tool, of, err) {
-      const res = await db
-        .execute(sql`
-        INSERT INTO tool_error_streaks (caller_id, session_id, tool, count, updated_at) VALUES (${of.callerId}, ${of.session}, ${tool.name}, 1, now())
-        ON CONFLICT (caller_id, session_id, tool) DO UPDATE SET count = tool_error_streaks.count + 1, updated_at = now()
-        RETURNING count`)
-        .catch(unlessUnreachable(undefined))
-      if (!res) return err
-      const count = Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1)
+      const [row] = await db
+        .insert(toolErrorStreaks)
+        .values({ callerId: of.callerId, sessionId: of.session, tool: tool.name, count: 1 })
+        .onConflictDoUpdate({
+          target: [toolErrorStreaks.callerId, toolErrorStreaks.sessionId, toolErrorStreaks.tool],
+          set: { count: sql`${toolErrorStreaks.count} + 1`, updatedAt: sql`now()` },
+        })
+        .returning({ count: toolErrorStreaks.count })
+        .catch(unlessUnreachable([]))
+      const count = row?.count ?? 0
       if (count < after) return err
       const escalated = codedError(
         'ESCALATE',
@@ -56,7 +59,8 @@ export function createEscalation(db: Db, after: number): Escalation {
     },
     async onSuccess(tool, of) {
       await db
-        .execute(sql`DELETE FROM tool_error_streaks WHERE caller_id = ${of.callerId} AND session_id = ${of.session} AND tool = ${tool.name}`)
+        .delete(toolErrorStreaks)
+        .where(and(eq(toolErrorStreaks.callerId, of.callerId), eq(toolErrorStreaks.sessionId, of.session), eq(toolErrorStreaks.tool, tool.name)))
         .catch(unlessUnreachable(undefined))
     },
   }
