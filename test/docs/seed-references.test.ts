@@ -19,7 +19,7 @@ function sourceFiles(): string[] {
 
 /** `seed 002 §5` → `{seed: '002', section: '5'}`; a bare `seed 004` has no section. */
 export function citations(text: string): { seed: string; section?: string }[] {
-  return [...text.matchAll(/\bseeds? (\d{3})(?:'s)?(?: §(\d+(?:\.\d+)?))?/g)].map((m) => ({ seed: m[1], section: m[2] }))
+  return [...text.matchAll(/\bseeds? (\d{3})(?:'s)?(?: §(\d+(?:\.\d+)?))?/gi)].map((m) => ({ seed: m[1], section: m[2] }))
 }
 
 export function hasSection(spec: string, section: string): boolean {
@@ -52,10 +52,11 @@ describe('seed citations in the code', () => {
 
 describe('the citation reader', () => {
   it('reads seeds and sections, and finds numbered headings only', () => {
-    expect(citations("seed 002 §5's messages, seed 004's XML, seed 000 §2.3")).toEqual([
+    expect(citations("seed 002 §5's messages, seed 004's XML, seed 000 §2.3, Seed 000 §3")).toEqual([
       { seed: '002', section: '5' },
       { seed: '004', section: undefined },
       { seed: '000', section: '2.3' },
+      { seed: '000', section: '3' },
     ])
     expect(hasSection('## 5. Validation\n### 2.1 `x`', '5')).toBe(true)
     expect(hasSection('## 5. Validation\n### 2.1 `x`', '2.1')).toBe(true)
