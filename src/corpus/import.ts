@@ -92,127 +92,147 @@ function readWithoutDestroying(source: AsyncIterable<Uint8Array | string>): Asyn
   return typeof stream.iterator === 'function' ? stream.iterator({ destroyOnReturn: false }) : source
 }
 
-export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | string>, options: ImportOptions = {}): Promise<ImportSummary> {
-  const opts = { ...IMPORT_DEFAULTS, maxBytes: Infinity, ...options }
-  const started = performance.now()
-  const counts: ImportCounts = { lines: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 }
-  const errors: { line: number; error: string }[] = []
-  const threadIds = new Set<number>()
-  const splitter = new LineSplitter(opts.maxLineBytes)
-  let nonBlank = 0
-  let lastLog = -Infinity
+const toBuffer = (raw: Uint8Array | string): Buffer =>
+  typeof raw === 'string' ? Buffer.from(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
 
-  const reject = (line: number, error: string) => {
-    counts.rejected++
-    if (errors.length < opts.maxErrors) errors.push({ line, error })
-  }
+type Options = typeof IMPORT_DEFAULTS & { maxBytes: number } & ImportOptions
 
-  let batch = new Batch()
-  const ready: Batch[] = []
-  const onLine = (l: Line) => {
-    nonBlank++
-    if ('error' in l) return reject(l.line, l.error)
-    const parsed = parseLine(l.text)
-    if (!parsed.ok) return reject(l.line, parsed.error)
-    if (batch.ids.has(parsed.record.id)) {
-      ready.push(batch)
-      batch = new Batch()
-    }
-    batch.add(parsed.record, l.line)
-    threadIds.add(parsed.record.thread_id)
-    if (batch.records.length >= opts.batchSize) {
-      ready.push(batch)
-      batch = new Batch()
-    }
-  }
-
-  const progress = () => {
-    counts.lines = splitter.lines
-    const snapshot = { ...counts }
-    opts.onProgress?.(snapshot)
-    const now = performance.now()
-    if (opts.log && now - lastLog >= opts.logEveryMs) {
-      lastLog = now
-      opts.log.info({ corpus_import: snapshot }, `corpus import progress: ${countsText(snapshot)}`)
-    }
-  }
-
+/** One import: lines into batches, batches written with up to `concurrency` statements in flight. */
+class CorpusImport {
+  readonly started = performance.now()
+  readonly counts: ImportCounts = { lines: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 }
+  readonly errors: { line: number; error: string }[] = []
+  readonly threadIds = new Set<number>()
+  readonly splitter: LineSplitter
+  nonBlank = 0
+  private lastLog = -Infinity
+  private batch = new Batch()
+  private readonly ready: Batch[] = []
   // Pipelined writes. A failed statement is kept in `failure`, never left as a rejected promise.
-  const inflight = new Set<Promise<void>>()
-  const inflightIds = new Set<number>()
-  let failure: unknown
+  private readonly inflight = new Set<Promise<void>>()
+  private readonly inflightIds = new Set<number>()
+  private failure: unknown
 
-  const write = async (b: Batch) => {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: Options,
+  ) {
+    this.splitter = new LineSplitter(opts.maxLineBytes)
+  }
+
+  private reject(line: number, error: string): void {
+    this.counts.rejected++
+    if (this.errors.length < this.opts.maxErrors) this.errors.push({ line, error })
+  }
+
+  private readonly onLine = (l: Line) => {
+    this.nonBlank++
+    if ('error' in l) return this.reject(l.line, l.error)
+    const parsed = parseLine(l.text)
+    if (!parsed.ok) return this.reject(l.line, parsed.error)
+    if (this.batch.ids.has(parsed.record.id)) this.close()
+    this.batch.add(parsed.record, l.line)
+    this.threadIds.add(parsed.record.thread_id)
+    if (this.batch.records.length >= this.opts.batchSize) this.close()
+  }
+
+  /** The batch being filled is ready to be written; a new one starts. */
+  private close(): void {
+    this.ready.push(this.batch)
+    this.batch = new Batch()
+  }
+
+  private progress(): void {
+    this.counts.lines = this.splitter.lines
+    const snapshot = { ...this.counts }
+    this.opts.onProgress?.(snapshot)
+    const now = performance.now()
+    if (this.opts.log && now - this.lastLog >= this.opts.logEveryMs) {
+      this.lastLog = now
+      this.opts.log.info({ corpus_import: snapshot }, `corpus import progress: ${countsText(snapshot)}`)
+    }
+  }
+
+  private count(records: number, r: { inserted: number; updated: number }): void {
+    this.counts.inserted += r.inserted
+    this.counts.updated += r.updated
+    this.counts.unchanged += records - r.inserted - r.updated
+  }
+
+  private async write(b: Batch): Promise<void> {
     try {
-      const r = await upsertPosts(db, b.records)
-      counts.inserted += r.inserted
-      counts.updated += r.updated
-      counts.unchanged += b.records.length - r.inserted - r.updated
+      this.count(b.records.length, await upsertPosts(this.db, b.records))
     } catch (err) {
       if (!isDataError(err)) throw err
-      await writeOneByOne(b)
+      await this.writeOneByOne(b)
     }
-    progress()
+    this.progress()
   }
 
   // Validation should leave nothing for the database to refuse; if it does, find the culprits
   // and keep the rest of the batch rather than lose it all.
-  const writeOneByOne = async (b: Batch) => {
+  private async writeOneByOne(b: Batch): Promise<void> {
     for (const [i, record] of b.records.entries()) {
       try {
-        const r = await upsertPosts(db, [record])
-        counts.inserted += r.inserted
-        counts.updated += r.updated
-        counts.unchanged += 1 - r.inserted - r.updated
+        this.count(1, await upsertPosts(this.db, [record]))
       } catch (err) {
         if (!isDataError(err)) throw err
-        reject(b.lines[i], `the database refused this post: ${(err as { cause?: Error }).cause?.message ?? (err as Error).message}`)
+        this.reject(b.lines[i], `the database refused this post: ${(err as { cause?: Error }).cause?.message ?? (err as Error).message}`)
       }
     }
   }
 
-  const dispatch = async (b: Batch) => {
-    while (inflight.size >= opts.concurrency) await Promise.race(inflight)
-    for (const id of b.ids) {
-      if (inflightIds.has(id)) {
-        await Promise.all(inflight)
-        break
-      }
-    }
-    if (failure) throw failure
-    for (const id of b.ids) inflightIds.add(id)
-    const p: Promise<void> = write(b)
+  private async dispatch(b: Batch): Promise<void> {
+    while (this.inflight.size >= this.opts.concurrency) await Promise.race(this.inflight)
+    if ([...b.ids].some((id) => this.inflightIds.has(id))) await Promise.all(this.inflight)
+    if (this.failure) throw this.failure
+    for (const id of b.ids) this.inflightIds.add(id)
+    const p: Promise<void> = this.write(b)
       .catch((err) => {
-        failure ??= err
+        this.failure ??= err
       })
       .finally(() => {
-        inflight.delete(p)
-        for (const id of b.ids) inflightIds.delete(id)
+        this.inflight.delete(p)
+        for (const id of b.ids) this.inflightIds.delete(id)
       })
-    inflight.add(p)
+    this.inflight.add(p)
   }
 
-  let error: unknown
-  let bytes = 0
-  try {
-    for await (const raw of readWithoutDestroying(source)) {
-      const chunk = typeof raw === 'string' ? Buffer.from(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
-      bytes += chunk.length
-      if (bytes > opts.maxBytes) {
-        throw codedError('PAYLOAD_TOO_LARGE', `The corpus is larger than the ${opts.maxBytes} byte limit (TOOLGATE_IMPORT_MAX_BYTES); the import stopped there`)
+  private async dispatchReady(): Promise<void> {
+    while (this.ready.length) await this.dispatch(this.ready.shift() as Batch)
+  }
+
+  /** Reads and writes everything; the first error (reading, a limit, a statement) or undefined. */
+  async run(source: AsyncIterable<Uint8Array | string>): Promise<unknown> {
+    let error: unknown
+    let bytes = 0
+    try {
+      for await (const raw of readWithoutDestroying(source)) {
+        const chunk = toBuffer(raw)
+        bytes += chunk.length
+        if (bytes > this.opts.maxBytes) {
+          throw codedError(
+            'PAYLOAD_TOO_LARGE',
+            `The corpus is larger than the ${this.opts.maxBytes} byte limit (TOOLGATE_IMPORT_MAX_BYTES); the import stopped there`,
+          )
+        }
+        this.splitter.push(chunk, this.onLine)
+        await this.dispatchReady()
       }
-      splitter.push(chunk, onLine)
-      while (ready.length) await dispatch(ready.shift()!)
+      this.splitter.end(this.onLine)
+      if (this.batch.records.length) this.close()
+      await this.dispatchReady()
+    } catch (err) {
+      error = err
     }
-    splitter.end(onLine)
-    if (batch.records.length) ready.push(batch)
-    while (ready.length) await dispatch(ready.shift()!)
-  } catch (err) {
-    error = err
+    while (this.inflight.size) await Promise.all(this.inflight)
+    return error ?? this.failure
   }
-  while (inflight.size) await Promise.all(inflight)
-  error ??= failure
+}
 
+export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | string>, options: ImportOptions = {}): Promise<ImportSummary> {
+  const job = new CorpusImport(db, { ...IMPORT_DEFAULTS, maxBytes: Infinity, ...options })
+  let error = await job.run(source)
   // Whatever got written, even before a failure, is reflected in the threads. Always, and over all
   // threads: it is cheap (~80 ms for 200,000 posts), writes nothing when nothing changed, and so
   // also repairs threads left behind by an import that died between its batches and this step.
@@ -223,8 +243,9 @@ export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | st
     error ??= err
   }
   const refreshMs = Math.round(performance.now() - refreshStarted)
-  counts.lines = splitter.lines
-  if (!error && nonBlank === 0) {
+  const { counts } = job
+  counts.lines = job.splitter.lines
+  if (!error && job.nonBlank === 0) {
     error = codedError('INVALID_REQUEST', 'The request body is empty: send the corpus as NDJSON, one JSON post per line')
   }
   if (error) {
@@ -232,19 +253,8 @@ export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | st
     if (isCodedError(error)) error.details = { ...error.details, ...counts }
     throw error
   }
-
-  const duration = performance.now() - started
-  const accepted = counts.inserted + counts.updated + counts.unchanged
-  errors.sort((a, b) => a.line - b.line)
-  const summary: ImportSummary = {
-    status: 'ok',
-    ...counts,
-    errors,
-    threads: threadIds.size,
-    duration_ms: Math.round(duration),
-    posts_per_second: duration > 0 ? Math.round(accepted / (duration / 1000)) : accepted,
-  }
-  opts.log?.info(
+  const summary = summaryOf(job)
+  options.log?.info(
     {
       corpus_import: {
         ...counts,
@@ -257,4 +267,18 @@ export async function importCorpus(db: Db, source: AsyncIterable<Uint8Array | st
     `corpus import done: ${countsText(counts)}, ${summary.threads} threads in ${summary.duration_ms} ms (${summary.posts_per_second} posts/s)`,
   )
   return summary
+}
+
+function summaryOf(job: CorpusImport): ImportSummary {
+  const duration = performance.now() - job.started
+  const { counts } = job
+  const accepted = counts.inserted + counts.updated + counts.unchanged
+  return {
+    status: 'ok',
+    ...counts,
+    errors: [...job.errors].sort((a, b) => a.line - b.line),
+    threads: job.threadIds.size,
+    duration_ms: Math.round(duration),
+    posts_per_second: duration > 0 ? Math.round(accepted / (duration / 1000)) : accepted,
+  }
 }
