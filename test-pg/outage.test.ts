@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../test/helper.js'
 import { buildAppBehindProxy, type AppBehindProxy } from '../test/support/tcp-proxy.js'
 import { storedExecutions } from '../test/support/stored-executions.js'
-import { hashKey } from '../src/plugins/auth.js'
+import { hashKey } from '../src/auth/keys.js'
 
 let setup: AppBehindProxy
 let t: TestApp

@@ -6,7 +6,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/helper.js'
-import { REVOCATIONS_CHANNEL } from '../src/plugins/auth.js'
+import { REVOCATIONS_CHANNEL } from '../src/auth/keys.js'
 
 let a: TestApp
 let b: TestApp
