@@ -129,37 +129,51 @@ const view = (s: ShellView): ShellView => ({
   instance: s.instance,
 })
 
-export function createShellManager(opts: ShellManagerOptions): ShellManager {
-  const { db, log } = opts
-  const instance = opts.instance ?? `${os.hostname()}:${process.pid}`
-  const ringChars = opts.ringChars ?? 1024 * 1024
-  const retainMs = opts.retainMs ?? 3_600_000
-  const live = new Map<string, Live>()
-  let closing = false
+const notFound = (id: string): never => fail('SHELL_NOT_FOUND', `No background shell ${id} for this API key; start one with Bash and "run_in_background": true`)
 
-  const notFound = (id: string): never =>
-    fail('SHELL_NOT_FOUND', `No background shell ${id} for this API key; start one with Bash and "run_in_background": true`)
+const elsewhere = (s: ShellView): never =>
+  fail(
+    'SHELL_ON_OTHER_INSTANCE',
+    `Background shell ${s.id} runs on instance ${s.instance}, which holds its process and output; send this call to that instance`,
+    {
+      details: { shell_id: s.id, instance: s.instance, status: s.status },
+    },
+  )
+
+const over = (s: ShellView): never =>
+  fail(
+    'CONFLICT',
+    `Background shell ${s.id} has already ${s.status === 'killed' ? 'been killed' : `exited${s.returncode !== null ? ` with code ${s.returncode}` : ''}`}; there is nothing to kill`,
+    { details: { shell_id: s.id, status: s.status, returncode: s.returncode } },
+  )
+
+type StartInput = Parameters<ShellManager['start']>[0]
+
+class Shells implements ShellManager {
+  readonly instance: string
+  readonly ringChars: number
+  private readonly retainMs: number
+  private readonly live = new Map<string, Live>()
+  private closing = false
+
+  constructor(private readonly opts: ShellManagerOptions) {
+    this.instance = opts.instance ?? `${os.hostname()}:${process.pid}`
+    this.ringChars = opts.ringChars ?? 1024 * 1024
+    this.retainMs = opts.retainMs ?? 3_600_000
+  }
 
   /** The live shell, or the facts the database has about one this instance no longer (or never) held. */
-  async function locate(owner: string, id: string): Promise<Live | ShellView> {
+  private async locate(owner: string, id: string): Promise<Live | ShellView> {
     if (!ID.test(id)) notFound(id)
-    const mine = live.get(id)
+    const mine = this.live.get(id)
     if (mine) return mine.owner === owner ? mine : notFound(id)
-    const [row] = await db.select().from(backgroundShells).where(eq(backgroundShells.id, id))
+    const [row] = await this.opts.db.select().from(backgroundShells).where(eq(backgroundShells.id, id))
     if (!row || row.ownerKeyId !== owner) notFound(id)
-    return {
-      id,
-      status: row.status as ShellStatus,
-      returncode: row.exitCode,
-      signal: row.signal,
-      command: row.command,
-      cwd: row.cwd,
-      instance: row.instance,
-    }
+    return { id, status: row.status as ShellStatus, returncode: row.exitCode, signal: row.signal, command: row.command, cwd: row.cwd, instance: row.instance }
   }
 
   /** Ends the running ones of `shells` (an ended shell's process group id may belong to someone else by now). */
-  async function end(shells: Live[]): Promise<number> {
+  private async end(shells: Live[]): Promise<number> {
     const running = shells.filter((s) => s.status === 'running')
     for (const s of running) s.status = 'killed'
     await Promise.all(running.map((s) => s.running.kill(KILL_GRACE_MS)))
@@ -167,25 +181,9 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
     return running.length
   }
 
-  const elsewhere = (s: ShellView): never =>
-    fail(
-      'SHELL_ON_OTHER_INSTANCE',
-      `Background shell ${s.id} runs on instance ${s.instance}, which holds its process and output; send this call to that instance`,
-      {
-        details: { shell_id: s.id, instance: s.instance, status: s.status },
-      },
-    )
-
-  const over = (s: ShellView): never =>
-    fail(
-      'CONFLICT',
-      `Background shell ${s.id} has already ${s.status === 'killed' ? 'been killed' : `exited${s.returncode !== null ? ` with code ${s.returncode}` : ''}`}; there is nothing to kill`,
-      {
-        details: { shell_id: s.id, status: s.status, returncode: s.returncode },
-      },
-    )
-
-  function watch(shell: Live, recorded: Promise<unknown>): Promise<void> {
+  /** Records how `shell` ended once its row is committed (`recorded`), and forgets it `retainMs` later. */
+  private watch(shell: Live, recorded: Promise<unknown>): Promise<void> {
+    const { db, log } = this.opts
     return shell.running.done
       .then(
         (exit) => {
@@ -207,149 +205,156 @@ export function createShellManager(opts: ShellManagerOptions): ShellManager {
       })
       .catch((err) => log.error({ err, shell_id: shell.id }, 'Recording the end of a background shell failed'))
       .finally(() => {
-        if (!closing) {
-          shell.evict = setTimeout(() => live.delete(shell.id), retainMs)
+        if (!this.closing) {
+          shell.evict = setTimeout(() => this.live.delete(shell.id), this.retainMs)
           shell.evict.unref()
         }
       })
   }
 
-  const manager: ShellManager = {
-    instance,
-    ringChars,
-
-    async start({ owner, command, cwd, cwdRel, home, network }) {
-      if (closing) fail('SERVICE_UNAVAILABLE', 'The server is shutting down; start the shell once it is back')
-      const made: { shell?: Live } = {}
-      let committed!: () => void
-      const recorded = new Promise<void>((r) => (committed = r))
-      try {
-        await db.transaction(async (tx) => {
-          // Two calls of one key racing on any instances must not both pass the cap.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`background_shells:${owner}`}))`)
-          const [{ n }] = await tx
-            .select({ n: count() })
-            .from(backgroundShells)
-            .where(and(eq(backgroundShells.ownerKeyId, owner), eq(backgroundShells.status, 'running')))
-          if (n >= opts.maxShells) {
-            fail(
-              'TOO_MANY_SHELLS',
-              `This API key already has ${n} background shells running (TOOLGATE_MAX_SHELLS=${opts.maxShells}); end one with KillShell or wait for one to exit`,
-              {
-                details: { running: n, limit: opts.maxShells },
-              },
-            )
-          }
-          const id = `bash_${crypto.randomBytes(6).toString('hex')}`
-          const ring = new OutputRing(ringChars)
-          const running = await startCommand({ command, cwd, home, network, sandbox: opts.sandbox, onOutput: (text) => ring.push(text) })
-          const shell: Live = {
-            id,
-            owner,
-            command,
-            cwd: cwdRel,
-            instance,
-            status: 'running',
-            returncode: null,
-            signal: null,
-            running,
-            ring,
-            cursor: 0,
-            ended: Promise.resolve(),
-          }
-          shell.ended = watch(shell, recorded)
-          live.set(id, shell)
-          made.shell = shell
-          await tx.insert(backgroundShells).values({
-            id,
-            ownerKeyId: owner,
-            instance,
-            command: opts.redact(command),
-            cwd: cwdRel,
-            pid: running.pid > 0 ? running.pid : null,
-            status: 'running',
-          })
+  async start(input: StartInput): Promise<ShellView> {
+    if (this.closing) fail('SERVICE_UNAVAILABLE', 'The server is shutting down; start the shell once it is back')
+    const made: { shell?: Live } = {}
+    let committed!: () => void
+    const recorded = new Promise<void>((r) => (committed = r))
+    try {
+      await this.opts.db.transaction(async (tx) => {
+        await this.assertUnderCap(tx, input.owner)
+        made.shell = await this.launch(input, recorded)
+        await tx.insert(backgroundShells).values({
+          id: made.shell.id,
+          ownerKeyId: input.owner,
+          instance: this.instance,
+          command: this.opts.redact(input.command),
+          cwd: input.cwdRel,
+          pid: made.shell.running.pid > 0 ? made.shell.running.pid : null,
+          status: 'running',
         })
-      } catch (err) {
-        if (made.shell) {
-          made.shell.status = 'killed'
-          live.delete(made.shell.id)
-          await made.shell.running.kill()
-        }
-        throw err
-      } finally {
-        committed()
-      }
-      return view(made.shell as Live)
-    },
-
-    async read(owner, id, { max, wholeLines, peek, transform }) {
-      const found = await locate(owner, id)
-      if (!('ring' in found)) {
-        if (found.instance !== instance) elsewhere(found)
-        return { ...view(found), text: '', next: 0, dropped: 0, remaining: 0, kept: false }
-      }
-      const before = found.reading
-      let done = () => {}
-      found.reading = new Promise<void>((resolve) => (done = resolve))
-      await before
-      try {
-        return await readNext(found, { max, wholeLines, peek, transform })
-      } finally {
-        done()
-      }
-    },
-
-    async kill(owner, id, { dryRun = false } = {}) {
-      const found = await locate(owner, id)
-      if (found.status !== 'running') over(found)
-      if (!('ring' in found)) return found.instance !== instance ? elsewhere(found) : notFound(id)
-      if (dryRun) return view(found)
-      found.status = 'killed'
-      await found.running.kill(KILL_GRACE_MS)
-      await Promise.race([found.ended, sleep(KILL_WAIT_MS)])
-      return view(found)
-    },
-
-    async endAllOf(owner) {
-      return end([...live.values()].filter((s) => s.owner === owner))
-    },
-
-    async closeAll() {
-      closing = true
-      for (const s of live.values()) clearTimeout(s.evict)
-      await end([...live.values()])
-      await db
-        .update(backgroundShells)
-        .set({ status: 'killed', endedAt: new Date() })
-        .where(and(eq(backgroundShells.instance, instance), eq(backgroundShells.status, 'running')))
-      live.clear()
-    },
-
-    async reconcile() {
-      const rows = await db
-        .select({ id: backgroundShells.id, instance: backgroundShells.instance })
-        .from(backgroundShells)
-        .where(eq(backgroundShells.status, 'running'))
-      const host = `${os.hostname()}:`
-      const stale = rows.filter((r) => {
-        if (live.has(r.id)) return false
-        if (r.instance === instance) return true
-        const pid = Number(r.instance.slice(host.length))
-        return r.instance.startsWith(host) && Number.isInteger(pid) && !pidAlive(pid)
       })
-      if (stale.length === 0) return 0
-      await db
-        .update(backgroundShells)
-        .set({ status: 'killed', endedAt: new Date() })
-        .where(
-          inArray(
-            backgroundShells.id,
-            stale.map((r) => r.id),
-          ),
-        )
-      return stale.length
-    },
+    } catch (err) {
+      if (made.shell) {
+        made.shell.status = 'killed'
+        this.live.delete(made.shell.id)
+        await made.shell.running.kill()
+      }
+      throw err
+    } finally {
+      committed()
+    }
+    return view(made.shell as Live)
   }
-  return manager
+
+  /** TOO_MANY_SHELLS when `owner` runs its limit already, counted on every instance. */
+  private async assertUnderCap(tx: Parameters<Parameters<Db['transaction']>[0]>[0], owner: string): Promise<void> {
+    // Two calls of one key racing on any instances must not both pass the cap.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`background_shells:${owner}`}))`)
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(backgroundShells)
+      .where(and(eq(backgroundShells.ownerKeyId, owner), eq(backgroundShells.status, 'running')))
+    const limit = this.opts.maxShells
+    if (n >= limit) {
+      fail(
+        'TOO_MANY_SHELLS',
+        `This API key already has ${n} background shells running (TOOLGATE_MAX_SHELLS=${limit}); end one with KillShell or wait for one to exit`,
+        {
+          details: { running: n, limit },
+        },
+      )
+    }
+  }
+
+  /** Starts the command and holds it as a live shell, watched until it ends. */
+  private async launch({ owner, command, cwd, cwdRel, home, network }: StartInput, recorded: Promise<void>): Promise<Live> {
+    const id = `bash_${crypto.randomBytes(6).toString('hex')}`
+    const ring = new OutputRing(this.ringChars)
+    const running = await startCommand({ command, cwd, home, network, sandbox: this.opts.sandbox, onOutput: (text) => ring.push(text) })
+    const shell: Live = {
+      id,
+      owner,
+      command,
+      cwd: cwdRel,
+      instance: this.instance,
+      status: 'running',
+      returncode: null,
+      signal: null,
+      running,
+      ring,
+      cursor: 0,
+      ended: Promise.resolve(),
+    }
+    shell.ended = this.watch(shell, recorded)
+    this.live.set(id, shell)
+    return shell
+  }
+
+  async read(owner: string, id: string, options: ReadOptions): Promise<ShellRead> {
+    const found = await this.locate(owner, id)
+    if (!('ring' in found)) {
+      if (found.instance !== this.instance) elsewhere(found)
+      return { ...view(found), text: '', next: 0, dropped: 0, remaining: 0, kept: false }
+    }
+    const before = found.reading
+    let done = () => {}
+    found.reading = new Promise<void>((resolve) => (done = resolve))
+    await before
+    try {
+      return await readNext(found, options)
+    } finally {
+      done()
+    }
+  }
+
+  async kill(owner: string, id: string, { dryRun = false }: { dryRun?: boolean } = {}): Promise<ShellView> {
+    const found = await this.locate(owner, id)
+    if (found.status !== 'running') over(found)
+    if (!('ring' in found)) return found.instance !== this.instance ? elsewhere(found) : notFound(id)
+    if (dryRun) return view(found)
+    found.status = 'killed'
+    await found.running.kill(KILL_GRACE_MS)
+    await Promise.race([found.ended, sleep(KILL_WAIT_MS)])
+    return view(found)
+  }
+
+  async endAllOf(owner: string): Promise<number> {
+    return this.end([...this.live.values()].filter((s) => s.owner === owner))
+  }
+
+  async closeAll(): Promise<void> {
+    this.closing = true
+    for (const s of this.live.values()) clearTimeout(s.evict)
+    await this.end([...this.live.values()])
+    await this.opts.db
+      .update(backgroundShells)
+      .set({ status: 'killed', endedAt: new Date() })
+      .where(and(eq(backgroundShells.instance, this.instance), eq(backgroundShells.status, 'running')))
+    this.live.clear()
+  }
+
+  async reconcile(): Promise<number> {
+    const rows = await this.opts.db
+      .select({ id: backgroundShells.id, instance: backgroundShells.instance })
+      .from(backgroundShells)
+      .where(eq(backgroundShells.status, 'running'))
+    const host = `${os.hostname()}:`
+    const stale = rows.filter((r) => {
+      if (this.live.has(r.id)) return false
+      if (r.instance === this.instance) return true
+      const pid = Number(r.instance.slice(host.length))
+      return r.instance.startsWith(host) && Number.isInteger(pid) && !pidAlive(pid)
+    })
+    if (stale.length === 0) return 0
+    await this.opts.db
+      .update(backgroundShells)
+      .set({ status: 'killed', endedAt: new Date() })
+      .where(
+        inArray(
+          backgroundShells.id,
+          stale.map((r) => r.id),
+        ),
+      )
+    return stale.length
+  }
 }
+
+export const createShellManager = (opts: ShellManagerOptions): ShellManager => new Shells(opts)
