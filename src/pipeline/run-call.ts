@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { codedError } from '../errors.js'
-import type { Claimed } from '../plugins/approvals.js'
+import type { Claimed } from '../approvals/queue.js'
 import { errorBody } from './answer.js'
 import type { AdmittedCall, CallOutcome, CallRequest, PipelineDeps } from './call.js'
 import { approvalNeeded, hold } from './steps/approval.js'

@@ -1,78 +1,8 @@
-/**
- * The approval queue. A held call is stored with its arguments sealed, answered 202, and runs
- * exactly once when someone with `approve` approves it: the claim is one conditional UPDATE, so
- * of two approvers racing on two instances only one wins and only that one runs the call.
- *
- * Who decides: never the key that queued the call, nor a key of the same name (four eyes), unless
- * TOOLGATE_APPROVAL_SELF=allow. An approver confined to a folder sees and decides only calls made
- * in that folder or below it; an admin key, or an approver of the whole workspace, sees them all.
- */
-import crypto from 'node:crypto'
-import { promises as fs } from 'node:fs'
-import path from 'node:path'
+/** Wires the approval queue (src/approvals/queue.ts) to the server: its sealing key, config and services. */
 import fp from 'fastify-plugin'
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
-import { approvals } from '../db/schema/index.js'
-import { codedError, fail } from '../errors.js'
+import { ApprovalQueue, type Approvals } from '../approvals/queue.js'
 import { createSecretbox, loadOrCreateKey } from '../lib/secretbox.js'
-import { validate as isUuid } from 'uuid'
-import type { AnyTool, ApprovalDecision, Caller, ToolSettings } from '../tools/define.js'
 import { toolSettingsOf } from '../tools/settings.js'
-import type { CallContext } from '../pipeline/context.js'
-import { isInside } from '../workspace/paths.js'
-import { bound, RECORD_BOUNDS } from '../redaction/index.js'
-
-type Row = typeof approvals.$inferSelect
-
-export interface Claimed {
-  approval: ApprovalView
-  executionId: string
-  tool: string
-  args: Record<string, unknown>
-  context: CallContext
-  callerId: string
-}
-
-/** A held call's fate, told to whoever waits on it (a paused workflow run). */
-export interface Decision {
-  approvalId: string
-  executionId: string
-  decision: 'approved' | 'rejected' | 'expired'
-  /** An approved call's answer, as its caller would have had it. */
-  outcome?: { statusCode: number; body: Record<string, unknown> }
-}
-
-export interface Approvals {
-  decide(tool: AnyTool, args: Record<string, unknown>): ApprovalDecision
-  /** Whether some call of `tool` can be held under this configuration (its OpenAPI operation lists 202 then). */
-  mayHold(tool: AnyTool): boolean
-  hold(input: {
-    id?: string
-    tool: AnyTool
-    args: Record<string, unknown>
-    context: CallContext
-    caller: Caller
-    executionId: string
-    reason?: string
-  }): Promise<{ id: string; expiresAt: Date }>
-  /** The approvals `viewer` may see, newest first. */
-  list(q: { status?: string; limit: number }, viewer: Caller): Promise<ApprovalView[]>
-  get(id: string, viewer: Caller): Promise<ApprovalView | undefined>
-  /**
-   * Atomically moves a pending approval to `approved` or `rejected`; throws 404 when `by` may not
-   * see it, 403 SELF_APPROVAL when `by` queued it, 409 when it is not pending.
-   */
-  claim(id: string, decision: 'approved' | 'rejected', by: Caller, note?: string): Promise<Claimed>
-  /** Marks pending approvals past their expiry as expired; returns their execution ids. */
-  expireStale(): Promise<string[]>
-  /**
-   * Calls `listener` after each decision: approved (once the call ran), rejected or expired. It runs
-   * on the instance that decided, after the answer's work is done; its errors are logged, not thrown.
-   */
-  onDecided(listener: (d: Decision) => Promise<void>): void
-  /** Tells the listeners (the approval routes call it once a decision is carried out). */
-  announce(d: Decision): void
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,183 +10,19 @@ declare module 'fastify' {
   }
 }
 
-/** An approval as the API shows it (the `Approval` schema of the OpenAPI document). */
-export type ApprovalView = ReturnType<typeof presentApproval>
-
-export function presentApproval(r: Row) {
-  return {
-    id: r.id,
-    execution_id: r.executionId,
-    tool: r.tool,
-    params: r.params,
-    reason: r.reason,
-    caller: { id: r.callerId, name: r.callerName },
-    workspace: r.workspace,
-    status: r.status as 'pending' | 'approved' | 'rejected' | 'expired',
-    decided_by: r.decidedBy,
-    decision_note: r.decisionNote,
-    created_at: r.createdAt.toISOString(),
-    expires_at: r.expiresAt.toISOString(),
-    decided_at: r.decidedAt?.toISOString() ?? null,
-  }
-}
-
-/**
- * A key's workspace as a posix path under the server root ('' = the root). By real path, so that
- * a link and its target are one folder; as configured when it cannot be resolved inside the root.
- */
-export async function folderOf(root: string, workspace: string): Promise<string> {
-  const real = await fs.realpath(workspace).catch(() => workspace)
-  return path
-    .relative(root, isInside(root, real) ? real : workspace)
-    .split(path.sep)
-    .join('/')
-}
-
-/** The folder whose calls `viewer` may see and decide, or null for all of them. */
-async function reachOf(root: string, viewer: Caller): Promise<string | null> {
-  if (viewer.scopes.includes('admin')) return null
-  const folder = await folderOf(root, viewer.workspace)
-  return folder === '' ? null : folder
-}
-
-const within = (reach: string | null) =>
-  reach === null ? undefined : or(eq(approvals.workspace, reach), sql`starts_with(${approvals.workspace}, ${`${reach}/`})`)
-const isWithin = (row: Row, reach: string | null) => reach === null || row.workspace === reach || row.workspace.startsWith(`${reach}/`)
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
-
 export default fp(
   async (app) => {
-    const { db } = app.database
-    const box = createSecretbox(loadOrCreateKey({ hexKey: app.config.secretKey, dataDir: app.config.dataDir }))
-    const extra = new Set(app.config.approvalTools)
-    const settings = toolSettingsOf(app.config)
-
-    /** The decision for a tool when it does not depend on the call's arguments, else undefined. */
-    const staticDecision = (tool: AnyTool): ApprovalDecision | undefined => {
-      if (extra.has(tool.name) || extra.has(`@${tool.toolset}`)) return { required: true, reason: 'configured by TOOLGATE_APPROVAL_REQUIRED' }
-      if (extra.has('@destructive') && tool.annotations?.destructiveHint) return { required: true, reason: 'destructive tool' }
-      if (tool.approval === 'always') return { required: true }
-      if (typeof tool.approval === 'function') return undefined
-      return { required: false }
-    }
-    const decisions = new WeakMap<AnyTool, ApprovalDecision | undefined>()
-    const listeners: ((d: Decision) => Promise<void>)[] = []
-
-    /** 404 for an approval `by` may not see, 403 when `by` queued it (who queued it never changes). */
-    const mayDecide = async (id: string, decision: 'approved' | 'rejected', by: Caller): Promise<void> => {
-      const [row] = isUuid(id) ? await db.select().from(approvals).where(eq(approvals.id, id)) : []
-      if (!row || !isWithin(row, await reachOf(app.workspaceRoot, by))) fail('APPROVAL_NOT_FOUND', `No approval with id ${id} visible to this key`)
-      if (app.config.approvalSelf === 'allow') return
-      const byKey = row.callerId === by.id
-      if (!byKey && !sameName(row.callerName, by.name)) return
-      throw codedError(
-        'SELF_APPROVAL',
-        `Approval ${id} was queued by ${byKey ? 'this key' : `a key named "${row.callerName}", as this one is`}; ` +
-          `another key with the "approve" scope must ${decision === 'approved' ? 'approve' : 'reject'} it (four eyes). ` +
-          'A single-user setup can allow it with TOOLGATE_APPROVAL_SELF=allow',
-        {
-          details: { approval_id: id, caller: { id: row.callerId, name: row.callerName } },
-        },
-      )
-    }
-
-    const service: Approvals = {
-      decide(tool, args) {
-        let decision = decisions.get(tool)
-        if (decision === undefined && !decisions.has(tool)) decisions.set(tool, (decision = staticDecision(tool)))
-        if (decision) return decision
-        return (tool.approval as (args: Record<string, unknown>, settings: ToolSettings) => ApprovalDecision)(args, settings)
-      },
-      // A per-call policy may hold some calls; a static one says for all of them.
-      mayHold: (tool) => staticDecision(tool)?.required ?? true,
-      async hold({ id = crypto.randomUUID(), tool, args, context, caller, executionId, reason }) {
-        const expiresAt = new Date(Date.now() + app.config.approvalTtlMs)
-        await db.insert(approvals).values({
-          id,
-          executionId,
-          tool: tool.name,
-          // What approvers see: bounded as history rows are; the sealed arguments are whole.
-          params: app.redactor.redact(bound(args, RECORD_BOUNDS)) as Record<string, unknown>,
-          sealedArgs: box.seal(args),
-          sealedContext: box.seal(context),
-          reason: reason ? app.redactor.redactString(reason) : null,
-          callerId: caller.id,
-          callerName: caller.name,
-          workspace: await folderOf(app.workspaceRoot, caller.workspace),
-          status: 'pending',
-          expiresAt,
-        })
-        return { id, expiresAt }
-      },
-      async list({ status, limit }, viewer) {
-        await service.expireStale()
-        const reach = await reachOf(app.workspaceRoot, viewer)
-        const rows = await db
-          .select()
-          .from(approvals)
-          .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(reach)))
-          .orderBy(desc(approvals.createdAt))
-          .limit(limit)
-        return rows.map(presentApproval)
-      },
-      async get(id, viewer) {
-        if (!isUuid(id)) return undefined
-        await service.expireStale()
-        const [row] = await db.select().from(approvals).where(eq(approvals.id, id))
-        return row && isWithin(row, await reachOf(app.workspaceRoot, viewer)) ? presentApproval(row) : undefined
-      },
-      async claim(id, decision, by, note) {
-        await mayDecide(id, decision, by)
-        const [row] = await db
-          .update(approvals)
-          .set({ status: decision, decidedBy: by.id, decidedAt: new Date(), decisionNote: note ? app.redactor.redactString(note) : null })
-          .where(and(eq(approvals.id, id), eq(approvals.status, 'pending'), sql`${approvals.expiresAt} > now()`))
-          .returning()
-        if (!row) {
-          await service.expireStale()
-          const [existing] = await db.select().from(approvals).where(eq(approvals.id, id))
-          if (!existing) fail('APPROVAL_NOT_FOUND', `No approval with id ${id}`)
-          throw codedError('APPROVAL_NOT_PENDING', `Approval ${id} is already ${existing.status}; only pending approvals can be decided`, {
-            details: { approval_id: id, status: existing.status },
-          })
-        }
-        return {
-          approval: presentApproval(row),
-          executionId: row.executionId,
-          tool: row.tool,
-          args: box.open(row.sealedArgs),
-          context: box.open(row.sealedContext),
-          callerId: row.callerId,
-        }
-      },
-      async expireStale() {
-        const rows = await db
-          .update(approvals)
-          .set({ status: 'expired', decidedAt: new Date() })
-          .where(and(eq(approvals.status, 'pending'), lte(approvals.expiresAt, sql`now()`)))
-          .returning({ id: approvals.id, executionId: approvals.executionId })
-        for (const r of rows) {
-          await app.history.complete(r.executionId, {
-            status: 'expired',
-            errorCode: 'APPROVAL_EXPIRED',
-            error: 'The approval expired before anyone decided',
-            completedAt: new Date(),
-          })
-          service.announce({ approvalId: r.id, executionId: r.executionId, decision: 'expired' })
-        }
-        return rows.map((r) => r.executionId)
-      },
-      onDecided(listener) {
-        listeners.push(listener)
-      },
-      announce(d) {
-        for (const listener of listeners) {
-          listener(d).catch((err) => app.log.error({ err, approval_id: d.approvalId }, 'A listener for approval decisions failed'))
-        }
-      },
-    }
-    app.decorate('approvals', service)
+    const queue = new ApprovalQueue({
+      db: app.database.db,
+      box: createSecretbox(loadOrCreateKey({ hexKey: app.config.secretKey, dataDir: app.config.dataDir })),
+      config: app.config,
+      settings: toolSettingsOf(app.config),
+      root: app.workspaceRoot,
+      redactor: app.redactor,
+      history: app.history,
+      log: app.log,
+    })
+    app.decorate('approvals', queue)
   },
   { name: 'approvals', dependencies: ['config', 'db', 'auth', 'redaction', 'history'] },
 )

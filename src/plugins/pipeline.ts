@@ -1,6 +1,6 @@
 /** Wires the pipeline (src/pipeline/run-call.ts) to the server's services: REST and MCP call it alike. */
 import fp from 'fastify-plugin'
-import type { Claimed } from './approvals.js'
+import type { Claimed } from '../approvals/queue.js'
 import type { CallOutcome, CallRequest, Execution, PipelineDeps } from '../pipeline/call.js'
 import { createEscalation } from '../pipeline/escalation.js'
 import { resumeCall, runCall } from '../pipeline/run-call.js'

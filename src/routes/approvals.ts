@@ -8,7 +8,7 @@ import { Type } from 'typebox'
 import { fail } from '../errors.js'
 import { Approval, ref } from './components.js'
 import { errorResponses } from './openapi-schemas.js'
-import type { Claimed } from '../plugins/approvals.js'
+import type { Claimed } from '../approvals/queue.js'
 
 const DecisionBody = Type.Object(
   { note: Type.Optional(Type.String({ maxLength: 2000, description: 'Why, kept with the decision' })) },

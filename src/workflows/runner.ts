@@ -16,7 +16,7 @@ import type { Workflow } from './schema.js'
 import type { RunReport, WorkflowService } from './service.js'
 import type { LoadedRun, RunContext, RunPatch, RunStore } from './store.js'
 
-/** A decided held call, as approvals tell it (plugins/approvals.ts Decision). */
+/** A decided held call, as approvals tell it (approvals/queue.ts Decision). */
 export interface DecidedCall {
   approvalId: string
   executionId: string

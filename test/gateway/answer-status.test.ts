@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Type } from 'typebox'
-import type { Decision } from '../../src/plugins/approvals.js'
+import type { Decision } from '../../src/approvals/queue.js'
 import { defineTool } from '../../src/tools/define.js'
 import { allTools } from '../../src/tools/index.js'
 import { buildTestApp, type TestApp } from '../helper.js'
