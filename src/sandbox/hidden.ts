@@ -48,7 +48,7 @@ export function hideProtected(policy: SandboxPolicy): Hidden {
   const pins = new Map<string, Pin>()
   const done = new Set<string>()
   for (const p of protectedPaths()) {
-    for (const form of new Set([p.path, p.real].filter((f): f is string => f !== null))) {
+    for (const form of p.forms) {
       if (folders.some((b) => p.covers(b))) {
         fail('PATH_BLOCKED', "Access denied: this workspace is, or lies inside, the server's own files; no tool may run there")
       }

@@ -22,6 +22,8 @@ export interface ProtectedPath {
 }
 
 interface Entry extends ProtectedPath {
+  /** Its real path when it was registered: where it is, whatever a link on the way leads to since. */
+  real: string | null
   /** The forms compared: the lexical path and its real path, lower-cased (case-insensitive file systems). */
   forms: string[]
   exceptForms: string[]
@@ -29,38 +31,40 @@ interface Entry extends ProtectedPath {
 
 const registered = new Set<Entry>()
 
-const formsOf = (p: string): string[] => {
-  const forms = new Set([path.resolve(p)])
+/** The real path of `p`; null when it is not there (yet): the lexical form still protects it. */
+const realOf = (p: string): string | null => {
   try {
-    forms.add(fs.realpathSync.native(p))
+    return fs.realpathSync.native(p)
   } catch {
-    // not there yet: the lexical form still protects it
+    return null
   }
-  return [...forms].map((f) => f.toLowerCase())
 }
+
+const formsOf = (p: string, real = realOf(p)): string[] => [...new Set([path.resolve(p), ...(real ? [real] : [])])].map((f) => f.toLowerCase())
 
 /** Protects `paths` until the returned function is called. */
 export function protectPaths(paths: ProtectedPath[]): () => void {
-  const entries = paths.map((p) => ({ ...p, path: path.resolve(p.path), forms: formsOf(p.path), exceptForms: p.except ? formsOf(p.except) : [] }))
+  const entries = paths.map((p) => {
+    const real = realOf(p.path)
+    return { ...p, path: path.resolve(p.path), real, forms: formsOf(p.path, real), exceptForms: p.except ? formsOf(p.except) : [] }
+  })
   for (const e of entries) registered.add(e)
   return () => {
     for (const e of entries) registered.delete(e)
   }
 }
 
-/** Every protected path now registered, with their real forms (the sandbox hides these). */
 /** Whether `lower` (an absolute path, lower-cased) is inside the entry and not in its exception. */
 const covers = (e: Entry, lower: string) => e.forms.some((f) => isInside(f, lower)) && !e.exceptForms.some((x) => isInside(x, lower))
 
-export function protectedPaths(): { path: string; kind: ProtectedKind; real: string | null; covers(p: string): boolean }[] {
+/**
+ * Every protected path now registered, with the places the sandbox hides: the path as configured,
+ * its real path when registered (a link on the way swapped since must not uncover it) and now.
+ */
+export function protectedPaths(): { path: string; kind: ProtectedKind; forms: string[]; covers(p: string): boolean }[] {
   return [...registered].map((e) => {
-    let real: string | null = null
-    try {
-      real = fs.realpathSync.native(e.path)
-    } catch {
-      real = null
-    }
-    return { path: e.path, kind: e.kind, real, covers: (p: string) => covers(e, path.resolve(p).toLowerCase()) }
+    const forms = [...new Set([e.path, e.real, realOf(e.path)].filter((f): f is string => f !== null))]
+    return { path: e.path, kind: e.kind, forms, covers: (p: string) => covers(e, path.resolve(p).toLowerCase()) }
   })
 }
 
