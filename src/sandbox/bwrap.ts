@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fail } from '../errors.js'
 import { isInside } from '../workspace/paths.js'
-import { FIRST_SOURCE_FD, openSources } from './bind-sources.js'
+import { closeSources, FIRST_SOURCE_FD, openSources } from './bind-sources.js'
 import { hideProtected } from './hidden.js'
 import type { SandboxPolicy, SpawnPlan } from './policy.js'
 
@@ -68,6 +68,8 @@ export interface BwrapOptions {
   memoryBytes: number
   /** prlimit's path, when installed: it sets the limits inside. */
   prlimit: string | null
+  /** Opens the seccomp filter (seccomp.ts) for one sandbox; null where none is defined for this architecture. */
+  seccomp?: (() => number) | null
 }
 
 /** What a program linked against shared libraries needs of /etc to start. */
@@ -125,6 +127,8 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '--unshare-all',
       policy.network ? '--share-net' : '--unshare-net',
       '--unshare-user',
+      // No user namespace inside: one would mount (a tmpfs past /tmp's size) and reach more of the kernel.
+      '--disable-userns',
       '--uid',
       String(uid),
       '--gid',
@@ -164,6 +168,15 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     args.push(...privateFolder(policy))
     const fds = openSources(binds.map((b) => b.source))
     for (const [i, b] of binds.entries()) args.push(b.flag, String(FIRST_SOURCE_FD + i), b.target)
+    if (opts.seccomp) {
+      try {
+        fds.push(opts.seccomp())
+      } catch (err) {
+        closeSources(fds)
+        throw err
+      }
+      args.push('--seccomp', String(FIRST_SOURCE_FD + fds.length - 1))
+    }
     // Read-only once laid out: a write a program makes there (a name git keeps that is not linked) fails instead of vanishing.
     if (policy.privateDir) args.push('--remount-ro', policy.privateDir.path)
     // Last, so that they cover what the binds above show: the server's own files (hidden.ts).

@@ -12,6 +12,7 @@ import { fail } from '../errors.js'
 import { ARG_BYTES_MAX, ARGV_BYTES_MAX } from '../tools/limits.js'
 import { closeSources } from './bind-sources.js'
 import { createBwrapPlanner } from './bwrap.js'
+import { seccompProgram, seccompSource } from './seccomp.js'
 import { type LaunchedChild, type LaunchOptions, launch } from './launch.js'
 import { DEFAULT_PATH, type Sandbox, type SandboxMode, type SandboxPolicy, type SpawnPlan } from './policy.js'
 
@@ -81,7 +82,9 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   const bwrap = opts.bwrapPath ?? which('bwrap')
   let reason = 'bubblewrap (bwrap) is not installed'
   if (bwrap && fs.existsSync(bwrap)) {
-    const plan = createBwrapPlanner({ bwrap, memoryBytes: opts.memoryBytes, prlimit: which('prlimit') })
+    const program = seccompProgram()
+    const seccomp = program ? seccompSource(program) : null
+    const plan = createBwrapPlanner({ bwrap, memoryBytes: opts.memoryBytes, prlimit: which('prlimit'), seccomp })
     const failed = probe(bwrap, plan)
     if (failed === null) return { mode: 'bwrap', plan }
     reason = failed.includes('--bind-fd')
