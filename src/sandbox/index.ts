@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fail } from '../errors.js'
-import { ARG_BYTES_MAX, ARGV_BYTES_MAX } from '../tools/limits.js'
+import { ARG_BYTES_MAX, ARGV_BYTES_MAX, ARGV_COUNT_MAX } from '../tools/limits.js'
 import { closeSources } from './bind-sources.js'
 import { createBwrapPlanner } from './bwrap.js'
 import { seccompProgram, seccompSource } from './seccomp.js'
@@ -100,6 +100,8 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
  * call was accepted, as a 500. Tools check their own big values first, with their own words.
  */
 export function checkArgvSize(args: readonly string[]): void {
+  if (args.length > ARGV_COUNT_MAX)
+    fail('PAYLOAD_TOO_LARGE', `${args.length} arguments are more than the ${ARGV_COUNT_MAX} a process can be given here; pass fewer values`)
   let total = 0
   for (const arg of args) {
     const bytes = Buffer.byteLength(arg)

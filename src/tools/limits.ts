@@ -23,6 +23,8 @@ export const ARG_BYTES_MAX = 128 * 1024 - 1
  * (a quarter of an 8 MiB stack), leaving the rest to the environment and a smaller stack limit.
  */
 export const ARGV_BYTES_MAX = 1024 * 1024
+/** Arguments of a new process, counted: bubblewrap refuses more than 9,000 of its own and the command's together. */
+export const ARGV_COUNT_MAX = 8_000
 /** File contents, edits and patches: as large as the 10 MiB request body that carries them. */
 export const CONTENT_MAX = 10 * 1024 * 1024
 /**

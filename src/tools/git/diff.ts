@@ -116,12 +116,12 @@ export default defineTool({
     // One run: the numstat records (NUL-terminated), an empty record, then the patch.
     const args = ['diff', ...DIFF_FLAGS, '--numstat', '-z', '--patch', ...revs]
     let diff = splitNumstat((await repo.git([...args, ...tail])).stdout)
-    const hidden = blockedAmong(repo, diff.touched, ctx.settings.blockPolicy)
-    if (hidden.length > 0) {
+    const hidden = await blockedAmong(repo, diff.touched, ctx.settings.blockPolicy)
+    if (hidden.size > 0) {
       // Again, limited to the files that may be shown (from the top level, where numstat names them).
-      const shown = diff.files.filter((f) => !hidden.includes(f))
+      const shown = diff.files.filter((f) => !hidden.has(f))
       diff = shown.length === 0 ? splitNumstat('') : splitNumstat((await repo.git([...args, ...onlyThese(shown)], { atTop: true })).stdout)
-      ctx.warn(leftOutNote(hidden.length))
+      ctx.warn(leftOutNote(hidden.size))
     }
     const { insertions, deletions, files, patch } = diff
     const out = clip(patch, ctx, 'narrow it with paths or a smaller rev range')

@@ -29,12 +29,12 @@ async function commitText(repo: Repo, sha: string, type: string, ctx: ToolContex
   const commit = type === 'tag' ? `${sha}^{commit}` : sha
   const listed = await repo.git([...SHOW, '--format=', '--name-status', '-z', commit], { atTop: true, allowFail: true })
   const names = listed.exitCode === 0 ? namesOfStatus(listed.stdout) : null
-  const hidden = names === null ? null : blockedAmong(repo, names, policy)
-  if (hidden?.length === 0) return text
-  const count = hidden?.length ?? 0
+  const hidden = names === null ? null : await blockedAmong(repo, names, policy)
+  if (hidden?.size === 0) return text
+  const count = hidden?.size ?? 0
   const note = hidden === null ? 'its files could not be listed, so none of them is shown' : leftOutNote(count)
   ctx.warn(note)
-  const shown = (names ?? []).filter((n) => !hidden?.includes(n))
+  const shown = (names ?? []).filter((n) => !hidden?.has(n))
   if (shown.length === 0) return `${(await repo.git([...SHOW, '--format=fuller', '--no-patch', sha])).stdout}\n[${note}]\n`
   return (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha, ...onlyThese(shown)], { atTop: true })).stdout
 }
