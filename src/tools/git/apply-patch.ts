@@ -40,7 +40,8 @@ async function pathsGitSees(repo: Repo, input: string): Promise<string[]> {
   for (let i = 0; i < tokens.length; i++) {
     const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(tokens[i])
     if (!m) {
-      const modes = /\bmode (?:([0-7]+) => )?([0-7]+)\b/.exec(tokens[i])?.slice(1) ?? []
+      // Every summary line the token holds (git joins them with newlines), every mode on each.
+      const modes = [...tokens[i].matchAll(/\bmode (?:([0-7]+) => )?([0-7]+)\b/g)].flatMap((m) => m.slice(1))
       if (!modes.filter((mode) => mode !== undefined).every(isRegularMode))
         fail('PATH_BLOCKED', 'The patch creates a symbolic link or a submodule; patches may change regular files only', { details: { rule: 'link' } })
       continue

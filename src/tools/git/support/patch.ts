@@ -85,9 +85,14 @@ function gitHeaderPaths(rest: string): string[] {
   return rest.split(' ')
 }
 
-/** The file modes a patch header line names (`new file mode 100644`, `index a..b 100644`); none for other lines. */
+/**
+ * The file modes a patch header line names (`new file mode 100644`, `index a..b 100644`); none for
+ * other lines. Read as git reads them (apply.c, strtoul): spaces and a sign before the digits and
+ * anything after a space are allowed, so `new file mode  120000` or `… +120000 x` is a link too.
+ */
 function modesOf(line: string): string[] {
-  const m = /^(?:new file mode|new mode|old mode|deleted file mode) ([0-7]+)\s*$/.exec(line) ?? /^index [0-9a-f]+\.\.[0-9a-f]+ ([0-7]+)\s*$/.exec(line)
+  const m =
+    /^(?:new file mode|new mode|old mode|deleted file mode) \s*([+-]?[0-7]+)(?=\s|$)/.exec(line) ?? /^index [^ ]*\.\.[^ ]* \s*([+-]?[0-7]+)(?=\s|$)/.exec(line)
   return m ? [m[1]] : []
 }
 

@@ -73,7 +73,7 @@ const lstatIn = (root: string, dir: string, name: string, why: string): Promise<
   inFolder(root, dir, why, (folder) => fs.lstat(folder.at(name)).catch((err: unknown) => (isMissing(err) ? null : unsafe(why))))
 
 /** The text of the file `name` in the folder `dir`, null when missing; anything but a plain file (a link) is refused. */
-async function readPlain(root: string, dir: string, name: string, why: string): Promise<string | null> {
+async function readPlain(root: string, dir: string, name: string, why: string, decode = (b: Buffer) => b.toString('utf8')): Promise<string | null> {
   return inFolder(root, dir, why, async (folder) => {
     const st = await fs.lstat(folder.at(name)).catch((err: unknown) => (isMissing(err) ? null : unsafe(why)))
     if (st === null) return null
@@ -83,7 +83,8 @@ async function readPlain(root: string, dir: string, name: string, why: string): 
     try {
       const now = await file.stat()
       if (!now.isFile() || now.size > MAX_TEXT) unsafe(why)
-      return (await readUpTo(file, MAX_TEXT))?.toString('utf8') ?? unsafe(why)
+      const bytes = await readUpTo(file, MAX_TEXT)
+      return bytes === null ? unsafe(why) : decode(bytes)
     } finally {
       await file.close()
     }
@@ -125,6 +126,24 @@ async function assertPlainData(folder: CheckedDir, layout: Layout = DATA_LAYOUT)
   }
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The path a `.git` file (after `gitdir: `) or a commondir names, as git reads it (setup.c): only
+ * trailing CRs and LFs dropped, up to a NUL. Trimmed further, `gitdir: y ` was checked as `y` while
+ * git used `y `. Bytes that are not UTF-8 are refused: they name a path no string here can.
+ */
+const readPathFile = (root: string, dir: string, name: string, why: string): Promise<string | null> =>
+  readPlain(root, dir, name, why, (bytes) => {
+    let text: string
+    try {
+      text = strictUtf8.decode(bytes)
+    } catch {
+      return unsafe(why)
+    }
+    return text.replace(/[\r\n]+$/, '').split('\0')[0]
+  })
+
 /**
  * Every `.git` from `dir` up to the root (git passes over one it finds invalid): where a `.git`
  * file or link leads, the `commondir` of that git folder, and its config must be inside and
@@ -137,12 +156,13 @@ async function checkGitLinks(root: string, dir: string): Promise<void> {
     if (st === null) continue
     let gitDir = path.join(d, '.git')
     if (st.isFile()) {
-      const spelt = /^gitdir: (.*)$/m.exec((await readPlain(root, d, '.git', GIT_LINK)) ?? '')?.[1]?.trim()
-      if (!spelt) continue // not a gitfile: git refuses it itself
+      const text = (await readPathFile(root, d, '.git', GIT_LINK)) ?? ''
+      if (!text.startsWith('gitdir: ') || text.length === 8) continue // not a gitfile: git refuses it itself
+      const spelt = text.slice(8)
       gitDir = path.resolve(d, spelt)
     }
     gitDir = await realInside(root, gitDir, GIT_LINK)
-    const common = (await readPlain(root, gitDir, 'commondir', COMMON_DIR))?.trim()
+    const common = await readPathFile(root, gitDir, 'commondir', COMMON_DIR)
     const commonDir = common ? await realInside(root, path.resolve(gitDir, common), COMMON_DIR) : gitDir
     const config = await lstatIn(root, commonDir, 'config', CONFIG)
     if (config !== null && !config.isFile()) unsafe(CONFIG)
