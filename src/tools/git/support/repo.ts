@@ -150,7 +150,8 @@ const readPathFile = (root: string, dir: string, name: string, why: string): Pro
  * plain, and its data plain files (assertPlainData), before git reads them. (Sandboxed, git could not see outside anyway; this names the
  * refusal, and without the sandbox it is what keeps git in.)
  */
-async function checkGitLinks(root: string, dir: string): Promise<void> {
+async function checkGitLinks(root: string, dir: string): Promise<Set<string>> {
+  const checked = new Set<string>()
   for (let d = dir; isInside(root, d); d = path.dirname(d)) {
     const st = await lstatIn(root, d, '.git', GIT_LINK)
     if (st === null) continue
@@ -167,7 +168,9 @@ async function checkGitLinks(root: string, dir: string): Promise<void> {
     const config = await lstatIn(root, commonDir, 'config', CONFIG)
     if (config !== null && !config.isFile()) unsafe(CONFIG)
     for (const data of new Set([gitDir, commonDir])) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder))
+    checked.add(gitDir).add(commonDir)
   }
+  return checked
 }
 
 /** How deep git follows alternates of alternates (object-file.c reads no list past the fifth level). */
@@ -241,7 +244,7 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const st = await lstatBeneath(res.root, dir, res.rel)
   if (!st.isDirectory()) fail('INVALID_REQUEST', `repo_path ${res.rel} is a file; pass the folder of a git repository`)
   const root = res.root
-  await checkGitLinks(root, dir)
+  const checked = await checkGitLinks(root, dir)
   const bare: GitPlace = { cwd: dir, root }
   const probe = await runGit(bare, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], ctx, { allowFail: true })
   const [top, gitDir, commonDir] = probe.stdout.split('\n')
@@ -253,6 +256,10 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const realTop = await realInside(root, top, missingOrOutside('work tree'))
   const realGitDir = await realInside(root, gitDir, missingOrOutside('.git folder'))
   const realCommon = await realInside(root, path.resolve(dir, commonDir), COMMON_DIR)
+  // The folders git itself reports, should they differ from those read above: its data is checked before any command reads it.
+  for (const data of [realGitDir, realCommon]) {
+    if (!checked.has(data)) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder))
+  }
   await checkAlternates(root, path.join(realCommon, 'objects'))
   const common = await safeConfig(bare, realCommon, ctx)
   return {
