@@ -3,6 +3,7 @@
  * with `env-schema`. Every bad value is reported with its variable name and what would be accepted,
  * all at once, before anything binds.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
@@ -240,6 +241,23 @@ export function secretValuesOf(config: AppConfig): string[] {
   return values.filter((v): v is string => typeof v === 'string' && v.length > 0)
 }
 
+/**
+ * `p` by its real path as far as it exists. The server keeps using the data folder it started
+ * with: reached through a link that a sandboxed shell can point elsewhere, its database's next
+ * files would have been written wherever the link led then.
+ */
+function realAsFarAsItExists(p: string): string {
+  const missing: string[] = []
+  for (let dir = p; ; dir = path.dirname(dir)) {
+    try {
+      return path.join(fs.realpathSync.native(dir), ...missing.reverse())
+    } catch {
+      if (path.dirname(dir) === dir) return p
+      missing.push(path.basename(dir))
+    }
+  }
+}
+
 function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
   return {
     secretFiles,
@@ -247,7 +265,7 @@ function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    dataDir: path.resolve(e.TOOLGATE_DATA_DIR),
+    dataDir: realAsFarAsItExists(path.resolve(e.TOOLGATE_DATA_DIR)),
     workspace: path.resolve(e.TOOLGATE_WORKSPACE),
     bootstrapKey: e.TOOLGATE_BOOTSTRAP_KEY,
     secretKey: e.TOOLGATE_SECRET_KEY,

@@ -147,6 +147,13 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
       '--ro-bind-try',
       '/proc/sysrq-trigger',
       '/proc/sysrq-trigger',
+      // The host user's keys by name and size (keyrings are not namespaced; seccomp.ts refuses their calls).
+      '--ro-bind-try',
+      '/dev/null',
+      '/proc/keys',
+      '--ro-bind-try',
+      '/dev/null',
+      '/proc/key-users',
       '--dev',
       '/dev',
       // A private tmpfs is the host's memory, outside the process's own limit: each has a size.

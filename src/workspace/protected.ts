@@ -58,12 +58,13 @@ export function protectPaths(paths: ProtectedPath[]): () => void {
 const covers = (e: Entry, lower: string) => e.forms.some((f) => isInside(f, lower)) && !e.exceptForms.some((x) => isInside(x, lower))
 
 /**
- * Every protected path now registered, with the places the sandbox hides: the path as configured,
- * its real path when registered (a link on the way swapped since must not uncover it) and now.
+ * Every protected path now registered, with the places the sandbox hides: the path as configured
+ * and its real path when registered. Not where a link on the way leads now: a shell could point it
+ * elsewhere, uncovering the real folder or covering another key's workspace with an empty one.
  */
 export function protectedPaths(): { path: string; kind: ProtectedKind; forms: string[]; covers(p: string): boolean }[] {
   return [...registered].map((e) => {
-    const forms = [...new Set([e.path, e.real, realOf(e.path)].filter((f): f is string => f !== null))]
+    const forms = [...new Set([e.path, e.real].filter((f): f is string => f !== null))]
     return { path: e.path, kind: e.kind, forms, covers: (p: string) => covers(e, path.resolve(p).toLowerCase()) }
   })
 }

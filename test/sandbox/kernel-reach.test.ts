@@ -24,8 +24,11 @@ const ADD = py(`print(libc.syscall(${addKey}, b"user", b"${NAME}", b"${SECRET}",
  * The reviewer's attack: the host user's keyring (`_uid.N`, listed in /proc/keys) linked into a
  * new session keyring, the key searched there and read; prints what it holds, or why not.
  */
-const STEAL =
-  py(`serial = next((int(f[0], 16) for f in (l.split() for l in open("/proc/keys")) if f[7] == "keyring" and f[8] == "_uid.${process.getuid?.() ?? 0}:"), None)
+const STEAL = py(`try:
+    keys = [l.split() for l in open("/proc/keys")]
+except OSError:
+    keys = []
+serial = next((int(f[0], 16) for f in keys if f[7] == "keyring" and f[8] == "_uid.${process.getuid?.() ?? 0}:"), None)
 libc.syscall(${keyctl}, 1, None)
 libc.syscall(${keyctl}, 8, serial or 0, -3)
 key = libc.syscall(${keyctl}, 10, -3, b"user", b"${NAME}", 0)
@@ -72,6 +75,13 @@ describe('the kernel keyrings', () => {
     expect(res.output).not.toContain(SECRET)
     expect(res.output).toMatch(/Operation not permitted/)
     expect(res.output).toContain('ran') // the shell and python ran: only the calls were refused
+  })
+
+  it("does not list the host user's keys in /proc/keys, as the host does (positive control)", async () => {
+    expect(execFileSync('cat', ['/proc/keys'], { encoding: 'utf8' })).toContain(NAME)
+    const res = await bash('cat /proc/keys /proc/key-users 2>&1; echo ran')
+    expect(res.output).not.toContain(NAME)
+    expect(res.output).toContain('ran')
   })
 
   it('leaves every other call alone (positive control)', async () => {

@@ -2,8 +2,9 @@
  * The data folder configured through a link inside the workspace (TOOLGATE_DATA_DIR=ws/dlink,
  * dlink → real). The sandbox hid the link's target as it was at each call, so a shell that
  * pointed the link elsewhere uncovered the real folder at the next call (`cat real/secret.key`
- * read the sealing key, found by an attacker's review). It now also hides the real path the data
- * folder had at start. Each refusal has a positive control beside it.
+ * read the sealing key, found by an attacker's review), and one pointed at another key's folder
+ * covered it with an empty one. It now hides the path as configured and the real path the data
+ * folder had at start, never where the link leads now. Each refusal has a positive control beside it.
  */
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
@@ -64,6 +65,27 @@ describe('a data folder reached through a link the shell can change', () => {
     expect(await fs.readFile(path.join(ws, 'real', 'probe.txt'), 'utf8')).toBe(`${SERVER_ONLY}\n`)
     // put the link back as configured for the next case
     await fs.rm(path.join(ws, 'dlink'), { recursive: true, force: true })
+    await fs.symlink('real', path.join(ws, 'dlink'))
+  })
+
+  it.each([
+    ["at another key's workspace", 'k2'],
+    ['at the workspace itself', '.'],
+  ])('the link pointed %s covers nothing of it: only the folder as it was at start is hidden', async (_, target) => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/keys',
+      headers: { authorization: `Bearer ${t.adminKey}` },
+      payload: { name: 'victim', scopes: ['exec'], workspace: 'k2' },
+    })
+    const victim = made.json().key as string
+    const asVictim = async (command: string) => (await t.call('Bash', { command }, { key: victim })).body as Shell
+    expect((await asVictim('echo victim-data > v.txt; cat v.txt')).output).toBe('victim-data\n') // positive control
+    await bash(`rm dlink && ln -s ${target} dlink`)
+    expect((await asVictim('cat v.txt; echo more >> v.txt && echo wrote')).output).toBe('victim-data\nwrote\n')
+    expect((await bash('cat notes.txt k2/v.txt')).output).toBe('WORKSPACE-OK\nvictim-data\nmore\n')
+    expect((await bash('cat real/probe.txt')).output).not.toContain(SERVER_ONLY)
+    await fs.rm(path.join(ws, 'dlink'), { force: true })
     await fs.symlink('real', path.join(ws, 'dlink'))
   })
 
