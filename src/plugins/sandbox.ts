@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import { createSandbox, type Sandbox } from '../sandbox/index.js'
+import { seccompProgram } from '../sandbox/seccomp.js'
 
 declare module '../tools/define.js' {
   interface ToolServices {
@@ -36,6 +37,12 @@ export default fp(
       log.warn(
         { sandbox: 'bwrap', uid: 0 },
         'Running as root: sandboxed commands are host uid 0 without capabilities, so files they create are root-owned and a setuid bit they set survives on disk; run toolgate as an unprivileged user',
+      )
+    }
+    if (sandbox.mode === 'bwrap' && seccompProgram() === null) {
+      log.warn(
+        { sandbox: 'bwrap', arch: process.arch },
+        `No seccomp filter is defined for ${process.arch}: sandboxed commands can use the kernel keyring calls (x64 and arm64 refuse them)`,
       )
     }
     app.decorate('sandbox', sandbox)
