@@ -256,19 +256,24 @@ describe('the PGlite folder lock', () => {
         '-e',
         `const fs = require('fs'); let seen = 0, torn = 0; const t = setInterval(() => {}, 1000);
        const read = () => { try { const s = fs.readFileSync(${JSON.stringify(lockPathOf(dir))}, 'utf8'); seen++; try { JSON.parse(s) } catch { torn++ } } catch {} };
-       const loop = () => { for (let i = 0; i < 200; i++) read(); setImmediate(loop) }; loop();
-       process.on('message', () => { process.send({ seen, torn }); clearInterval(t); process.exit(0) })`,
+       const loop = () => { for (let i = 0; i < 200; i++) read(); setImmediate(loop) }; loop(); process.send('reading');
+       process.on('message', () => { read(); process.send({ seen, torn }); clearInterval(t); process.exit(0) })`,
       ],
       { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
     )
-    await new Promise((r) => reader.once('spawn', r))
+    // Under load a new process takes a while to start: the rewrites begin once it reads.
+    await new Promise((r) => reader.once('message', r))
     for (let i = 0; i < 300; i++) {
       const lock = lockDataDir(dir)
       lock.advertise(`http://127.0.0.1:${i}`)
       lock.release()
     }
+    // One more, held while the reader reads it a last time: it has read a whole lock at least once.
+    const last = lockDataDir(dir)
+    last.advertise('http://127.0.0.1:1')
     reader.send('stop')
     const { seen, torn } = await new Promise<{ seen: number; torn: number }>((r) => reader.once('message', r as never))
+    last.release()
     expect(seen).toBeGreaterThan(0)
     expect(torn).toBe(0)
   })
