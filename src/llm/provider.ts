@@ -118,101 +118,106 @@ interface Failure {
   retryAfterMs?: number
 }
 
+/** What every attempt of one provider shares. */
+interface Endpoint {
+  url: URL
+  llm: AppConfig['llm']
+  dispatcher?: Dispatcher
+}
+
+/** Upstream text shown to callers, with the key taken out should the upstream echo it. */
+function excerpt(text: string, apiKey: string | undefined): string {
+  let t = text.replace(/\s+/g, ' ').trim()
+  if (apiKey) t = t.split(apiKey).join('[REDACTED]')
+  return t.length > EXCERPT_CHARS ? `${t.slice(0, EXCERPT_CHARS)}…` : t
+}
+
+function hint(status: number): string {
+  if (status === 401 || status === 403) return ' Check LLM_API_KEY.'
+  if (status === 404) return ' Check LLM_BASE_URL (it should end with the API prefix, such as /v1) and LLM_MODEL.'
+  if (status === 429) return ' The endpoint is rate limiting; try again later.'
+  return ''
+}
+
+/** A request that got no answer: the caller's abort rethrown, our timeout final, a network error retried. */
+function unanswered(err: unknown, { url, llm }: Endpoint, options: ChatOptions, timeout: AbortSignal, n: number): Failure {
+  if (options.signal?.aborted) throw options.signal.reason ?? err
+  if (timeout.aborted) {
+    const message = `The LLM endpoint ${shown(url)} did not answer within ${llm.timeoutMs} ms (LLM_TIMEOUT_MS)`
+    return { error: codedError('TIMEOUT', message, { details: { timeout_ms: llm.timeoutMs } }), retry: false }
+  }
+  if (isCodedError(err)) return { error: err, retry: false }
+  const e = err as { code?: string; message?: string; cause?: { code?: string } }
+  const why = e.cause?.code ?? e.code ?? e.message ?? 'network error'
+  return {
+    error: codedError('UPSTREAM_ERROR', `Could not reach the LLM endpoint ${shown(url)}: ${why}`, { details: { reason: why, attempts: n } }),
+    retry: true,
+  }
+}
+
+/** A 2xx answer read as a chat completion, or why it is not one (never worth retrying). */
+function completionOf(text: string, status: number, { url, llm }: Endpoint, options: ChatOptions): ChatResult | Failure {
+  const refused = (what: string): Failure => ({
+    error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url)} answered ${what}: ${excerpt(text, llm.apiKey)}`, {
+      details: { upstream_status: status, body_excerpt: excerpt(text, llm.apiKey) },
+    }),
+    retry: false,
+  })
+  let data: Completion
+  try {
+    data = JSON.parse(text) as Completion
+  } catch {
+    return refused('with something that is not JSON')
+  }
+  const choice = data.choices?.[0]
+  if (!choice || typeof choice.message !== 'object') return refused('without choices[0].message')
+  const model = data.model || options.model || (llm.model as string)
+  const u = data.usage
+  const prompt = Number(u?.prompt_tokens) || 0
+  const completion = Number(u?.completion_tokens) || 0
+  const usage: TokenUsage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: Number(u?.total_tokens) || prompt + completion, model }
+  if (u) options.onUsage?.(usage)
+  const toolCalls = parseToolCalls(choice.message?.tool_calls)
+  return { content: choice.message?.content ?? '', model, usage, finishReason: choice.finish_reason ?? null, toolCalls }
+}
+
+/** One request, with its own timeout joined to the caller's signal. */
+async function attempt(endpoint: Endpoint, body: string, options: ChatOptions, n: number): Promise<ChatResult | Failure> {
+  const { url, llm } = endpoint
+  const timeout = AbortSignal.timeout(llm.timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+  if (llm.apiKey) headers.authorization = `Bearer ${llm.apiKey}`
+  let res: Dispatcher.ResponseData
+  let text: string
+  try {
+    res = await request(url, { method: 'POST', headers, body, signal, dispatcher: endpoint.dispatcher })
+    text = await readBody(res.body)
+  } catch (err) {
+    return unanswered(err, endpoint, options, timeout, n)
+  }
+  const status = res.statusCode
+  if (status >= 200 && status < 300) return completionOf(text, status, endpoint, options)
+  const shownText = excerpt(text, llm.apiKey)
+  return {
+    error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url)} answered HTTP ${status}: ${shownText || '(empty body)'}.${hint(status)}`, {
+      details: { upstream_status: status, body_excerpt: shownText, attempts: n },
+    }),
+    retry: status === 429 || status >= 500,
+    retryAfterMs: status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after']) : undefined,
+  }
+}
+
 export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOptions = {}): LlmProvider {
   const configured = Boolean(llm.baseUrl && llm.model)
-  const url = configured ? completionsUrl(llm.baseUrl!) : undefined
+  const endpoint = configured ? { url: completionsUrl(llm.baseUrl as string), llm, dispatcher: opts.dispatcher } : undefined
   const baseMs = opts.retryBaseMs ?? 500
   const capMs = opts.retryMaxMs ?? 8_000
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000
   const random = opts.random ?? Math.random
-  const apiKey = llm.apiKey
-  /** Upstream text shown to callers, with the key taken out should the upstream echo it. */
-  const excerpt = (text: string) => {
-    let t = text.replace(/\s+/g, ' ').trim()
-    if (apiKey) t = t.split(apiKey).join('[REDACTED]')
-    return t.length > EXCERPT_CHARS ? `${t.slice(0, EXCERPT_CHARS)}…` : t
-  }
-
-  function hint(status: number): string {
-    if (status === 401 || status === 403) return ' Check LLM_API_KEY.'
-    if (status === 404) return ' Check LLM_BASE_URL (it should end with the API prefix, such as /v1) and LLM_MODEL.'
-    if (status === 429) return ' The endpoint is rate limiting; try again later.'
-    return ''
-  }
-
-  async function attempt(body: string, options: ChatOptions, n: number): Promise<ChatResult | Failure> {
-    const timeout = AbortSignal.timeout(llm.timeoutMs)
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
-    if (apiKey) headers.authorization = `Bearer ${apiKey}`
-    let status: number
-    let text: string
-    let retryAfter: string | string[] | undefined
-    try {
-      const res = await request(url!, { method: 'POST', headers, body, signal, dispatcher: opts.dispatcher })
-      status = res.statusCode
-      retryAfter = res.headers['retry-after']
-      text = await readBody(res.body)
-    } catch (err) {
-      if (options.signal?.aborted) throw options.signal.reason ?? err
-      if (timeout.aborted) {
-        return {
-          error: codedError('TIMEOUT', `The LLM endpoint ${shown(url!)} did not answer within ${llm.timeoutMs} ms (LLM_TIMEOUT_MS)`, {
-            details: { timeout_ms: llm.timeoutMs },
-          }),
-          retry: false,
-        }
-      }
-      if (isCodedError(err)) return { error: err, retry: false }
-      const e = err as { code?: string; message?: string; cause?: { code?: string } }
-      const why = e.cause?.code ?? e.code ?? e.message ?? 'network error'
-      return {
-        error: codedError('UPSTREAM_ERROR', `Could not reach the LLM endpoint ${shown(url!)}: ${why}`, { details: { reason: why, attempts: n } }),
-        retry: true,
-      }
-    }
-    if (status < 200 || status >= 300) {
-      const retry = status === 429 || status >= 500
-      return {
-        error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered HTTP ${status}: ${excerpt(text) || '(empty body)'}.${hint(status)}`, {
-          details: { upstream_status: status, body_excerpt: excerpt(text), attempts: n },
-        }),
-        retry,
-        retryAfterMs: status === 429 || status === 503 ? parseRetryAfter(retryAfter) : undefined,
-      }
-    }
-    let data: Completion
-    try {
-      data = JSON.parse(text) as Completion
-    } catch {
-      return {
-        error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered with something that is not JSON: ${excerpt(text)}`, {
-          details: { upstream_status: status, body_excerpt: excerpt(text) },
-        }),
-        retry: false,
-      }
-    }
-    const choice = data.choices?.[0]
-    if (!choice || typeof choice.message !== 'object') {
-      return {
-        error: codedError('UPSTREAM_ERROR', `The LLM endpoint ${shown(url!)} answered without choices[0].message: ${excerpt(text)}`, {
-          details: { upstream_status: status, body_excerpt: excerpt(text) },
-        }),
-        retry: false,
-      }
-    }
-    const model = data.model || options.model || llm.model!
-    const u = data.usage
-    const prompt = Number(u?.prompt_tokens) || 0
-    const completion = Number(u?.completion_tokens) || 0
-    const usage: TokenUsage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: Number(u?.total_tokens) || prompt + completion, model }
-    if (u) options.onUsage?.(usage)
-    const toolCalls = parseToolCalls(choice.message?.tool_calls)
-    return { content: choice.message?.content ?? '', model, usage, finishReason: choice.finish_reason ?? null, toolCalls }
-  }
 
   async function chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-    if (!configured) {
+    if (!endpoint) {
       throw codedError(
         'LLM_NOT_CONFIGURED',
         'No LLM is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1) and LLM_MODEL, and LLM_API_KEY if the endpoint needs one',
@@ -226,7 +231,7 @@ export function createLlmProvider(llm: AppConfig['llm'], opts: LlmProviderOption
       ...(options.temperature !== undefined && { temperature: options.temperature }),
     })
     for (let n = 1; ; n++) {
-      const out = await attempt(body, options, n)
+      const out = await attempt(endpoint, body, options, n)
       if (!('error' in out)) return out
       const { error, retry, retryAfterMs } = out
       if (!retry || n > llm.maxRetries || (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs)) {
