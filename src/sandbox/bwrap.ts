@@ -116,6 +116,65 @@ function privateFolder({ privateDir, writable, readable = [] }: SandboxPolicy): 
 const RUN_BYTES = 64 << 20
 const sizedTmpfs = (dir: string, bytes: number) => ['--size', String(Math.floor(bytes)), '--tmpfs', dir]
 
+/** Its own namespaces of every kind but the network's when the key has it, as the server's ids, no capability. */
+function namespaceArgs(network: boolean, uid: number, gid: number): string[] {
+  return [
+    '--unshare-all',
+    network ? '--share-net' : '--unshare-net',
+    '--unshare-user',
+    // No user namespace inside: one would mount (a tmpfs past /tmp's size) and reach more of the kernel.
+    '--disable-userns',
+    '--uid',
+    String(uid),
+    '--gid',
+    String(gid),
+    '--cap-drop',
+    'ALL',
+    '--die-with-parent',
+  ]
+}
+
+/** /proc with the host's knobs read-only or covered, /dev, and private sized tmpfs folders. */
+function procAndTmpArgs(memoryBytes: number): string[] {
+  return [
+    // Read-only sysctls: a server run as root maps the sandbox's user onto host uid 0, and the
+    // kernel lets uid 0 write /proc/sys without any capability (core_pattern runs a program).
+    '--proc',
+    '/proc',
+    '--ro-bind',
+    '/proc/sys',
+    '/proc/sys',
+    '--ro-bind-try',
+    '/proc/sysrq-trigger',
+    '/proc/sysrq-trigger',
+    // The host user's keys by name and size (keyrings are not namespaced; seccomp.ts refuses their calls).
+    '--ro-bind-try',
+    '/dev/null',
+    '/proc/keys',
+    '--ro-bind-try',
+    '/dev/null',
+    '/proc/key-users',
+    '--dev',
+    '/dev',
+    // A private tmpfs is the host's memory, outside the process's own limit: each has a size.
+    ...sizedTmpfs('/tmp', memoryBytes),
+    ...sizedTmpfs('/dev/shm', memoryBytes / 4),
+    ...sizedTmpfs('/var/tmp', memoryBytes / 4),
+    ...sizedTmpfs('/run', RUN_BYTES),
+  ]
+}
+
+/** Adds the seccomp filter's descriptor to `fds` (closing them all if it cannot be opened); its index. */
+function withFilter(fds: number[], open: () => number): number {
+  try {
+    fds.push(open())
+  } catch (err) {
+    closeSources(fds)
+    throw err
+  }
+  return fds.length - 1
+}
+
 export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy: SandboxPolicy) => SpawnPlan {
   const system = systemArgs(ETC)
   // Measured, bwrap /bin/true: 10 ms with all of ETC and 6 ms with the cache alone at best; 30 and 8 ms on a busy 2-core machine.
@@ -123,45 +182,7 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
   const uid = innerId(process.getuid?.())
   const gid = innerId(process.getgid?.())
   return (argv, policy) => {
-    const args = [
-      '--unshare-all',
-      policy.network ? '--share-net' : '--unshare-net',
-      '--unshare-user',
-      // No user namespace inside: one would mount (a tmpfs past /tmp's size) and reach more of the kernel.
-      '--disable-userns',
-      '--uid',
-      String(uid),
-      '--gid',
-      String(gid),
-      '--cap-drop',
-      'ALL',
-      '--die-with-parent',
-      ...(policy.bareEtc ? bareSystem : system),
-      // Read-only sysctls: a server run as root maps the sandbox's user onto host uid 0, and the
-      // kernel lets uid 0 write /proc/sys without any capability (core_pattern runs a program).
-      '--proc',
-      '/proc',
-      '--ro-bind',
-      '/proc/sys',
-      '/proc/sys',
-      '--ro-bind-try',
-      '/proc/sysrq-trigger',
-      '/proc/sysrq-trigger',
-      // The host user's keys by name and size (keyrings are not namespaced; seccomp.ts refuses their calls).
-      '--ro-bind-try',
-      '/dev/null',
-      '/proc/keys',
-      '--ro-bind-try',
-      '/dev/null',
-      '/proc/key-users',
-      '--dev',
-      '/dev',
-      // A private tmpfs is the host's memory, outside the process's own limit: each has a size.
-      ...sizedTmpfs('/tmp', opts.memoryBytes),
-      ...sizedTmpfs('/dev/shm', opts.memoryBytes / 4),
-      ...sizedTmpfs('/var/tmp', opts.memoryBytes / 4),
-      ...sizedTmpfs('/run', RUN_BYTES),
-    ]
+    const args = [...namespaceArgs(policy.network, uid, gid), ...(policy.bareEtc ? bareSystem : system), ...procAndTmpArgs(opts.memoryBytes)]
     // First: it refuses to bind the server's own files, before anything is opened.
     const hidden = hideProtected(policy)
     // Bound by descriptor, opened and checked now (bind-sources.ts); the child gets them from 3 on.
@@ -175,15 +196,7 @@ export function createBwrapPlanner(opts: BwrapOptions): (argv: string[], policy:
     args.push(...privateFolder(policy))
     const fds = openSources(binds.map((b) => b.source))
     for (const [i, b] of binds.entries()) args.push(b.flag, String(FIRST_SOURCE_FD + i), b.target)
-    if (opts.seccomp) {
-      try {
-        fds.push(opts.seccomp())
-      } catch (err) {
-        closeSources(fds)
-        throw err
-      }
-      args.push('--seccomp', String(FIRST_SOURCE_FD + fds.length - 1))
-    }
+    if (opts.seccomp) args.push('--seccomp', String(FIRST_SOURCE_FD + withFilter(fds, opts.seccomp)))
     // Read-only once laid out: a write a program makes there (a name git keeps that is not linked) fails instead of vanishing.
     if (policy.privateDir) args.push('--remount-ro', policy.privateDir.path)
     // Last, so that they cover what the binds above show: the server's own files (hidden.ts).
