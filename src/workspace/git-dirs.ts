@@ -2,7 +2,7 @@
  * Writes never go into a git directory, whatever it is called: a `.git` file can make any folder
  * a repository's git directory, and a file written there (config, hooks, commondir, alternates)
  * is how a repository is turned against the tools that read it. A folder counts as one when it
- * holds what git needs to take it for one: a HEAD, and objects (a folder, or a link to one) or a commondir.
+ * holds what git needs to take it for one: a HEAD, and objects (of any kind) or a commondir.
  */
 import { promises as fs, type Stats } from 'node:fs'
 import { fail } from '../errors.js'
@@ -18,9 +18,8 @@ async function partsIn(folder: CheckedDir): Promise<Parts> {
   return new Map(PARTS.map((n, i) => [n, found[i]]))
 }
 
-/** git follows a link for `objects` (a store kept elsewhere), so a link there counts as much as a folder. */
-const isObjects = (st: Stats | null | undefined) => st?.isDirectory() === true || st?.isSymbolicLink() === true
-const looksLikeGitDir = (parts: Parts): boolean => parts.get('HEAD') != null && (isObjects(parts.get('objects')) || parts.get('commondir') != null)
+// git asks only that `objects` be accessible (setup.c: access(X_OK)): a link, an executable file or a pipe there counts too.
+const looksLikeGitDir = (parts: Parts): boolean => parts.get('HEAD') != null && (parts.get('objects') != null || parts.get('commondir') != null)
 
 /** Writing one of git's own names beside another would make (or finish making) a git directory. */
 function wouldMakeGitDir(name: string, parts: Parts): boolean {

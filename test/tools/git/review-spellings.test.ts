@@ -2,7 +2,8 @@
  * From an attacker review: spellings git reads one way and toolgate read another.
  *   - A `.git` file `gitdir: y ` (a trailing space) was checked as `y` while git used `y `, whose
  *     packed-refs link then leaked a line of `.env` to a read key.
- *   - A git folder whose `objects` is a link was not taken for one: a write key wrote its config.
+ *   - A git folder whose `objects` is a link (or an executable file, or a pipe) was not taken for
+ *     one: a write key wrote its config.
  *   - `new file mode  120000` (two spaces) behind a plain new file made a link through a patch.
  * Each is first shown to be git's reading, then refused, beside a positive control.
  */
@@ -75,18 +76,24 @@ describe('a .git file is read as git reads it', () => {
   })
 })
 
-describe('a git folder whose objects is a link', () => {
-  it('is a git folder to git, and file tools and patches never write into it', async () => {
-    const dir = path.join(ws, 'bx')
+describe('a git folder whose objects is not a folder', () => {
+  // git asks only that objects be accessible: a link (the reviewer's first case), an executable file or a pipe.
+  it.each([
+    ['a link to a folder', (p: string) => fs.symlink('../objstore', p)],
+    ['an executable file', (p: string) => fs.writeFile(p, '', { mode: 0o755 })],
+    ['a pipe', async (p: string) => void spawnSync('mkfifo', ['-m', '755', p])],
+  ])('objects as %s: git takes it for one, and file tools never write into it', async (kind, makeObjects) => {
+    const dir = path.join(ws, `bx-${kind.replace(/\W/g, '')}`)
     await fs.mkdir(dir)
     git(dir, 'init', '-q', '--bare', 'proj.git')
     await fs.rename(path.join(dir, 'proj.git', 'objects'), path.join(dir, 'objstore'))
-    await fs.symlink('../objstore', path.join(dir, 'proj.git', 'objects'))
+    await makeObjects(path.join(dir, 'proj.git', 'objects'))
     expect(git(dir, '--git-dir=proj.git', 'rev-parse', '--git-dir').trim()).toBe('proj.git')
+    const rel = path.relative(ws, dir)
     for (const [tool, body] of [
-      ['fs_write', { path: 'bx/proj.git/config', content: '[alias]\n\tst = !touch PWNED\n' }],
-      ['Write', { file_path: 'bx/proj.git/hooks/pre-commit', content: '#!/bin/sh\n' }],
-      ['fs_mkdir', { path: 'bx/proj.git/info/x' }],
+      ['fs_write', { path: `${rel}/proj.git/config`, content: '[alias]\n\tst = !touch PWNED\n' }],
+      ['Write', { file_path: `${rel}/proj.git/hooks/pre-commit`, content: '#!/bin/sh\n' }],
+      ['fs_mkdir', { path: `${rel}/proj.git/info/x` }],
     ] as const) {
       const res = await t.call(tool, body, { key: writer })
       expect(res.statusCode, `${tool} ${JSON.stringify(res.body)}`).toBe(403)
@@ -94,7 +101,7 @@ describe('a git folder whose objects is a link', () => {
     }
     expect(await fs.readFile(path.join(dir, 'proj.git', 'config'), 'utf8')).not.toContain('PWNED')
     // positive control: beside it, the same key writes
-    expect((await t.call('fs_write', { path: 'bx/notes.txt', content: 'fine\n' }, { key: writer })).statusCode).toBe(200)
+    expect((await t.call('fs_write', { path: `${rel}/notes.txt`, content: 'fine\n' }, { key: writer })).statusCode).toBe(200)
   })
 })
 
