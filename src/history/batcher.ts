@@ -35,91 +35,101 @@ export interface Batcher {
 }
 
 export function createBatcher(opts: BatcherOptions): Batcher {
-  const { target, log } = opts
-  const batchSize = opts.batch ?? 1_000
-  const maxBacklog = opts.maxBacklog ?? 20_000
-  const retryMs = opts.retryMs ?? 1_000
-  let rows: ExecutionRow[] = []
-  let chain: Promise<void> = Promise.resolve()
-  let timer: NodeJS.Timeout | undefined
-  // Set while the database is away: its start and its end are logged once each, not every retry.
-  let waitingSince: number | undefined
-  let dropped = 0
+  return new RowBatcher(opts)
+}
 
-  const writeOneByOne = async (batch: ExecutionRow[]) => {
+class RowBatcher implements Batcher {
+  private rows: ExecutionRow[] = []
+  private chain: Promise<void> = Promise.resolve()
+  private timer: NodeJS.Timeout | undefined
+  // Set while the database is away: its start and its end are logged once each, not every retry.
+  private waitingSince: number | undefined
+  private dropped = 0
+  private readonly batchSize: number
+  private readonly maxBacklog: number
+  private readonly retryMs: number
+
+  constructor(private readonly opts: BatcherOptions) {
+    this.batchSize = opts.batch ?? 1_000
+    this.maxBacklog = opts.maxBacklog ?? 20_000
+    this.retryMs = opts.retryMs ?? 1_000
+  }
+
+  add(row: ExecutionRow): void {
+    this.rows.push(row)
+    if (this.rows.length === this.batchSize) void this.flush()
+    else this.schedule(this.opts.delayMs)
+  }
+
+  flush(): Promise<void> {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    // A write that fails unexpectedly is logged; it must never leave the chain rejected for good.
+    this.chain = this.chain.then(() => this.writeAll()).catch((err) => this.opts.log.error({ err, component: 'history' }, 'History write failed'))
+    return this.chain
+  }
+
+  private schedule(ms: number): void {
+    this.timer ??= setTimeout(() => void this.flush(), ms)
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.rows.length) {
+      const batch = this.rows.slice(0, this.batchSize)
+      this.rows = this.rows.slice(batch.length)
+      try {
+        await this.opts.target.write(batch)
+      } catch (err) {
+        if (await this.opts.target.ping(1_000)) {
+          await this.writeOneByOne(batch)
+          continue
+        }
+        return this.keep(batch, err)
+      }
+    }
+    if (this.waitingSince !== undefined) this.reachedAgain(this.waitingSince)
+  }
+
+  private async writeOneByOne(batch: ExecutionRow[]): Promise<void> {
     for (const row of batch) {
-      await target.write([row]).catch((err) => {
-        log.error({ err, component: 'history', execution_id: row.id }, 'Dropping an execution row the database refuses')
+      await this.opts.target.write([row]).catch((err) => {
+        this.opts.log.error({ err, component: 'history', execution_id: row.id }, 'Dropping an execution row the database refuses')
       })
     }
   }
 
-  /** Keeps a batch the database could not take for the next try; false once it is kept. */
-  const keep = (batch: ExecutionRow[], err: unknown) => {
-    rows = batch.concat(rows)
-    if (waitingSince === undefined) {
-      waitingSince = Date.now()
-      log.warn(
-        { component: 'history', rows: rows.length, reason: reasonOf(err) },
+  /** Keeps a batch the database could not take for the next try. */
+  private keep(batch: ExecutionRow[], err: unknown): void {
+    this.rows = batch.concat(this.rows)
+    if (this.waitingSince === undefined) {
+      this.waitingSince = Date.now()
+      this.opts.log.warn(
+        { component: 'history', rows: this.rows.length, reason: reasonOf(err) },
         'History cannot reach the database; rows kept in memory and retried every second',
       )
     }
-    if (rows.length > maxBacklog) {
-      if (dropped === 0)
-        log.error(
-          { component: 'history', max_rows: maxBacklog },
-          'History backlog full while the database is away; dropping the oldest rows (the count is logged when it is back)',
-        )
-      dropped += rows.length - maxBacklog
-      rows = rows.slice(rows.length - maxBacklog)
-    }
+    if (this.rows.length > this.maxBacklog) this.dropOldest()
     // Nothing else may come along to flush them: try again by ourselves (never holding the process open).
-    schedule(retryMs)
-    timer?.unref()
+    this.schedule(this.retryMs)
+    this.timer?.unref()
   }
 
-  const writeAll = async () => {
-    while (rows.length) {
-      const batch = rows.slice(0, batchSize)
-      rows = rows.slice(batch.length)
-      try {
-        await target.write(batch)
-      } catch (err) {
-        if (await target.ping(1_000)) {
-          await writeOneByOne(batch)
-          continue
-        }
-        return keep(batch, err)
-      }
-    }
-    if (waitingSince !== undefined) {
-      log.info(
-        { component: 'history', waited_ms: Date.now() - waitingSince, dropped },
-        'History reached the database again; the rows kept in memory are written',
+  private dropOldest(): void {
+    if (this.dropped === 0)
+      this.opts.log.error(
+        { component: 'history', max_rows: this.maxBacklog },
+        'History backlog full while the database is away; dropping the oldest rows (the count is logged when it is back)',
       )
-      waitingSince = undefined
-      dropped = 0
-    }
+    this.dropped += this.rows.length - this.maxBacklog
+    this.rows = this.rows.slice(this.rows.length - this.maxBacklog)
   }
 
-  const flush = () => {
-    clearTimeout(timer)
-    timer = undefined
-    // A write that fails unexpectedly is logged; it must never leave the chain rejected for good.
-    chain = chain.then(writeAll).catch((err) => log.error({ err, component: 'history' }, 'History write failed'))
-    return chain
-  }
-
-  const schedule = (ms: number) => {
-    timer ??= setTimeout(() => void flush(), ms)
-  }
-
-  return {
-    add(row) {
-      rows.push(row)
-      if (rows.length === batchSize) void flush()
-      else schedule(opts.delayMs)
-    },
-    flush,
+  private reachedAgain(since: number): void {
+    this.opts.log.info(
+      { component: 'history', waited_ms: Date.now() - since, dropped: this.dropped },
+      'History reached the database again; the rows kept in memory are written',
+    )
+    this.waitingSince = undefined
+    this.dropped = 0
   }
 }
