@@ -75,73 +75,90 @@ export async function llmSummary(
       `The text is too long to summarize in one call: it makes ${chunks.length} chunks of about ${chunkChars} characters (at most ${MAX_CHUNKS}); summarize it in parts`,
     )
   }
+  const calls = new SummaryCalls(llm, opts)
+  if (chunks.length === 1) {
+    const prompt = `Summarize the following text in at most about ${words(maxTokens)} words.${styleRule(style)}\n\n<text>\n${chunks[0]}\n</text>`
+    return calls.result(await calls.ask(prompt, maxTokens, true), 1, 0)
+  }
   const partialTokens = Math.min(1024, Math.max(64, maxTokens))
-  const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
-  let model = llm.model ?? ''
-  let calls = 0
-  let truncated = false
-  // The first failure stops the chunks still running.
-  const stop = new AbortController()
-  const signal = AbortSignal.any([opts.signal, stop.signal])
+  const parts = await mapLimit(chunks, CONCURRENCY, (c, i) => calls.ask(partPrompt(c, i, chunks.length, partialTokens), partialTokens, false))
+  const { partials, rounds } = await mergeWhileTooLong(calls, parts, chunkChars, partialTokens)
+  const summary = await calls.ask(mergePrompt(cutToFit(partials, chunkChars), maxTokens, style, true), maxTokens, true)
+  return calls.result(summary, chunks.length, rounds)
+}
 
-  async function ask(prompt: string, tokens: number, final: boolean): Promise<string> {
+/** The calls of one summary: their count, usage and model, and a stop for the others once one fails. */
+class SummaryCalls {
+  private readonly usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }
+  private model: string
+  private calls = 0
+  private truncated = false
+  // The first failure stops the chunks still running.
+  private readonly stop = new AbortController()
+  private readonly signal: AbortSignal
+
+  constructor(
+    private readonly llm: LlmProvider,
+    private readonly opts: { signal: AbortSignal; onUsage: (u: TokenUsage) => void },
+  ) {
+    this.model = llm.model ?? ''
+    this.signal = AbortSignal.any([opts.signal, this.stop.signal])
+  }
+
+  async ask(prompt: string, tokens: number, final: boolean): Promise<string> {
     const messages: ChatMessage[] = [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: prompt },
     ]
-    calls++
+    this.calls++
     try {
-      const r = await llm.chat(messages, {
-        maxTokens: tokens,
-        temperature: 0.2,
-        signal,
-        onUsage: (u) => {
-          usage.prompt_tokens += u.prompt_tokens
-          usage.completion_tokens += u.completion_tokens
-          usage.total_tokens += u.total_tokens
-          opts.onUsage(u)
-        },
-      })
-      model = r.model
-      if (final && r.finishReason === 'length') truncated = true
+      const r = await this.llm.chat(messages, { maxTokens: tokens, temperature: 0.2, signal: this.signal, onUsage: (u) => this.count(u) })
+      this.model = r.model
+      if (final && r.finishReason === 'length') this.truncated = true
       return r.content.trim()
     } catch (err) {
-      stop.abort(err)
+      this.stop.abort(err)
       throw err
     }
   }
 
-  if (chunks.length === 1) {
-    const summary = await ask(
-      `Summarize the following text in at most about ${words(maxTokens)} words.${styleRule(style)}\n\n<text>\n${chunks[0]}\n</text>`,
-      maxTokens,
-      true,
-    )
-    return { summary, chunks: 1, calls, mergeRounds: 0, model, usage: { ...usage, model }, truncated }
+  result(summary: string, chunks: number, mergeRounds: number): LlmSummary {
+    const { calls, model, truncated } = this
+    return { summary, chunks, calls, mergeRounds, model, usage: { ...this.usage, model }, truncated }
   }
 
-  const n = chunks.length
-  let partials = await mapLimit(chunks, CONCURRENCY, (c, i) =>
-    ask(
-      `This is part ${i + 1} of ${n} of a longer text. Summarize this part's key points in at most about ${words(partialTokens)} words; the summaries of all parts will be merged afterwards.\n\n<text>\n${c}\n</text>`,
-      partialTokens,
-      false,
-    ),
-  )
-  let mergeRounds = 0
-  const joined = (xs: string[]) => xs.reduce((s, x) => s + x.length + 2, 0)
-  while (partials.length > 1 && joined(partials) > chunkChars && mergeRounds < MAX_MERGE_ROUNDS) {
+  private count(u: TokenUsage): void {
+    this.usage.prompt_tokens += u.prompt_tokens
+    this.usage.completion_tokens += u.completion_tokens
+    this.usage.total_tokens += u.total_tokens
+    this.opts.onUsage(u)
+  }
+}
+
+const joinedLength = (xs: string[]) => xs.reduce((s, x) => s + x.length + 2, 0)
+
+/** Merges groups of partial summaries, a few rounds at most, while together they would not fit one call. */
+async function mergeWhileTooLong(calls: SummaryCalls, parts: string[], chunkChars: number, tokens: number): Promise<{ partials: string[]; rounds: number }> {
+  let partials = parts
+  let rounds = 0
+  while (partials.length > 1 && joinedLength(partials) > chunkChars && rounds < MAX_MERGE_ROUNDS) {
     const groups = pack(partials, chunkChars)
     if (groups.length >= partials.length) break
-    partials = await mapLimit(groups, CONCURRENCY, (g) => ask(mergePrompt(g, partialTokens, undefined, false), partialTokens, false))
-    mergeRounds++
+    partials = await mapLimit(groups, CONCURRENCY, (g) => calls.ask(mergePrompt(g, tokens, undefined, false), tokens, false))
+    rounds++
   }
-  if (joined(partials) > chunkChars) {
-    const each = Math.floor(chunkChars / partials.length)
-    partials = partials.map((p) => (p.length > each ? `${p.slice(0, each - 1)}…` : p))
-  }
-  const summary = await ask(mergePrompt(partials, maxTokens, style, true), maxTokens, true)
-  return { summary, chunks: n, calls, mergeRounds, model, usage: { ...usage, model }, truncated }
+  return { partials, rounds }
+}
+
+/** Partial summaries still too long together for the final call: each cut to an equal share. */
+function cutToFit(partials: string[], chunkChars: number): string[] {
+  if (joinedLength(partials) <= chunkChars) return partials
+  const each = Math.floor(chunkChars / partials.length)
+  return partials.map((p) => (p.length > each ? `${p.slice(0, each - 1)}…` : p))
+}
+
+function partPrompt(chunk: string, i: number, n: number, tokens: number): string {
+  return `This is part ${i + 1} of ${n} of a longer text. Summarize this part's key points in at most about ${words(tokens)} words; the summaries of all parts will be merged afterwards.\n\n<text>\n${chunk}\n</text>`
 }
 
 function mergePrompt(partials: string[], tokens: number, style: string | undefined, final: boolean): string {

@@ -116,6 +116,25 @@ describe('summarize with an LLM', () => {
     expect(standIn.requests).toHaveLength(7)
   })
 
+  it('partials that no grouping shortens are cut to equal shares for the final merge', async () => {
+    const maxTokens = 64 // 4096-character chunks; partials of 3000 characters: no two fit a group
+    const markers = ['one', 'two', 'three', 'four']
+    const text = markers.map((m) => paragraph(m, 3000)).join('\n\n')
+    reply = (req) => {
+      if (req.text.includes('<summary part=')) return { body: completion('Merged.') }
+      const marker = markers.find((m) => req.text.includes(`The ${m} section`))
+      return { body: completion(`${marker}:${'y'.repeat(3000)}`) }
+    }
+    const res = await t.call('summarize', { text, max_tokens: maxTokens })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.metadata).toMatchObject({ chunks: 4, llm_calls: 5, merge_rounds: 0 })
+    const merge = standIn.requests.at(-1)!.body.messages[1].content as string
+    // Each of the four partials keeps its first 1023 characters (4096 / 4 - 1) and an ellipsis, in order.
+    const kept = [...merge.matchAll(/<summary part="\d">\n([^\n]*)\n<\/summary>/g)].map((m) => m[1])
+    expect(kept.map((k) => k.split(':')[0])).toEqual(markers)
+    for (const k of kept) expect([k.length, k.endsWith('…')]).toEqual([1024, true])
+  })
+
   it('warns when the summary hit max_tokens', async () => {
     reply = () => ({ body: completion('Cut off mid', { finishReason: 'length' }) })
     const res = await t.call('summarize', { text: 'A short text to summarize.', max_tokens: 16 })
