@@ -107,81 +107,89 @@ function connectionError(err: unknown, url: URL): Error {
   return codedError('UPSTREAM_ERROR', `Could not fetch ${url.origin}: ${what}`, { details: { url: url.href, ...(code && { cause: code }) } })
 }
 
-export async function guardedFetch(rawUrl: string, opts: GuardedFetchOptions): Promise<GuardedResponse> {
-  const t0 = performance.now()
-  const allow = !opts.allow || Array.isArray(opts.allow) ? parseAllowlist((opts.allow ?? []) as string[]) : (opts.allow as Allowlist)
-  const resolver = opts.resolver ?? systemResolver
-  const maxRedirects = opts.maxRedirects ?? 5
-  const timer = AbortSignal.timeout(opts.timeoutMs)
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer
-  let url = parseFetchUrl(rawUrl)
-  let method = (opts.method ?? 'GET').toUpperCase()
-  let body = opts.body
+/** The request as the next hop sends it: redirects change its URL, and may change its method, body and headers. */
+interface Hop {
+  url: URL
+  method: string
+  body: string | Uint8Array | undefined
+  headers: Map<string, string>
+  redirects: number
+}
+
+function firstHop(rawUrl: string, opts: GuardedFetchOptions): Hop {
   const headers = new Map(Object.entries(opts.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
   if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT)
-  let redirects = 0
+  return { url: parseFetchUrl(rawUrl), method: (opts.method ?? 'GET').toUpperCase(), body: opts.body, headers, redirects: 0 }
+}
 
-  const aborted = (err: unknown): never => {
+/** Points `hop` at a redirect's target, with the same checks as the first URL. */
+function followRedirect(hop: Hop, status: number, location: string, maxRedirects: number): void {
+  if (hop.redirects >= maxRedirects) {
+    fail('UPSTREAM_ERROR', `Too many redirects: ${hop.url.href} redirects again after ${maxRedirects} hops; fetch the last URL directly if it is right`, {
+      details: { url: hop.url.href, location, redirects: hop.redirects, max_redirects: maxRedirects },
+    })
+  }
+  const next = redirectTarget(location, hop.url)
+  if (next.origin !== hop.url.origin) for (const h of ORIGIN_BOUND) hop.headers.delete(h)
+  // 303 always, and 301/302 after a POST, become a GET without a body (as browsers do).
+  if (status === 303 ? hop.method !== 'HEAD' : (status === 301 || status === 302) && hop.method === 'POST') {
+    hop.method = 'GET'
+    hop.body = undefined
+    hop.headers.delete('content-type')
+    hop.headers.delete('content-length')
+  }
+  hop.url = next
+  hop.redirects++
+}
+
+const allowlistOf = (allow: GuardedFetchOptions['allow']): Allowlist =>
+  !allow || Array.isArray(allow) ? parseAllowlist((allow ?? []) as string[]) : (allow as Allowlist)
+
+export async function guardedFetch(rawUrl: string, opts: GuardedFetchOptions): Promise<GuardedResponse> {
+  const t0 = performance.now()
+  const allow = allowlistOf(opts.allow)
+  const timer = AbortSignal.timeout(opts.timeoutMs)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer
+  const hop = firstHop(rawUrl, opts)
+  const stopped = (err: unknown): never => {
     if (timer.aborted) {
-      throw codedError('TIMEOUT', `Request to ${url.origin} timed out after ${opts.timeoutMs / 1000}s (redirects followed: ${redirects})`, {
-        details: { timeout_ms: opts.timeoutMs, url: url.href },
+      throw codedError('TIMEOUT', `Request to ${hop.url.origin} timed out after ${opts.timeoutMs / 1000}s (redirects followed: ${hop.redirects})`, {
+        details: { timeout_ms: opts.timeoutMs, url: hop.url.href },
       })
     }
     throw opts.signal?.reason ?? err
+  }
+  /** A failure while connecting or reading: the timeout or the caller's abort if either fired, else the upstream's fault. */
+  const upstream = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step()
+    } catch (err) {
+      if (signal.aborted) stopped(err)
+      throw connectionError(err, hop.url)
+    }
   }
 
   for (;;) {
     let agent: Agent | undefined
     try {
-      const addresses = await checkedAddresses(url, allow, resolver, signal)
+      const addresses = await checkedAddresses(hop.url, allow, opts.resolver ?? systemResolver, signal)
       agent = new Agent({ connect: { lookup: pinnedLookup(addresses), rejectUnauthorized: true }, connections: 1 })
-      let res
-      try {
-        res = await fetch(url, { method, headers: Object.fromEntries(headers), body, redirect: 'manual', dispatcher: agent, signal })
-      } catch (err) {
-        if (signal.aborted) aborted(err)
-        throw connectionError(err, url)
-      }
+      const dispatcher = agent
+      const res = await upstream(() =>
+        fetch(hop.url, { method: hop.method, headers: Object.fromEntries(hop.headers), body: hop.body, redirect: 'manual', dispatcher, signal }),
+      )
       const location = res.headers.get('location')
       if (REDIRECTS.has(res.status) && location !== null) {
         await res.body?.cancel().catch(() => {})
-        if (redirects >= maxRedirects) {
-          fail('UPSTREAM_ERROR', `Too many redirects: ${url.href} redirects again after ${maxRedirects} hops; fetch the last URL directly if it is right`, {
-            details: { url: url.href, location, redirects, max_redirects: maxRedirects },
-          })
-        }
-        const next = redirectTarget(location, url)
-        if (next.origin !== url.origin) for (const h of ORIGIN_BOUND) headers.delete(h)
-        // 303 always, and 301/302 after a POST, become a GET without a body (as browsers do).
-        if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
-          method = 'GET'
-          body = undefined
-          headers.delete('content-type')
-          headers.delete('content-length')
-        }
-        url = next
-        redirects++
+        followRedirect(hop, res.status, location, opts.maxRedirects ?? 5)
         continue
       }
-      let read
-      try {
-        read = await readCapped(res.body as ReadableStream<Uint8Array> | null, opts.maxBytes)
-      } catch (err) {
-        if (signal.aborted) aborted(err)
-        throw connectionError(err, url)
-      }
-      return {
-        status: res.status,
-        statusText: res.statusText,
-        headers: res.headers,
-        url: url.href,
-        redirects,
-        addresses: addresses.map((a) => a.address),
-        ...read,
-        elapsedMs: Math.round(performance.now() - t0),
-      }
+      const read = await upstream(() => readCapped(res.body as ReadableStream<Uint8Array> | null, opts.maxBytes))
+      const { status, statusText, headers } = res
+      const answered = { status, statusText, headers, url: hop.url.href, redirects: hop.redirects, addresses: addresses.map((a) => a.address) }
+      return { ...answered, ...read, elapsedMs: Math.round(performance.now() - t0) }
     } catch (err) {
-      if (!isCodedError(err) && signal.aborted) aborted(err)
+      if (!isCodedError(err) && signal.aborted) stopped(err)
       throw err
     } finally {
       agent?.destroy().catch(() => {})
