@@ -226,61 +226,82 @@ export function setOwn(out: Record<string, unknown>, key: string, value: unknown
 
 export function createRedactor(options: RedactorOptions = {}): Redactor {
   const names = sensitiveNames(options.extraFields ?? [])
-  const isSensitive = fieldMatcher(names)
   // Site-specific patterns first: they are the most specific thing we know about.
   const known = (options.knownSecrets ?? []).filter((v) => v.length >= MIN_SCAN_LENGTH).map(knownSecret)
   const { scan: redactString, gate: valueGate } = scanner([...known, ...(options.extraPatterns ?? []).map(compileExtra), ...SECRET_PATTERNS])
   // Every sensitive field name holds one of these words once its separators are gone: it is one
   // of the names, or ends in one of the suffixes.
   const fieldGate = new RegExp([...names, ...SENSITIVE_SUFFIXES].map(escapeRegExp).join('|'), 'i')
+  const walker = new Walker(redactString, fieldMatcher(names))
+
+  return {
+    redact: <T>(value: T): T => walker.walk(value, 0, []) as T,
+    redactString,
+    containsSecret: (s) => redactString(s) !== s,
+    mayRedact: (text) =>
+      // Without a gate every string is scanned; with an escape, text and what it encodes differ.
+      !valueGate || text.includes('\\') || valueGate.test(text) || fieldGate.test(text.replace(NOT_ALPHANUMERIC, '')) || mayNestDeeper(text, MAX_DEPTH),
+  }
+}
+
+/** A redacted copy of any value: strings scanned, fields whose names say secret dropped, cycles and depth bounded. */
+class Walker {
+  constructor(
+    private readonly redactString: (s: string) => string,
+    private readonly isSensitive: (key: string) => boolean,
+  ) {}
 
   // `ancestors` is the path from the root: only a true cycle is circular, and the same object
   // reached twice by different paths is copied twice.
-  function walk(value: unknown, depth: number, ancestors: object[]): unknown {
-    if (typeof value === 'string') return redactString(value)
+  walk(value: unknown, depth: number, ancestors: object[]): unknown {
+    if (typeof value === 'string') return this.redactString(value)
     if (value === null || typeof value !== 'object') return value
     if (ancestors.includes(value)) return '[Circular]'
     if (depth > MAX_DEPTH) return '[Truncated]'
     if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()
     if (ArrayBuffer.isView(value)) return `[Buffer ${value.byteLength} bytes]`
-    if (value instanceof URL) return redactString(value.href)
-
+    if (value instanceof URL) return this.redactString(value.href)
     ancestors.push(value)
     try {
-      if (Array.isArray(value)) {
-        const out = new Array(value.length)
-        for (let i = 0; i < value.length; i++) out[i] = walk(value[i], depth + 1, ancestors)
-        return out
-      }
-      if (value instanceof Set) return [...value].map((v) => walk(v, depth + 1, ancestors))
-      if (value instanceof Map) {
-        const out: Record<string, unknown> = {}
-        for (const [k, v] of value) setOwn(out, redactString(String(k)), field(String(k), v, depth, ancestors))
-        return out
-      }
-      if (value instanceof Error) {
-        // name/message/stack are not own-enumerable, so a plain copy would lose exactly what matters.
-        const e = value as Error & { code?: unknown; cause?: unknown }
-        const out: Record<string, unknown> = { name: e.name, message: redactString(String(e.message)) }
-        if (e.stack !== undefined) out.stack = redactString(String(e.stack))
-        if (e.code !== undefined) out.code = walk(e.code, depth + 1, ancestors)
-        if (e.cause !== undefined) out.cause = walk(e.cause, depth + 1, ancestors)
-        return entries(e, out, depth, ancestors)
-      }
-      const toJSON = (value as { toJSON?: unknown }).toJSON
-      if (!isPlainObject(value) && typeof toJSON === 'function') return walk(toJSON.call(value), depth, ancestors)
-      return entries(value, {}, depth, ancestors)
+      return this.container(value, depth, ancestors)
     } finally {
       ancestors.pop()
     }
   }
 
-  /** A property's value: gone when its name says secret, otherwise redacted like any value. */
-  function field(key: string, v: unknown, depth: number, ancestors: object[]): unknown {
-    return isSensitive(key) && v !== null && v !== undefined && v !== '' ? REDACTED : walk(v, depth + 1, ancestors)
+  private container(value: object, depth: number, ancestors: object[]): unknown {
+    if (Array.isArray(value)) {
+      const out = new Array(value.length)
+      for (let i = 0; i < value.length; i++) out[i] = this.walk(value[i], depth + 1, ancestors)
+      return out
+    }
+    if (value instanceof Set) return [...value].map((v) => this.walk(v, depth + 1, ancestors))
+    if (value instanceof Map) {
+      const out: Record<string, unknown> = {}
+      for (const [k, v] of value) setOwn(out, this.redactString(String(k)), this.field(String(k), v, depth, ancestors))
+      return out
+    }
+    if (value instanceof Error) return this.error(value, depth, ancestors)
+    const toJSON = (value as { toJSON?: unknown }).toJSON
+    if (!isPlainObject(value) && typeof toJSON === 'function') return this.walk(toJSON.call(value), depth, ancestors)
+    return this.entries(value, {}, depth, ancestors)
   }
 
-  function entries(source: object, out: Record<string, unknown>, depth: number, ancestors: object[]) {
+  /** name/message/stack are not own-enumerable, so a plain copy would lose exactly what matters. */
+  private error(e: Error & { code?: unknown; cause?: unknown }, depth: number, ancestors: object[]): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: e.name, message: this.redactString(String(e.message)) }
+    if (e.stack !== undefined) out.stack = this.redactString(String(e.stack))
+    if (e.code !== undefined) out.code = this.walk(e.code, depth + 1, ancestors)
+    if (e.cause !== undefined) out.cause = this.walk(e.cause, depth + 1, ancestors)
+    return this.entries(e, out, depth, ancestors)
+  }
+
+  /** A property's value: gone when its name says secret, otherwise redacted like any value. */
+  private field(key: string, v: unknown, depth: number, ancestors: object[]): unknown {
+    return this.isSensitive(key) && v !== null && v !== undefined && v !== '' ? REDACTED : this.walk(v, depth + 1, ancestors)
+  }
+
+  private entries(source: object, out: Record<string, unknown>, depth: number, ancestors: object[]): Record<string, unknown> {
     for (const key of Object.keys(source)) {
       let v: unknown
       try {
@@ -289,17 +310,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
         v = '[Unreadable]'
       }
       // A key can carry a secret as well as a value (`{"<api key>": 1}`): both are scanned.
-      setOwn(out, redactString(key), field(key, v, depth, ancestors))
+      setOwn(out, this.redactString(key), this.field(key, v, depth, ancestors))
     }
     return out
-  }
-
-  return {
-    redact: <T>(value: T): T => walk(value, 0, []) as T,
-    redactString,
-    containsSecret: (s) => redactString(s) !== s,
-    mayRedact: (text) =>
-      // Without a gate every string is scanned; with an escape, text and what it encodes differ.
-      !valueGate || text.includes('\\') || valueGate.test(text) || fieldGate.test(text.replace(NOT_ALPHANUMERIC, '')) || mayNestDeeper(text, MAX_DEPTH),
   }
 }
