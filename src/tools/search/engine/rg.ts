@@ -147,78 +147,101 @@ interface ContentLine {
  * it outgrew the answer's budget (rg killed, nothing printed), so that the caller runs it sorted.
  */
 async function spawnRg(job: GrepJob, ignoreFile: string | null, sorted: boolean): Promise<boolean> {
-  const content = job.mode === 'content'
   const run = rgPolicy(job.sandbox, job.root, job.rg, ignoreFile)
   const child = spawnConfined(job.sandbox, [run.rg, ...rgArgs(job, { ignoreFile: run.ignoreFile, sorted })], run.policy, { stdio: ['ignore', 'pipe', 'pipe'] })
-  const { out } = job
-  const delim = job.mode === 'files_with_matches' ? 0 : 10
-  const collected: { path: string; n: number }[] = []
-  const lines = new Map<string, ContentLine[]>()
-  const limit = content ? out.spec.budget : MAX_COLLECTED
-  let overflowed = false
-  let size = 0
-  let records = 0
-  let pending = Buffer.alloc(0)
-  let stderr = ''
-  let stopped = false
-  const stop = () => {
-    stopped = true
-    child.kill('SIGKILL')
-  }
-  const onAbort = () => stop()
+  const reading = new RgOutput(job, sorted, () => child.kill('SIGKILL'))
+  const onAbort = () => reading.stop()
   job.signal.addEventListener('abort', onAbort, { once: true })
-  if (job.signal.aborted) stop()
-
-  const record = (rec: Buffer) => {
-    records++
-    const nul = rec.indexOf(0)
-    if (job.mode === 'files_with_matches') return collected.push({ path: clean(rec.toString('utf8')), n: 1 })
-    if (nul === -1) return // `--` between context groups: the shared output prints its own
-    const file = clean(rec.subarray(0, nul).toString('utf8'))
-    if (job.mode === 'count') return collected.push({ path: file, n: Number(rec.subarray(nul + 1).toString('latin1')) })
-    let k = nul + 1
-    while (rec[k] >= 48 && rec[k] <= 57) k++
-    const n = Number(rec.subarray(nul + 1, k).toString('latin1'))
-    const line: ContentLine = { kind: rec[k] === 58 ? 'match' : 'context', n, text: rec.subarray(k + 1).toString('utf8') }
-    if (sorted) {
-      if (!out.line(file, line.kind, n, line.text)) stop()
-    } else if (lines.has(file)) lines.get(file)!.push(line)
-    else lines.set(file, [line])
-  }
-
-  child.stdout!.on('data', (chunk: Buffer) => {
-    if (stopped) return
-    size += chunk.length
-    let buf = pending.length ? Buffer.concat([pending, chunk]) : chunk
-    for (let i = buf.indexOf(delim); i !== -1 && !stopped; i = buf.indexOf(delim)) {
-      record(buf.subarray(0, i))
-      buf = buf.subarray(i + 1)
-    }
-    pending = Buffer.from(buf)
-    if (size > limit && !sorted) {
-      if (content) overflowed = true
-      else out.truncated = true
-      stop()
-    }
-  })
-  child.stderr!.on('data', (chunk: Buffer) => {
-    if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8')
-  })
-
+  if (job.signal.aborted) reading.stop()
+  child.stdout!.on('data', (chunk: Buffer) => reading.data(chunk))
+  child.stderr!.on('data', (chunk: Buffer) => reading.error(chunk))
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', (c) => resolve(c))
   }).finally(() => job.signal.removeEventListener('abort', onAbort))
   job.signal.throwIfAborted()
-  if (overflowed) return false
-  if (code === 2 && records === 0 && stderr.trim() !== '') throw rgError(stderr)
+  return reading.finish(code)
+}
 
-  if (content) printLines(lines, out)
-  collected.sort((a, b) => byWalkOrder(a.path, b.path))
-  for (const { path, n } of collected) {
-    if (!(job.mode === 'count' ? out.count(path, n) : out.file(path))) break
+/** What one rg run prints, split into records (NUL or newline ended) and handed to the answer. */
+class RgOutput {
+  private readonly content: boolean
+  private readonly delim: number
+  private readonly limit: number
+  private readonly collected: { path: string; n: number }[] = []
+  private readonly lines = new Map<string, ContentLine[]>()
+  private overflowed = false
+  private stopped = false
+  private size = 0
+  private records = 0
+  private pending = Buffer.alloc(0)
+  private stderr = ''
+
+  constructor(
+    private readonly job: GrepJob,
+    private readonly sorted: boolean,
+    private readonly kill: () => void,
+  ) {
+    this.content = job.mode === 'content'
+    this.delim = job.mode === 'files_with_matches' ? 0 : 10
+    this.limit = this.content ? job.out.spec.budget : MAX_COLLECTED
   }
-  return true
+
+  stop(): void {
+    this.stopped = true
+    this.kill()
+  }
+
+  data(chunk: Buffer): void {
+    if (this.stopped) return
+    this.size += chunk.length
+    let buf = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk
+    for (let i = buf.indexOf(this.delim); i !== -1 && !this.stopped; i = buf.indexOf(this.delim)) {
+      this.record(buf.subarray(0, i))
+      buf = buf.subarray(i + 1)
+    }
+    this.pending = Buffer.from(buf)
+    if (this.size > this.limit && !this.sorted) {
+      if (this.content) this.overflowed = true
+      else this.job.out.truncated = true
+      this.stop()
+    }
+  }
+
+  error(chunk: Buffer): void {
+    if (this.stderr.length < MAX_STDERR) this.stderr += chunk.toString('utf8')
+  }
+
+  /** Prints what was kept once rg has ended with `code`; false when the run outgrew the answer. */
+  finish(code: number | null): boolean {
+    const { job } = this
+    if (this.overflowed) return false
+    if (code === 2 && this.records === 0 && this.stderr.trim() !== '') throw rgError(this.stderr)
+    if (this.content) printLines(this.lines, job.out)
+    this.collected.sort((a, b) => byWalkOrder(a.path, b.path))
+    for (const { path, n } of this.collected) {
+      if (!(job.mode === 'count' ? job.out.count(path, n) : job.out.file(path))) break
+    }
+    return true
+  }
+
+  private record(rec: Buffer): void {
+    const { job } = this
+    this.records++
+    if (job.mode === 'files_with_matches') return void this.collected.push({ path: clean(rec.toString('utf8')), n: 1 })
+    const nul = rec.indexOf(0)
+    if (nul === -1) return // `--` between context groups: the shared output prints its own
+    const file = clean(rec.subarray(0, nul).toString('utf8'))
+    if (job.mode === 'count') return void this.collected.push({ path: file, n: Number(rec.subarray(nul + 1).toString('latin1')) })
+    let k = nul + 1
+    while (rec[k] >= 48 && rec[k] <= 57) k++
+    const n = Number(rec.subarray(nul + 1, k).toString('latin1'))
+    const line: ContentLine = { kind: rec[k] === 58 ? 'match' : 'context', n, text: rec.subarray(k + 1).toString('utf8') }
+    if (this.sorted) {
+      if (!job.out.line(file, line.kind, n, line.text)) this.stop()
+    } else if (this.lines.has(file)) this.lines.get(file)!.push(line)
+    else this.lines.set(file, [line])
+  }
 }
 
 /** Content rg found in parallel, file by file in path order, until the answer is full. */
