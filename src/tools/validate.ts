@@ -151,79 +151,81 @@ function nulAt(v: unknown, at: string): string | undefined {
   return undefined
 }
 
+/** What one failed keyword is about: the parameter's name, the value received, the schema's limits in words. */
+interface Failure {
+  name: string
+  received: unknown
+  constraints: ReturnType<typeof constraintText>
+  params: Record<string, any>
+}
+type Described = [message: string, details: Record<string, unknown>]
+
+const beyond =
+  (what: string) =>
+  (f: Failure): Described => [`Value for ${f.name} ${what}: ${f.params.limit}`, { parameter: f.name, received: f.received, constraints: f.constraints }]
+const length =
+  (what: string, bound: string) =>
+  (f: Failure): Described => [
+    `Value for ${f.name} is too ${what}: ${bound} length is ${f.params.limit}`,
+    { parameter: f.name, received_length: String(f.received).length, constraints: f.constraints },
+  ]
+const items =
+  (what: string, bound: string) =>
+  (f: Failure): Described => [
+    `Too ${what} items for ${f.name}: ${bound} is ${f.params.limit}`,
+    { parameter: f.name, received_count: Array.isArray(f.received) ? f.received.length : 0, constraints: f.constraints },
+  ]
+
+/** The message and details of each keyword's failure (seed 002 §5); `required` needs the schema and is apart. */
+const DESCRIBE: Record<string, (f: Failure) => Described> = {
+  type: (f) => [
+    `Invalid type for ${f.name || 'parameters'}: expected ${f.params.type}`,
+    { parameter: f.name, received: show(f.received), expected: String(f.params.type) },
+  ],
+  enum: (f) => [
+    `Invalid value for ${f.name}: must be one of [${(f.params.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}]`,
+    { parameter: f.name, received: JSON.stringify(f.received), valid_options: f.params.allowedValues },
+  ],
+  maximum: beyond('exceeds maximum'),
+  exclusiveMaximum: beyond('exceeds maximum'),
+  minimum: beyond('is below minimum'),
+  exclusiveMinimum: beyond('is below minimum'),
+  minLength: length('short', 'minimum'),
+  maxLength: length('long', 'maximum'),
+  pattern: (f) => [
+    `Value for ${f.name} does not match pattern: ${f.params.pattern}`,
+    { parameter: f.name, received: show(f.received), constraints: f.constraints },
+  ],
+  format: (f) => [`Invalid format for ${f.name}: expected ${f.params.format}`, { parameter: f.name, received: show(f.received) }],
+  minItems: items('few', 'minimum'),
+  maxItems: items('many', 'maximum'),
+  additionalProperties: (f) => [`Unknown parameter: ${f.name ? `${f.name}.` : ''}${String(f.params.additionalProperty).slice(0, 64)}`, { parameter: f.name }],
+}
+
 function describe(tool: AnyTool, root: JsonSchema, e: ErrorObject, data: unknown): CodedError {
   const name = paramName(e.instancePath)
-  const sub = subschema(root, e.schemaPath)
+  if (e.keyword === 'required') return missingParameter(tool, root, e, name)
   const received = valueAt(data, e.instancePath)
-  const constraints = constraintText(sub)
-  switch (e.keyword) {
-    case 'required': {
-      const missing = name ? `${name}.${e.params.missingProperty}` : String(e.params.missingProperty)
-      const parent = subschema(root, e.schemaPath.replace(/\/required$/, ''))
-      return validationError(tool, `Missing required parameter: ${missing}`, {
-        parameter: missing,
-        required_parameters: (parent.required ?? []).map((p: string) => ({
-          name: p,
-          type: typeName(parent.properties?.[p]),
-          description: parent.properties?.[p]?.description ?? '',
-        })),
-      })
-    }
-    case 'type':
-      return validationError(tool, `Invalid type for ${name || 'parameters'}: expected ${e.params.type}`, {
-        parameter: name,
-        received: show(received),
-        expected: String(e.params.type),
-      })
-    case 'enum':
-      return validationError(tool, `Invalid value for ${name}: must be one of [${(e.params.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}]`, {
-        parameter: name,
-        received: JSON.stringify(received),
-        valid_options: e.params.allowedValues,
-      })
-    case 'maximum':
-    case 'exclusiveMaximum':
-      return validationError(tool, `Value for ${name} exceeds maximum: ${e.params.limit}`, { parameter: name, received, constraints })
-    case 'minimum':
-    case 'exclusiveMinimum':
-      return validationError(tool, `Value for ${name} is below minimum: ${e.params.limit}`, { parameter: name, received, constraints })
-    case 'minLength':
-      return validationError(tool, `Value for ${name} is too short: minimum length is ${e.params.limit}`, {
-        parameter: name,
-        received_length: String(received).length,
-        constraints,
-      })
-    case 'maxLength':
-      return validationError(tool, `Value for ${name} is too long: maximum length is ${e.params.limit}`, {
-        parameter: name,
-        received_length: String(received).length,
-        constraints,
-      })
-    case 'pattern':
-      return validationError(tool, `Value for ${name} does not match pattern: ${e.params.pattern}`, {
-        parameter: name,
-        received: show(received),
-        constraints,
-      })
-    case 'format':
-      return validationError(tool, `Invalid format for ${name}: expected ${e.params.format}`, { parameter: name, received: show(received) })
-    case 'minItems':
-      return validationError(tool, `Too few items for ${name}: minimum is ${e.params.limit}`, {
-        parameter: name,
-        received_count: Array.isArray(received) ? received.length : 0,
-        constraints,
-      })
-    case 'maxItems':
-      return validationError(tool, `Too many items for ${name}: maximum is ${e.params.limit}`, {
-        parameter: name,
-        received_count: Array.isArray(received) ? received.length : 0,
-        constraints,
-      })
-    case 'additionalProperties':
-      return validationError(tool, `Unknown parameter: ${name ? `${name}.` : ''}${String(e.params.additionalProperty).slice(0, 64)}`, { parameter: name })
-    default:
-      return validationError(tool, `Invalid value for ${name || 'parameters'}: ${e.message ?? 'not allowed'}`, { parameter: name, received: show(received) })
-  }
+  const failure: Failure = { name, received, constraints: constraintText(subschema(root, e.schemaPath)), params: e.params }
+  const [message, details] = (Object.hasOwn(DESCRIBE, e.keyword) ? DESCRIBE[e.keyword](failure) : undefined) ?? [
+    `Invalid value for ${name || 'parameters'}: ${e.message ?? 'not allowed'}`,
+    { parameter: name, received: show(received) },
+  ]
+  return validationError(tool, message, details)
+}
+
+/** A required parameter is missing: named in full, with every required parameter of its object listed. */
+function missingParameter(tool: AnyTool, root: JsonSchema, e: ErrorObject, name: string): CodedError {
+  const missing = name ? `${name}.${e.params.missingProperty}` : String(e.params.missingProperty)
+  const parent = subschema(root, e.schemaPath.replace(/\/required$/, ''))
+  return validationError(tool, `Missing required parameter: ${missing}`, {
+    parameter: missing,
+    required_parameters: (parent.required ?? []).map((p: string) => ({
+      name: p,
+      type: typeName(parent.properties?.[p]),
+      description: parent.properties?.[p]?.description ?? '',
+    })),
+  })
 }
 
 export function validationError(tool: AnyTool | { name: string }, message: string, details: Record<string, unknown>): CodedError {
