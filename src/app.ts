@@ -1,13 +1,14 @@
 /** buildApp(config): the plugins, in dependency order, then the routes. Nothing starts at import. */
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Bindings, ChildLoggerOptions } from 'pino'
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import { type AppConfig, secretValuesOf } from './config.js'
 import type { Database } from './db/client.js'
 import { createLogger } from './logging/logger.js'
 import { RequestLogger } from './logging/request-logger.js'
-import { createRedactor } from './redaction/index.js'
+import { createRedactor, type Redactor } from './redaction/index.js'
 import type { AnyTool } from './tools/define.js'
 import { allTools } from './tools/index.js'
 import { createRegistry } from './tools/registry.js'
@@ -79,15 +80,11 @@ function requestIds(): (req: IncomingMessage) => string {
 
 const validators = AjvCompiler()
 
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { config } = opts
-  const registry = createRegistry(opts.tools ?? allTools)
-  // Read before anything opens: a broken definition stops the start like a bad setting does.
-  const definitions = await loadDefinitions(config.agents.dir)
-  const redactor = createRedactor({ knownSecrets: secretValuesOf(config) })
+/** Fastify's own settings: limits on what arrives and how slowly, logging, request ids and one shared Ajv. */
+function fastifyOptions(config: AppConfig, redactor: Redactor, logDestination: BuildOptions['logDestination']) {
   const arrival = arrivalLimits(config.requestTimeoutMs)
-  const app = Fastify({
-    loggerInstance: createLogger(config, redactor, opts.logDestination),
+  return {
+    loggerInstance: createLogger(config, redactor, logDestination),
     bodyLimit: config.bodyLimit,
     // Fastify's default is none: a client that stops sending half-way would hold its connection for ever.
     requestTimeout: arrival.requestMs,
@@ -103,11 +100,39 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Long path parameters reach the handlers (a 404 in the error envelope), not the router's bare 414.
     routerOptions: { maxParamLength: 8192 },
     // Made on a request's first log line, not on every request (request-logger.ts).
-    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    childLoggerFactory: (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) => new RequestLogger(logger, bindings, options),
+    ajv: { customOptions: { coerceTypes: 'array' as const, useDefaults: true, removeAdditional: false } },
     // One Ajv for every app in the process: apps built alike (tests build hundreds) reuse its set-up and compiled schemas.
     schemaController: { compilersFactory: { buildValidator: validators } },
-  })
+  }
+}
+
+/** Every route group, in the order they are registered. */
+const ROUTES = [
+  toolRoutes,
+  catalogRoutes,
+  schemaRoutes,
+  executionRoutes,
+  approvalRoutes,
+  keyRoutes,
+  corpusRoutes,
+  glossaryRoutes,
+  snapshotsRoutes,
+  explicateRoutes,
+  workflowRoutes,
+  agentRoutes,
+  registryRoutes,
+  healthRoutes,
+  mcpRoutes,
+]
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts
+  const registry = createRegistry(opts.tools ?? allTools)
+  // Read before anything opens: a broken definition stops the start like a bad setting does.
+  const definitions = await loadDefinitions(config.agents.dir)
+  const redactor = createRedactor({ knownSecrets: secretValuesOf(config) })
+  const app = Fastify(fastifyOptions(config, redactor, opts.logDestination))
 
   // Response schemas document the answers; they never filter them (fast-json-stringify would drop
   // a field a schema forgot, silently): every answer goes out as JSON.stringify writes it.
@@ -131,22 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(pipelinePlugin)
   await app.register(workflowsPlugin)
   await app.register(swaggerPlugin)
-
-  await app.register(toolRoutes)
-  await app.register(catalogRoutes)
-  await app.register(schemaRoutes)
-  await app.register(executionRoutes)
-  await app.register(approvalRoutes)
-  await app.register(keyRoutes)
-  await app.register(corpusRoutes)
-  await app.register(glossaryRoutes)
-  await app.register(snapshotsRoutes)
-  await app.register(explicateRoutes)
-  await app.register(workflowRoutes)
-  await app.register(agentRoutes)
-  await app.register(registryRoutes)
-  await app.register(healthRoutes)
-  await app.register(mcpRoutes)
+  for (const routes of ROUTES) await app.register(routes)
 
   await app.ready()
   app.firstStartKey = await app.keys.bootstrap()
