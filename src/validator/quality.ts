@@ -107,8 +107,8 @@ function sectionEnds(headings: At[]): (At | undefined)[] {
 const round2 = (x: number) => Math.round(x * 100) / 100
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-export function assessQuality(nb: Notebook): QualityReport {
-  const texts = nb.cells.map((c) => sourceText(c.source))
+/** The cells counted by kind, their words, code lines and characters, and every markdown heading. */
+function countCells(nb: Notebook, texts: string[]): { counts: QualityCounts; headings: At[] } {
   const counts: QualityCounts = { markdown_cells: 0, code_cells: 0, raw_cells: 0, markdown_words: 0, code_lines: 0, characters: 0 }
   const headings: At[] = []
   nb.cells.forEach((cell, i) => {
@@ -123,27 +123,34 @@ export function assessQuality(nb: Notebook): QualityReport {
       counts.code_lines += text.split('\n').filter((l) => l.trim() !== '').length
     } else counts.raw_cells++
   })
+  return { counts, headings }
+}
 
+/** The headings a tutorial is judged by: its title, setup, `Step N:` sections, summary and next steps. */
+function outlineOf(nb: Notebook, texts: string[], headings: At[]) {
   const ends = sectionEnds(headings)
-  const steps = headings.flatMap((h, k) => {
-    const m = STEP_HEADING.exec(h.text)
-    return m ? [section(nb, texts, h, ends[k], Number(m[1]))] : []
-  })
   const find = (re: RegExp) => headings.find((h) => re.test(h.text))
-  const title = headings.find((h) => h.level === 1)
-  const setup = find(SETUP_HEADING)
-  const summary = find(SUMMARY_HEADING)
-  const next = find(NEXT_STEPS_HEADING)
-  const mdAndCode = counts.markdown_cells + counts.code_cells
-  const markdownRatio = mdAndCode === 0 ? 0 : round2(counts.markdown_cells / mdAndCode)
+  return {
+    title: headings.find((h) => h.level === 1),
+    setup: find(SETUP_HEADING),
+    summary: find(SUMMARY_HEADING),
+    next: find(NEXT_STEPS_HEADING),
+    steps: headings.flatMap((h, k) => {
+      const m = STEP_HEADING.exec(h.text)
+      return m ? [section(nb, texts, h, ends[k], Number(m[1]))] : []
+    }),
+  }
+}
+type Outline = ReturnType<typeof outlineOf>
+
+function checksOf({ title, setup, summary, next, steps }: Outline, markdownRatio: number, texts: string[]) {
   const ratioOk = markdownRatio >= RULE.minRatio && markdownRatio <= RULE.maxRatio
   const withCode = steps.filter((s) => s.has_code).length
   const explained = steps.filter((s) => s.explanation_words >= RULE.stepWords).length
   const empty = texts.map((t, i) => (t.trim() === '' ? i : -1)).filter((i) => i >= 0)
   const share = (n: number) => (steps.length === 0 ? 0 : n / steps.length)
   const found = (h: At | undefined, what: string) => (h ? `${what}: "${h.text}" (cell ${h.cell})` : `no ${what} heading`)
-
-  const checks = [
+  return [
     check('title', title ? 1 : 0, title ? `title: "${title.text}" (cell ${title.cell})` : 'no level-1 (#) title heading'),
     check('setup', setup ? 1 : 0, found(setup, 'setup/installation')),
     check('steps', Math.min(steps.length, RULE.minSteps) / RULE.minSteps, `${plural(steps.length, '`Step N:` heading')} (${RULE.minSteps} or more expected)`),
@@ -158,6 +165,17 @@ export function assessQuality(nb: Notebook): QualityReport {
     check('next_steps', next ? 1 : 0, found(next, 'next steps/references')),
     check('no_empty_cells', empty.length === 0 ? 1 : 0, empty.length === 0 ? 'no empty cells' : `empty cells: ${empty.join(', ')}`),
   ]
+}
+
+export function assessQuality(nb: Notebook): QualityReport {
+  const texts = nb.cells.map((c) => sourceText(c.source))
+  const { counts, headings } = countCells(nb, texts)
+  const outline = outlineOf(nb, texts, headings)
+  const { title, setup, summary, steps } = outline
+  const mdAndCode = counts.markdown_cells + counts.code_cells
+  const markdownRatio = mdAndCode === 0 ? 0 : round2(counts.markdown_cells / mdAndCode)
+  const ratioOk = markdownRatio >= RULE.minRatio && markdownRatio <= RULE.maxRatio
+  const checks = checksOf(outline, markdownRatio, texts)
   // fractions of 15 and 10 can land a hair off .5; six decimals is far below any real difference
   const exact = checks.reduce((n, c) => n + c.max * c.fraction, 0)
   const qualityScore = Math.round(Number(exact.toFixed(6)))
