@@ -96,29 +96,57 @@ const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     'This MCP endpoint is stateless: POST JSON-RPC requests; there is no event stream to GET or session to DELETE',
   )
 
+/** A server for one request: the tools' list, and every call through the pipeline with this request's key. */
+function serverFor(app: FastifyInstance, tools: never[], jsonSchemaValidator: AjvJsonSchemaValidator, request: FastifyRequest): Server {
+  const server = new Server({ name: 'toolgate', version: '0.1.0' }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator })
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const outcome = await app.pipeline.invoke({
+      tool: req.params.name,
+      args: req.params.arguments ?? {},
+      authorization: request.headers.authorization,
+      clientIp: request.ip,
+      transport: 'mcp',
+      headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
+      requestId: request.id,
+    })
+    return toMcpResult(outcome)
+  })
+  return server
+}
+
+/** What makes the whole body invalid: too big a batch (checked first: a NUL search reads it all), or a NUL outside the arguments. */
+function invalidWhole(body: unknown): string | undefined {
+  if (Array.isArray(body) && body.length > BATCH_MAX) return `a batch may hold at most ${BATCH_MAX} messages (this one holds ${body.length})`
+  const nul = nulOutsideArguments(body)
+  return nul === undefined ? undefined : `${nul} contains a NUL character (\\u0000)`
+}
+
+/**
+ * Refuses the whole request before any message runs: a wrong key, too big a batch, a NUL outside
+ * the arguments; true once the refusal is sent. A boolean, not the reply: a reply is a thenable,
+ * and an async function returning it would resolve to what it resolves to (nothing).
+ */
+async function refused(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  // A wrong key fails the whole connection; no key at all still reaches the public tools.
+  if (request.headers.authorization) {
+    try {
+      await app.keys.authenticate(request.headers.authorization, request.ip)
+    } catch (err) {
+      if (!isCodedError(err) || err.statusCode !== 401) throw err
+      rpcError(reply.header('www-authenticate', 'Bearer'), 401, -32001, err.message)
+      return true
+    }
+  }
+  const invalid = invalidWhole(request.body)
+  if (invalid) rpcError(reply, 400, -32600, `Invalid Request: ${invalid}`)
+  return Boolean(invalid)
+}
+
 export default async function mcpRoutes(app: FastifyInstance) {
-  const version = '0.1.0'
   // One validator for every per-request server: the SDK would otherwise build a new Ajv for each.
   const jsonSchemaValidator = new AjvJsonSchemaValidator()
   const tools = exportTools('mcp', app.registry.list()) as never[]
-
-  function serverFor(request: FastifyRequest): Server {
-    const server = new Server({ name: 'toolgate', version }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator })
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
-    server.setRequestHandler(CallToolRequestSchema, async (req) => {
-      const outcome = await app.pipeline.invoke({
-        tool: req.params.name,
-        args: req.params.arguments ?? {},
-        authorization: request.headers.authorization,
-        clientIp: request.ip,
-        transport: 'mcp',
-        headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
-        requestId: request.id,
-      })
-      return toMcpResult(outcome)
-    })
-    return server
-  }
 
   app.post(
     '/mcp',
@@ -129,24 +157,8 @@ export default async function mcpRoutes(app: FastifyInstance) {
       schema: MCP_SCHEMA,
     },
     async (request, reply) => {
-      // A wrong key fails the whole connection; no key at all still reaches the public tools.
-      if (request.headers.authorization) {
-        try {
-          await app.keys.authenticate(request.headers.authorization, request.ip)
-        } catch (err) {
-          if (isCodedError(err) && err.statusCode === 401) {
-            reply.header('www-authenticate', 'Bearer')
-            return rpcError(reply, 401, -32001, err.message)
-          }
-          throw err
-        }
-      }
-      if (Array.isArray(request.body) && request.body.length > BATCH_MAX) {
-        return rpcError(reply, 400, -32600, `Invalid Request: a batch may hold at most ${BATCH_MAX} messages (this one holds ${request.body.length})`)
-      }
-      const nul = nulOutsideArguments(request.body)
-      if (nul !== undefined) return rpcError(reply, 400, -32600, `Invalid Request: ${nul} contains a NUL character (\\u0000)`)
-      const server = serverFor(request)
+      if (await refused(app, request, reply)) return reply
+      const server = serverFor(app, tools, jsonSchemaValidator, request)
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       reply.hijack()
       reply.raw.on('close', () => {
