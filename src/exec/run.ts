@@ -62,33 +62,10 @@ export async function runForeground(
     stdout_bytes: bytes.stdout,
     stderr_bytes: bytes.stderr,
   })
-
-  let onAbort: (() => void) | undefined
-  const aborted = new Promise<'aborted'>((resolve) => {
-    onAbort = () => resolve('aborted')
-    if (ctx.signal.aborted) resolve('aborted')
-    else ctx.signal.addEventListener('abort', onAbort, { once: true })
-  })
-  let exit: Exit | 'aborted'
-  try {
-    exit = await Promise.race([running.done, aborted])
-  } finally {
-    ctx.signal.removeEventListener('abort', onAbort as () => void)
-  }
-
+  const exit = await untilExitOrAbort(running.done, ctx.signal)
   if (exit === 'aborted') {
     await running.kill()
-    const shuttingDown = /shut/i.test(String((ctx.signal.reason as Error | undefined)?.message ?? ''))
-    const message = shuttingDown
-      ? 'The server is shutting down; the command was ended. Retry once it is back'
-      : `Tool timed out after ${seconds(ctx.timeoutMs)}`
-    const output = out.text()
-    throw codedError(shuttingDown ? 'SERVICE_UNAVAILABLE' : 'TIMEOUT', message, {
-      details: {
-        result: { success: false, output, error: message, metadata: { ...metadata(null), timed_out: !shuttingDown } },
-        timeout_ms: ctx.timeoutMs,
-      },
-    })
+    throw ended(ctx, out.text(), metadata(null))
   }
   const ok = exit.code === 0
   return {
@@ -97,4 +74,31 @@ export async function runForeground(
     error: ok ? null : exit.code !== null ? `Command exited with code ${exit.code}` : `Command was ended by ${exit.signal}`,
     metadata: metadata(exit),
   }
+}
+
+/** The command's exit, or 'aborted' as soon as `signal` fires (or at once if it has). */
+async function untilExitOrAbort(done: Promise<Exit>, signal: AbortSignal): Promise<Exit | 'aborted'> {
+  let onAbort: (() => void) | undefined
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted')
+    if (signal.aborted) resolve('aborted')
+    else signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    return await Promise.race([done, aborted])
+  } finally {
+    signal.removeEventListener('abort', onAbort as () => void)
+  }
+}
+
+/** The error for a command ended by the call's signal: the timeout, or shutdown; it carries the output so far. */
+function ended(ctx: Pick<ToolContext, 'signal' | 'timeoutMs'>, output: string, metadata: RunMetadata): Error {
+  const shuttingDown = /shut/i.test(String((ctx.signal.reason as Error | undefined)?.message ?? ''))
+  const message = shuttingDown ? 'The server is shutting down; the command was ended. Retry once it is back' : `Tool timed out after ${seconds(ctx.timeoutMs)}`
+  return codedError(shuttingDown ? 'SERVICE_UNAVAILABLE' : 'TIMEOUT', message, {
+    details: {
+      result: { success: false, output, error: message, metadata: { ...metadata, timed_out: !shuttingDown } },
+      timeout_ms: ctx.timeoutMs,
+    },
+  })
 }
