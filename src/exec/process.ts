@@ -7,7 +7,7 @@
 import os from 'node:os'
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
-import { DEFAULT_PATH, spawnConfined, type Sandbox } from '../sandbox/index.js'
+import { DEFAULT_PATH, type LaunchedChild, spawnConfined, type Sandbox } from '../sandbox/index.js'
 
 export { DEFAULT_PATH }
 /** How long a process group gets between SIGTERM and SIGKILL when it is ended. */
@@ -60,42 +60,28 @@ function exitInside(code: number | null, signal: NodeJS.Signals | null): Exit {
 
 const SIGNAL_NAMES = new Map(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]))
 
-/** Starts the command; resolves once it runs (or could not be started: `done` then rejects). */
-export async function startCommand(opts: StartOptions): Promise<Running> {
-  const child = spawnConfined(
-    opts.sandbox,
-    ['/bin/bash', '-c', opts.command],
-    {
-      writable: [opts.home],
-      network: opts.network,
-      cwd: opts.cwd,
-      env: cleanEnv(opts.cwd, opts.home),
-      cpuSeconds: opts.cpuSeconds,
-    },
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  // Every listener before the first await: the launcher's messages about a short command (started,
-  // output, exited, closed) can all arrive at once and be emitted before an await resumes.
-  const streams = { stdout: child.stdout as Readable, stderr: child.stderr as Readable }
+type Streams = { stdout: Readable; stderr: Readable }
+
+/** Hands each stream's text to `onOutput` as it arrives, a character split across chunks kept whole. */
+function forwardOutput(streams: Streams, onOutput: StartOptions['onOutput']): void {
   for (const stream of ['stdout', 'stderr'] as const) {
     const decoder = new StringDecoder('utf8')
-    streams[stream].on('data', (chunk: Buffer) => {
-      const text = decoder.write(chunk)
-      opts.onOutput(text, stream, chunk.length)
-    })
+    streams[stream].on('data', (chunk: Buffer) => onOutput(decoder.write(chunk), stream, chunk.length))
     streams[stream].on('end', () => {
       const rest = decoder.end()
-      if (rest) opts.onOutput(rest, stream, 0)
+      if (rest) onOutput(rest, stream, 0)
     })
   }
+}
 
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const done = new Promise<Exit>((resolve, reject) => {
+/** Resolves once the shell has exited and its pipes are closed; rejects when it could not start. */
+function exitOf(child: LaunchedChild, streams: Streams, sandbox: Sandbox): Promise<Exit> {
+  return new Promise<Exit>((resolve, reject) => {
     let exit: Exit | undefined
     let straggler: NodeJS.Timeout | undefined
     child.once('error', reject)
-    child.once('exit', (code, signal) => {
-      exit = opts.sandbox.mode === 'bwrap' ? exitInside(code, signal) : { code, signal }
+    child.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      exit = sandbox.mode === 'bwrap' ? exitInside(code, signal) : { code, signal }
       // The launcher ends what the shell left in its group (`&` jobs) as it reaps it; a process that
       // escaped the group (setsid) and still holds the pipes open must not keep the call waiting,
       // so the pipes are closed after a while.
@@ -105,11 +91,27 @@ export async function startCommand(opts: StartOptions): Promise<Running> {
       }, KILL_GRACE_MS + PIPE_WAIT_MS)
       straggler.unref()
     })
-    child.once('close', (code, signal) => {
+    child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(straggler)
       resolve(exit ?? { code, signal })
     })
   })
+}
+
+/** Starts the command; resolves once it runs (or could not be started: `done` then rejects). */
+export async function startCommand(opts: StartOptions): Promise<Running> {
+  const child = spawnConfined(
+    opts.sandbox,
+    ['/bin/bash', '-c', opts.command],
+    { writable: [opts.home], network: opts.network, cwd: opts.cwd, env: cleanEnv(opts.cwd, opts.home), cpuSeconds: opts.cpuSeconds },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  // Every listener before the first await: the launcher's messages about a short command (started,
+  // output, exited, closed) can all arrive at once and be emitted before an await resumes.
+  const streams = { stdout: child.stdout as Readable, stderr: child.stderr as Readable }
+  forwardOutput(streams, opts.onOutput)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const done = exitOf(child, streams, opts.sandbox)
   done.catch(() => {}) // a start that failed: the caller sees it through `done`
   const started = await new Promise<boolean>((resolve) => {
     child.once('spawn', () => resolve(true))
