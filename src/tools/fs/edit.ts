@@ -7,7 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { assertAllowed, lstatBeneath, openForRead, readWithin, writeFileInside } from '../../workspace/index.js'
+import { assertAllowed, type BlockPolicy, lstatBeneath, type OpenedFile, openForRead, readWithin, writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { replacementDiff } from './support/diff.js'
@@ -69,6 +69,48 @@ async function matchOf(text: string, oldString: string, newString: string, signa
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
+/** What a refused edit's answer still says: which file. */
+const failedAt = (rel: string) => ({ details: { result: { metadata: { file_path: rel } } } })
+
+/** The file to edit, read whole as UTF-8 text (a BOM kept as it is), and its handle closed. */
+async function readText(workspace: string, filePath: string, policy: BlockPolicy): Promise<{ file: OpenedFile; text: string }> {
+  const file = await openForRead(workspace, filePath, { maxBytes: MAX_EDIT_BYTES, policy })
+  let bytes: Buffer
+  try {
+    bytes = await readWithin(file.handle, MAX_EDIT_BYTES, file.rel, file.stat.size)
+  } finally {
+    await file.handle.close()
+  }
+  assertText(bytes.subarray(0, 8192), file.rel, 'Edit')
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    return fail('BINARY_FILE', `${file.rel} is not valid UTF-8 text; Edit changes UTF-8 text files only`)
+  }
+  // 10 MiB takes ~40 ms to decode: the search starts after a poll for I/O (an immediate queued
+  // from an I/O callback runs before the next poll, so it takes two)
+  await nextTurn()
+  await nextTurn()
+  return { file, text }
+}
+
+/** Where old_string occurs (in the file's line endings), refusing no match, no change, or several without replace_all. */
+async function located(text: string, oldString: string, newString: string, replaceAll: boolean, rel: string, signal: AbortSignal) {
+  const meta = failedAt(rel)
+  const [oldS, newS, at] =
+    (await matchOf(text, oldString, newString, signal)) ??
+    fail('EDIT_NO_MATCH', `old_string not found in ${rel}; read the file again and copy the text exactly, including whitespace and indentation`, meta)
+  if (oldS === newS)
+    fail('EDIT_NO_CHANGE', `old_string and new_string differ only in line endings, which follow ${rel}'s own; the edit would change nothing`, meta)
+  if (at.length > 1 && !replaceAll) {
+    fail('EDIT_NOT_UNIQUE', `old_string occurs ${at.length} times in ${rel}; add context to make it unique or set replace_all`, {
+      details: { occurrences: at.length, result: { metadata: { file_path: rel } } },
+    })
+  }
+  return { oldS, newS, at }
+}
+
 export default defineTool({
   name: 'Edit',
   toolset: 'claude',
@@ -101,37 +143,9 @@ export default defineTool({
   async execute({ file_path, old_string, new_string, replace_all = false }, ctx) {
     const policy = ctx.settings.blockPolicy
     await assertAllowed(ctx.workspace, file_path, 'write', { policy })
-    const file = await openForRead(ctx.workspace, file_path, { maxBytes: MAX_EDIT_BYTES, policy })
+    const { file, text } = await readText(ctx.workspace, file_path, policy)
     const { rel, stat } = file
-    let bytes: Buffer
-    try {
-      bytes = await readWithin(file.handle, MAX_EDIT_BYTES, rel, stat.size)
-    } finally {
-      await file.handle.close()
-    }
-    assertText(bytes.subarray(0, 8192), rel, 'Edit')
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) // a BOM is kept as it is
-    } catch {
-      return fail('BINARY_FILE', `${rel} is not valid UTF-8 text; Edit changes UTF-8 text files only`)
-    }
-    // 10 MiB takes ~40 ms to decode: the search starts after a poll for I/O (an immediate queued
-    // from an I/O callback runs before the next poll, so it takes two)
-    await nextTurn()
-    await nextTurn()
-    const meta = { details: { result: { metadata: { file_path: rel } } } }
-
-    const [oldS, newS, at] =
-      (await matchOf(text, old_string, new_string, ctx.signal)) ??
-      fail('EDIT_NO_MATCH', `old_string not found in ${rel}; read the file again and copy the text exactly, including whitespace and indentation`, meta)
-    if (oldS === newS)
-      fail('EDIT_NO_CHANGE', `old_string and new_string differ only in line endings, which follow ${rel}'s own; the edit would change nothing`, meta)
-    if (at.length > 1 && !replace_all) {
-      fail('EDIT_NOT_UNIQUE', `old_string occurs ${at.length} times in ${rel}; add context to make it unique or set replace_all`, {
-        details: { occurrences: at.length, result: { metadata: { file_path: rel } } },
-      })
-    }
+    const { oldS, newS, at } = await located(text, old_string, new_string, replace_all, rel, ctx.signal)
     const n = replace_all ? at.length : 1
     // Carried twice (output and metadata.diff): each gets half of the output cap.
     const budget = Math.max(4096, Math.floor(ctx.maxOutputSize / 2))
@@ -150,7 +164,7 @@ export default defineTool({
     const updated = await replacedAt(text, at, n, oldS.length, newS, ctx.signal)
     const now = await lstatBeneath(file.root, file.real, file.rel).catch(() => null)
     if (now === null || now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino) {
-      fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, meta)
+      fail('CONFLICT', `${rel} changed while it was being edited; read it again and retry`, failedAt(rel))
     }
     await writeFileInside(ctx.workspace, file_path, updated, { policy })
     return {
