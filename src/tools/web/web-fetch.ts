@@ -9,7 +9,7 @@ import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { decodeText, isTextual } from '../../net/body.js'
 import { guardedFetch } from '../../net/fetch.js'
-import { defineTool } from '../define.js'
+import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { allowlistOf, cutText, textBudget } from './support/common.js'
 import { htmlToMarkdown } from './support/markdown.js'
@@ -25,6 +25,31 @@ const SYSTEM =
 
 const isHtml = (ct: string | null, body: string) =>
   /^(text\/html|application\/xhtml\+xml)\b/i.test(ct ?? '') || (!ct && /^\s*<(!doctype html|html)/i.test(body))
+
+/** The page through the SSRF guard, as Markdown when it is HTML; other media refused. */
+async function fetchPage(url: string, ctx: ToolContext) {
+  const res = await guardedFetch(url, {
+    headers: { accept: ACCEPT },
+    timeoutMs: Math.min(ctx.timeoutMs, FETCH_TIMEOUT_MS),
+    maxBytes: ctx.settings.fetchMaxBytes,
+    signal: ctx.signal,
+    allow: allowlistOf(ctx.settings),
+  })
+  const contentType = res.headers.get('content-type')
+  if (res.bytes > 0 && !isTextual(contentType, res.body)) {
+    fail(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `WebFetch reads HTML and text; ${res.url} answered ${contentType ?? 'an unknown type'} (${res.bytes} bytes). Use http for other content`,
+      {
+        details: { status_code: res.status, content_type: contentType, final_url: res.url },
+      },
+    )
+  }
+  const text = decodeText(res.body, contentType).replace(/\uFFFD+$/, '')
+  const page = isHtml(contentType, text) ? htmlToMarkdown(text, res.url) : { markdown: text, title: undefined }
+  if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.settings.fetchMaxBytes} bytes); only its beginning was read`)
+  return { res, contentType, page }
+}
 
 export default defineTool({
   name: 'WebFetch',
@@ -54,26 +79,7 @@ export default defineTool({
   timeout: { defaultMs: 120_000, minMs: 1_000, maxMs: 300_000 },
   async execute({ url, prompt }, ctx) {
     if (ctx.dryRun) return { success: true, output: `[Dry Run] Would fetch ${url}`, error: null, metadata: { final_url: url } }
-    const res = await guardedFetch(url, {
-      headers: { accept: ACCEPT },
-      timeoutMs: Math.min(ctx.timeoutMs, FETCH_TIMEOUT_MS),
-      maxBytes: ctx.settings.fetchMaxBytes,
-      signal: ctx.signal,
-      allow: allowlistOf(ctx.settings),
-    })
-    const contentType = res.headers.get('content-type')
-    if (res.bytes > 0 && !isTextual(contentType, res.body)) {
-      fail(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `WebFetch reads HTML and text; ${res.url} answered ${contentType ?? 'an unknown type'} (${res.bytes} bytes). Use http for other content`,
-        {
-          details: { status_code: res.status, content_type: contentType, final_url: res.url },
-        },
-      )
-    }
-    const text = decodeText(res.body, contentType).replace(/\uFFFD+$/, '')
-    const page = isHtml(contentType, text) ? htmlToMarkdown(text, res.url) : { markdown: text, title: undefined }
-    if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.settings.fetchMaxBytes} bytes); only its beginning was read`)
+    const { res, contentType, page } = await fetchPage(url, ctx)
     const facts = {
       status_code: res.status,
       final_url: res.url,
@@ -90,12 +96,8 @@ export default defineTool({
       if (!ok) ctx.warn(`The prompt was not applied: ${res.url} answered HTTP ${res.status}`)
       else ctx.warn('No LLM is configured (LLM_BASE_URL), so the prompt was not applied: the output is the page as Markdown')
       const cut = cutText(page.markdown, textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes), 'output size limit')
-      return {
-        success: ok,
-        output: cut.text,
-        error: ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
-        metadata: { ...facts, truncated: res.truncated || cut.cut, method: 'markdown' as const },
-      }
+      const error = ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`
+      return { success: ok, output: cut.text, error, metadata: { ...facts, truncated: res.truncated || cut.cut, method: 'markdown' as const } }
     }
 
     const content = cutText(page.markdown, LLM_CONTENT_BYTES, 'page cut to fit the model')
