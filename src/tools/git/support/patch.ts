@@ -99,6 +99,39 @@ function modesOf(line: string): string[] {
 /** git reads a mode as octal and keeps only its type bits: `120755` or `0120644` is a link as much as `120000`. */
 export const isRegularMode = (mode: string): boolean => (Number.parseInt(mode, 8) & 0o170000) === 0o100000
 
+/** The `--- ` / `+++ ` pair at line `i`, both paths checked: the file the patch changes there. */
+function changedFile(lines: string[], i: number): string {
+  if (!lines[i + 1]?.startsWith('+++ ')) fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} ("--- …") is not followed by a "+++ …" line`)
+  const from = unquote(lines[i].slice(4))
+  const to = unquote(lines[i + 1].slice(4))
+  if (from === '/dev/null' && to === '/dev/null') fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} names /dev/null on both sides`)
+  checkPath(from)
+  return to === '/dev/null' ? from : to
+}
+
+/** The index of the last line of the hunk whose header is line `i`, its lines counted against the header's counts. */
+function hunkEnd(lines: string[], i: number, afterHeader: boolean): number {
+  const m = HUNK.exec(lines[i])
+  if (!m) fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} is not a hunk header "@@ -a,b +c,d @@"`)
+  if (!afterHeader) fail('INVALID_REQUEST', `Not a unified diff: the hunk at line ${i + 1} has no "--- " / "+++ " header before it`)
+  let oldLeft = m[2] === undefined ? 1 : Number(m[2])
+  let newLeft = m[4] === undefined ? 1 : Number(m[4])
+  while ((oldLeft > 0 || newLeft > 0) && i + 1 < lines.length) {
+    const l = lines[++i]
+    if (l.startsWith('\\')) continue
+    if (l.startsWith('-')) oldLeft--
+    else if (l.startsWith('+')) newLeft--
+    else if (l.startsWith(' ') || l === '') {
+      oldLeft--
+      newLeft--
+    } else {
+      fail('INVALID_REQUEST', `Not a valid unified diff: line ${i + 1} in a hunk starts with neither " ", "+" nor "-"; check the hunk's line counts`)
+    }
+  }
+  if (oldLeft > 0 || newLeft > 0) fail('INVALID_REQUEST', `Not a valid unified diff: the hunk at line ${i + 1} ends early; check its line counts`)
+  return i
+}
+
 /** Lines read between turns of the event loop: a 10 MiB patch is ~120,000 of them per 100 ms here. */
 const SLICE_LINES = 8192
 
@@ -127,36 +160,12 @@ export async function parsePatch(patch: string): Promise<PatchSummary> {
         details: { rule: 'symlink' },
       })
     } else if (line.startsWith('--- ')) {
-      if (!lines[i + 1]?.startsWith('+++ ')) {
-        fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} ("--- …") is not followed by a "+++ …" line`)
-      }
-      const from = unquote(line.slice(4))
-      const to = unquote(lines[i + 1].slice(4))
-      if (from === '/dev/null' && to === '/dev/null') fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} names /dev/null on both sides`)
-      checkPath(from)
-      add(to === '/dev/null' ? from : to)
+      add(changedFile(lines, i))
       headers++
       i++
     } else if (line.startsWith('@@')) {
-      const m = HUNK.exec(line)
-      if (!m) fail('INVALID_REQUEST', `Not a unified diff: line ${i + 1} is not a hunk header "@@ -a,b +c,d @@"`)
-      if (headers === 0) fail('INVALID_REQUEST', `Not a unified diff: the hunk at line ${i + 1} has no "--- " / "+++ " header before it`)
+      i = hunkEnd(lines, i, headers > 0)
       hunks++
-      let oldLeft = m[2] === undefined ? 1 : Number(m[2])
-      let newLeft = m[4] === undefined ? 1 : Number(m[4])
-      while ((oldLeft > 0 || newLeft > 0) && i + 1 < lines.length) {
-        const l = lines[++i]
-        if (l.startsWith('\\')) continue
-        if (l.startsWith('-')) oldLeft--
-        else if (l.startsWith('+')) newLeft--
-        else if (l.startsWith(' ') || l === '') {
-          oldLeft--
-          newLeft--
-        } else {
-          fail('INVALID_REQUEST', `Not a valid unified diff: line ${i + 1} in a hunk starts with neither " ", "+" nor "-"; check the hunk's line counts`)
-        }
-      }
-      if (oldLeft > 0 || newLeft > 0) fail('INVALID_REQUEST', `Not a valid unified diff: the hunk at line ${i + 1} ends early; check its line counts`)
     }
   }
   if (headers === 0 || hunks === 0) {
