@@ -60,6 +60,9 @@ describe('links in the git folder', () => {
     'objects/pack/pack-0.idx',
     'sequencer/todo',
     'rebase-merge/head-name',
+    'remotes/origin',
+    'branches/origin',
+    'rr-cache/0123abcd/preimage',
   ])('.git/%s as a link to .env: 403 GIT_UNSAFE_REPOSITORY, and no line of it in the answer', async (file) => {
     await leaking(`link-${file.replace(/\W/g, '-')}`, file)
     const res = await status(`link-${file.replace(/\W/g, '-')}`)
@@ -101,6 +104,54 @@ describe('pipes and devices', () => {
     const res = await status('zero')
     expect(res.statusCode).toBe(403)
     expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+  })
+})
+
+describe("the legacy remotes/ and branches/ files git reads for a branch's upstream", () => {
+  /** A repository whose main branch tracks `origin`, which no config URL names: git looks in remotes/ and branches/. */
+  async function tracking(name: string): Promise<string> {
+    const dir = await makeRepo(path.join(ws, name))
+    git(dir, 'config', 'branch.main.remote', 'origin')
+    git(dir, 'config', 'branch.main.merge', 'refs/heads/main')
+    return dir
+  }
+
+  it('would hang plain git: the attack is real', async () => {
+    const dir = await tracking('plain-remotes-fifo')
+    await fs.mkdir(path.join(dir, '.git/remotes'))
+    execFileSync('mkfifo', [path.join(dir, '.git/remotes/origin')])
+    const r = spawnSync('git', ['status', '--branch', '--porcelain'], {
+      cwd: dir,
+      timeout: 2_000,
+      env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' },
+    })
+    expect(r.signal).toBe('SIGTERM')
+  })
+
+  it.each(['remotes', 'branches'])('a pipe as .git/%s/origin is refused at once by git_branches and git_status', async (folder) => {
+    const dir = await tracking(`fifo-${folder}-origin`)
+    await fs.mkdir(path.join(dir, '.git', folder), { recursive: true })
+    execFileSync('mkfifo', [path.join(dir, '.git', folder, 'origin')])
+    for (const tool of ['git_branches', 'git_status']) {
+      const started = Date.now()
+      const res = await t.call(tool, { repo_path: `fifo-${folder}-origin` }, { key, headers: { 'x-timeout-ms': '15000' } })
+      expect(res.statusCode, `${tool}: ${JSON.stringify(res.body)}`).toBe(403)
+      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+      expect(Date.now() - started).toBeLessThan(10_000)
+    }
+  })
+
+  it('as plain files they still work: the upstream git reads from them is shown (positive control)', async () => {
+    const dir = await tracking('plain-remotes-file')
+    await fs.mkdir(path.join(dir, '.git/remotes'))
+    await fs.writeFile(path.join(dir, '.git/remotes/origin'), 'URL: /nowhere/repo.git\nPull: refs/heads/main:refs/remotes/origin/main\n')
+    git(dir, 'update-ref', 'refs/remotes/origin/main', 'HEAD')
+    const res = await t.call('git_status', { repo_path: 'plain-remotes-file' }, { key })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.metadata.upstream).toBe('origin/main')
+    const branches = await t.call('git_branches', { repo_path: 'plain-remotes-file' }, { key })
+    expect(branches.statusCode, JSON.stringify(branches.body)).toBe(200)
+    expect(JSON.stringify(branches.body)).toContain('origin/main')
   })
 })
 

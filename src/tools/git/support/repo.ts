@@ -103,6 +103,11 @@ const DATA_LAYOUT: Layout = {
   'rebase-merge': {},
   'rebase-apply': {},
   objects: { info: DEEP, pack: {} },
+  // git reads remotes/<name> and branches/<name> for a branch's upstream when no config URL names it
+  remotes: {},
+  branches: {},
+  // and rr-cache/<id>/ when a commit records a resolution (rerere is on wherever rr-cache exists)
+  'rr-cache': DEEP,
 }
 const inner = (layout: Layout, name: string): Layout | undefined => (layout === DEEP ? DEEP : Object.hasOwn(layout, name) ? layout[name] : undefined)
 
