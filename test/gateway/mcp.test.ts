@@ -200,4 +200,33 @@ describe('MCP keys', () => {
     expect((failure as { code?: number }).code).toBe(401)
     await client.close().catch(() => {})
   })
+
+  it('a wrong key is one JSON-RPC 401 for the whole request, and none of its messages runs', async () => {
+    const marker = path.join(t.workspace, 'wrong-key-wrote.md')
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'Write', arguments: { file_path: 'wrong-key-wrote.md', content: 'x' } } }
+    const before = (await getJson('/v1/executions?limit=500')).executions.length
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: 'Bearer tg_wrong_wrong_wrong_wrong_wrong_wrong',
+      },
+      body: JSON.stringify([call, { ...call, id: 2 }]),
+    })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } })
+    await new Promise((r) => setTimeout(r, 200))
+    await expect(fs.access(marker)).rejects.toThrow()
+    expect((await getJson('/v1/executions?limit=500')).executions.length).toBe(before)
+    // Control: the same request with a key that may write runs both calls.
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.adminKey}` },
+      body: JSON.stringify([call, { ...call, id: 2 }]),
+    })
+    expect(ok.status).toBe(200)
+    expect(await fs.readFile(marker, 'utf8')).toBe('x')
+  })
 })
