@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../helper.js'
+import { openRepo } from '../../../src/tools/git/support/repo.js'
 import { buildGitApp, git, makeRepo } from './helpers.js'
 
 const SECRET = 'OPENAI_API_KEY=sk-proj-git-dir-data-0123456789'
@@ -154,6 +155,51 @@ describe("the legacy remotes/ and branches/ files git reads for a branch's upstr
     expect(JSON.stringify(branches.body)).toContain('origin/main')
   })
 })
+
+describe('alternate object stores', () => {
+  /** A repository borrowing objects from `store-<name>/objects`, whose pack folder holds `pack-1….pack` and `.idx`. */
+  async function borrowing(name: string): Promise<string> {
+    const dir = await makeRepo(path.join(ws, name))
+    const pack = path.join(ws, `store-${name}`, 'objects', 'pack')
+    await fs.mkdir(pack, { recursive: true })
+    await fs.writeFile(path.join(pack, `pack-${'1'.repeat(40)}.pack`), '')
+    await fs.writeFile(path.join(dir, '.git/objects/info/alternates'), `../../../store-${name}/objects\n`)
+    return path.join(pack, `pack-${'1'.repeat(40)}.idx`)
+  }
+
+  it('a pipe as a pack index of an alternate store is refused at once by git_status and git_show', async () => {
+    execFileSync('mkfifo', [await borrowing('alt-fifo')])
+    for (const tool of ['git_status', 'git_show']) {
+      const started = Date.now()
+      const res = await t.call(tool, { repo_path: 'alt-fifo', ...(tool === 'git_show' && { ref: 'HEAD' }) }, { key, headers: { 'x-timeout-ms': '15000' } })
+      expect(res.statusCode, `${tool}: ${JSON.stringify(res.body)}`).toBe(403)
+      expect(res.body.error_code).toBe('GIT_UNSAFE_REPOSITORY')
+      expect(Date.now() - started).toBeLessThan(10_000)
+    }
+  })
+
+  it('an alternate store of plain files is read (positive control)', async () => {
+    await fs.rm(await borrowing('alt-plain'), { force: true }) // a pack without its index, as git leaves one it is writing
+    const res = await t.call('git_status', { repo_path: 'alt-plain' }, { key })
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+  })
+})
+
+it('the check of a git folder stops when the call does', async () => {
+  const dir = await makeRepo(path.join(ws, 'many-folders'))
+  for (let i = 0; i < 100; i++) {
+    const parent = path.join(dir, '.git/rr-cache', `p${i}`)
+    await fs.mkdir(parent, { recursive: true })
+    await Promise.all(Array.from({ length: 100 }, (_, j) => fs.mkdir(path.join(parent, `c${j}`))))
+  }
+  const walk = (signal: AbortSignal) => openRepo({ workspace: t.workspace, signal, services: t.app.toolServices }, 'many-folders')
+  const started = Date.now()
+  await walk(new AbortController().signal)
+  const whole = Date.now() - started
+  const cut = Date.now()
+  await expect(walk(AbortSignal.timeout(Math.round(whole / 10)))).rejects.toThrow()
+  expect(Date.now() - cut, `the whole check took ${whole} ms`).toBeLessThan(whole / 2)
+}, 120_000)
 
 it("a repository's color.ui=always puts no escape codes into answers", async () => {
   const dir = await makeRepo(path.join(ws, 'colored'))

@@ -94,6 +94,8 @@ async function readPlain(root: string, dir: string, name: string, why: string, d
 /** The folders of a git folder whose files git reads as its own data, besides the git folder itself; DEEP: every folder below too. */
 type Layout = { [name: string]: Layout }
 const DEEP: Layout = {}
+/** An object store's, the repository's own or an alternate: git opens every pack's index and reads info/ before any loose object. */
+const OBJECTS_LAYOUT: Layout = { info: DEEP, pack: {} }
 const DATA_LAYOUT: Layout = {
   info: {},
   logs: DEEP,
@@ -102,7 +104,7 @@ const DATA_LAYOUT: Layout = {
   sequencer: {},
   'rebase-merge': {},
   'rebase-apply': {},
-  objects: { info: DEEP, pack: {} },
+  objects: OBJECTS_LAYOUT,
   // git reads remotes/<name> and branches/<name> for a branch's upstream when no config URL names it
   remotes: {},
   branches: {},
@@ -118,16 +120,18 @@ const isPlainEntry = (e: Dirent) => e.isDirectory() || e.isFile() || e.isSocket(
  * git follows links to its own data (HEAD, index, packed-refs, shallow, MERGE_HEAD,
  * info/attributes…) and quotes a bad line in its errors: a link there would put a line of a
  * blocked or outside file into an answer, a pipe would hang the call, /dev/zero eat memory.
- * git only ever writes folders and plain files there, so anything else is refused.
+ * git only ever writes folders and plain files there, so anything else is refused. The walk
+ * stops when the call does: a git folder of 100,000 folders took a minute.
  */
-async function assertPlainData(folder: CheckedDir, layout: Layout = DATA_LAYOUT): Promise<void> {
+async function assertPlainData(folder: CheckedDir, signal: AbortSignal, layout: Layout = DATA_LAYOUT): Promise<void> {
+  signal.throwIfAborted()
   const entries = await fs.readdir(folder.at('.'), { withFileTypes: true }).catch(() => unsafe(GIT_DATA))
   if (!entries.every(isPlainEntry)) unsafe(GIT_DATA)
   for (const e of entries) {
     const below = inner(layout, e.name)
     if (!below || !e.isDirectory()) continue
     const child = openChild(folder, e.name, e.name).catch(() => unsafe(GIT_DATA))
-    await usingFolder(child, (f) => assertPlainData(f, below))
+    await usingFolder(child, (f) => assertPlainData(f, signal, below))
   }
 }
 
@@ -155,7 +159,7 @@ const readPathFile = (root: string, dir: string, name: string, why: string): Pro
  * plain, and its data plain files (assertPlainData), before git reads them. (Sandboxed, git could not see outside anyway; this names the
  * refusal, and without the sandbox it is what keeps git in.)
  */
-async function checkGitLinks(root: string, dir: string): Promise<Set<string>> {
+async function checkGitLinks(root: string, dir: string, signal: AbortSignal): Promise<Set<string>> {
   const checked = new Set<string>()
   for (let d = dir; isInside(root, d); d = path.dirname(d)) {
     const st = await lstatIn(root, d, '.git', GIT_LINK)
@@ -172,7 +176,7 @@ async function checkGitLinks(root: string, dir: string): Promise<Set<string>> {
     const commonDir = common ? await realInside(root, path.resolve(gitDir, common), COMMON_DIR) : gitDir
     const config = await lstatIn(root, commonDir, 'config', CONFIG)
     if (config !== null && !config.isFile()) unsafe(CONFIG)
-    for (const data of new Set([gitDir, commonDir])) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder))
+    for (const data of new Set([gitDir, commonDir])) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder, signal))
     checked.add(gitDir).add(commonDir)
   }
   return checked
@@ -199,7 +203,7 @@ async function alternatesOf(root: string, objects: string): Promise<string[]> {
  * one is ignored, as by git. Level by level, so that each store's list is read at the shallowest
  * depth git would read it.
  */
-async function checkAlternates(root: string, objectsDir: string): Promise<void> {
+async function checkAlternates(root: string, objectsDir: string, signal: AbortSignal): Promise<void> {
   const seen = new Set<string>()
   let level = [objectsDir]
   for (let depth = 0; level.length > 0; depth++) {
@@ -209,6 +213,7 @@ async function checkAlternates(root: string, objectsDir: string): Promise<void> 
       if (objects === null || seen.has(objects)) continue
       seen.add(objects)
       if (seen.size > ALTERNATES_MAX) unsafe(ALTERNATES)
+      if (depth > 0) await inFolder(root, objects, GIT_DATA, (folder) => assertPlainData(folder, signal, OBJECTS_LAYOUT))
       if (depth <= ALTERNATES_DEPTH) next.push(...(await alternatesOf(root, objects)))
     }
     level = next
@@ -249,7 +254,7 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const st = await lstatBeneath(res.root, dir, res.rel)
   if (!st.isDirectory()) fail('INVALID_REQUEST', `repo_path ${res.rel} is a file; pass the folder of a git repository`)
   const root = res.root
-  const checked = await checkGitLinks(root, dir)
+  const checked = await checkGitLinks(root, dir, ctx.signal)
   const bare: GitPlace = { cwd: dir, root }
   const probe = await runGit(bare, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], ctx, { allowFail: true })
   const [top, gitDir, commonDir] = probe.stdout.split('\n')
@@ -263,9 +268,9 @@ export async function openRepo(ctx: GitCtx, repoPath = '.'): Promise<Repo> {
   const realCommon = await realInside(root, path.resolve(dir, commonDir), COMMON_DIR)
   // The folders git itself reports, should they differ from those read above: its data is checked before any command reads it.
   for (const data of [realGitDir, realCommon]) {
-    if (!checked.has(data)) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder))
+    if (!checked.has(data)) await inFolder(root, data, GIT_DATA, (folder) => assertPlainData(folder, ctx.signal))
   }
-  await checkAlternates(root, path.join(realCommon, 'objects'))
+  await checkAlternates(root, path.join(realCommon, 'objects'), ctx.signal)
   const common = await safeConfig(bare, realCommon, ctx)
   return {
     rel: res.rel,
