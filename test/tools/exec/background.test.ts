@@ -136,9 +136,9 @@ describe('Bash run_in_background + BashOutput', () => {
   })
 
   it('keeps an unfinished line for the next filtered read', async () => {
-    const id = await start(alice, "printf 'match one\\nmatch tw'; sleep 0.5; printf 'o\\n'")
-    await sleep(250)
-    expect((await output(alice, id, '^match')).body.output).toBe('match one\n')
+    const id = await start(alice, "printf 'match one\\nmatch tw'; sleep 2; printf 'o\\n'")
+    // Polled, not waited for: a filtered read before the first line arrives answers nothing and keeps nothing.
+    expect(await until(async () => (await output(alice, id, '^match')).body.output)).toBe('match one\n')
     await ended(id)
     expect((await output(alice, id, '^match')).body.output).toBe('match two\n')
   })
