@@ -9,12 +9,12 @@ import { splitTruncation, truncationMarked } from '../lib/truncation.js'
 
 /** `text` cut so that its JSON is `over` bytes smaller (or as small as it gets); returns the new text. */
 function cutString(text: string, over: number): string {
-  const { kept, omitted: before } = splitTruncation(text)
+  const { kept, omitted: before, of } = splitTruncation(text)
   const keptBytes = Buffer.byteLength(kept)
   // The marker's size depends on its count: reserve for the largest count it could show.
-  const markerBytes = jsonBytes(truncationMarked('', before + keptBytes))
+  const markerBytes = jsonBytes(truncationMarked('', before + keptBytes, of))
   const cut = jsonPrefix(kept, Math.max(0, jsonBytes(text) - over - markerBytes))
-  return truncationMarked(cut, before + keptBytes - Buffer.byteLength(cut))
+  return truncationMarked(cut, before + keptBytes - Buffer.byteLength(cut), of)
 }
 
 /** Bytes `metadata` grows by when `truncated: true` is set on it. */

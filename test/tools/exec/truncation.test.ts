@@ -69,6 +69,17 @@ describe('capOutput on a result a tool already cut', () => {
     expect(messages).toHaveLength(1)
   })
 
+  it("keeps a git tool's whole size and hint, and adds to its count (git_branches' own cut, then the gateway's)", () => {
+    const text = `${'b\n'.repeat(500)}\n…[truncated: 9000 of 10000 bytes omitted; list local branches only (all=false)]`
+    const out = capOutput({ success: true, output: text, error: null, metadata: {} }, 400, [])
+    const m = /\n…\[truncated: (\d+) of 10000 bytes omitted; list local branches only \(all=false\)\]$/.exec(out.output as string)
+    expect(m, String(out.output).slice(-200)).not.toBeNull()
+    const kept = (out.output as string).slice(0, m!.index)
+    expect('b\n'.repeat(500).startsWith(kept)).toBe(true)
+    expect(bytes(kept) + Number(m![1])).toBe(10000)
+    expect(bytes(JSON.stringify(out))).toBeLessThanOrEqual(400)
+  })
+
   it('counts bytes, not JSON characters, for text with escapes', () => {
     const text = '\u0001'.repeat(1000)
     const out = capOutput({ output: text }, 600, [])

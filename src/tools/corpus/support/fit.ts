@@ -5,6 +5,7 @@
  * shortens the longest bodies (the neighbours' before the centre's), each with a visible marker.
  */
 import type { CorpusPost } from '../../../corpus/read.js'
+import { truncationMarked } from '../../../lib/truncation.js'
 
 const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
 // Room for the envelope around the posts: status, execution_id, duration_ms, messages, count…
@@ -18,7 +19,7 @@ export function cutBody(text: string, keepBytes: number): string {
     .subarray(0, Math.max(0, keepBytes))
     .toString('utf8')
     .replace(/\uFFFD+$/, '')
-  return `${cut}\n…[truncated: ${bytes - Buffer.byteLength(cut)} bytes omitted]`
+  return truncationMarked(cut, bytes - Buffer.byteLength(cut))
 }
 
 /**

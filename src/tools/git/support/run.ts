@@ -5,6 +5,7 @@
  * object ids and checked values (args.ts).
  */
 import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { fail } from '../../../errors.js'
 import { DEFAULT_PATH, type PrivateDir, sandboxSetupFailed, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
@@ -132,7 +133,9 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
     },
     { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] },
   )
-  const out: Buffer[] = []
+  // Decoded as it arrives: 64 MB concatenated and decoded at the end held the loop ~50 ms.
+  const decoder = new StringDecoder('utf8')
+  let stdout = ''
   let size = 0
   let stderr = ''
   let tooBig = false
@@ -141,7 +144,7 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
     if (size > MAX_OUTPUT) {
       tooBig = true
       child.kill('SIGKILL')
-    } else out.push(b)
+    } else stdout += decoder.write(b)
   })
   child.stderr!.on('data', (b: Buffer) => {
     if (stderr.length < MAX_STDERR) stderr += b.toString('utf8')
@@ -161,7 +164,7 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
   if (ctx.services.sandbox.mode !== 'off' && sandboxSetupFailed(stderr)) {
     fail('CONFLICT', `git ${args[0]} did not run: its sandbox could not be set up, as a folder of the repository changed meanwhile; try again`)
   }
-  const res = { stdout: Buffer.concat(out).toString('utf8'), stderr: scrub(stderr, place.root), exitCode }
+  const res = { stdout: stdout + decoder.end(), stderr: scrub(stderr, place.root), exitCode }
   if (exitCode !== 0 && !opts.allowFail) {
     const why = res.stderr.trim().split('\n').slice(0, 3).join('; ') || `exit code ${exitCode}`
     fail('INVALID_REQUEST', `git ${args[0]} failed: ${why}`, { details: { returncode: exitCode } })

@@ -1,0 +1,68 @@
+/**
+ * A repository of 300,000 branches (its packed-refs written as a hostile clone could bring it):
+ * git_branches parsed and joined for-each-ref's output in one go, and one read-key call held the
+ * server ~0.25 s (~0.75 s at the 64 MB git may print). The event loop and /healthz are measured as
+ * in test/gateway/event-loop.test.ts while it runs; the answer still counts every branch.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../helper.js'
+import { healthBound, loopProbe, type LoopProbe } from '../../support/loop-probe.js'
+
+const REFS = 300_000
+/** Its longest block read 27 ms of CPU alone on a 2-core VM; parsed in one go (before), 247 ms. */
+const LIMIT_MS = 150
+
+let t: TestApp
+let probe: LoopProbe
+let line: string
+
+beforeAll(async () => {
+  // Room for all of them when a call asks (the positive control); the default cap is 100,000 bytes.
+  t = await buildTestApp({ env: { TOOLGATE_MAX_OUTPUT: String(32 << 20) } })
+  const repo = path.join(t.workspace, 'many')
+  await fs.mkdir(repo)
+  const git = (args: string[], input?: string) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, input, encoding: 'utf8' }).trim()
+  git(['init', '-q'])
+  const commit = git(['commit-tree', '-m', 'the one commit', git(['mktree'], '')])
+  const refs = Array.from({ length: REFS }, (_, i) => `${commit} refs/heads/b${String(i).padStart(7, '0')}`)
+  await fs.writeFile(path.join(repo, '.git', 'packed-refs'), `# pack-refs with: peeled fully-peeled sorted \n${refs.join('\n')}\n`)
+  git(['symbolic-ref', 'HEAD', 'refs/heads/b0000001'])
+  line = `  b0000000 ${commit.slice(0, 7)} the one commit`
+  probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
+}, 120_000)
+afterAll(async () => {
+  await probe?.close()
+  await t?.close()
+})
+
+describe('git_branches on 300,000 branches', () => {
+  it('counts them all without holding the server', async () => {
+    const body = Buffer.from(JSON.stringify({ repo_path: 'many' }))
+    const d = await probe.bestOf3(() => probe.send('git_branches', body, { 'x-max-output-size': '100000' }), 'git_branches', LIMIT_MS)
+    expect(d.status, JSON.stringify(d.body).slice(0, 500)).toBe(200)
+    expect(d.cpuMs).toBeLessThan(LIMIT_MS)
+    expect(d.healthMs).toBeLessThan(healthBound(d, LIMIT_MS))
+    const { output, metadata } = d.body
+    expect(metadata).toMatchObject({ current: 'b0000001', count: REFS, truncated: true })
+    expect(metadata.branches).toHaveLength(1000)
+    expect(metadata.branches.slice(0, 2)).toEqual(['b0000000', 'b0000001'])
+    expect(output.startsWith(`${line}\n* b0000001 `)).toBe(true)
+    // Every line is as long as the first (the current one's mark takes the place of a space), and
+    // what is shown plus what the marker says was left out is all of them, to the byte.
+    const total = REFS * (line.length + 1)
+    const [, kept, omitted] =
+      output.match(new RegExp(`^([^]*)\\n…\\[truncated: (\\d+) of ${total} bytes omitted; list local branches only \\(all=false\\)\\]$`)) ?? []
+    expect(Buffer.byteLength(kept) + Number(omitted)).toBe(total)
+  }, 120_000)
+
+  it('lists them all when the caller makes room (positive control)', async () => {
+    const res = await t.call('git_branches', { repo_path: 'many' })
+    expect(res.statusCode, JSON.stringify(res.body).slice(0, 500)).toBe(200)
+    expect(res.body.metadata.truncated).toBe(false)
+    expect(res.body.output.split('\n')).toHaveLength(REFS + 1)
+  }, 60_000)
+})
