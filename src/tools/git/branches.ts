@@ -5,6 +5,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
+import { records } from '../../lib/records.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
@@ -22,11 +23,8 @@ async function listed(stdout: string, keep: number): Promise<{ branches: string[
   const branches: string[] = []
   const lines: string[] = []
   let bytes = 0
-  for (let start = 0, end = 0; start < stdout.length; start = end + 1) {
-    end = stdout.indexOf('\n', start)
-    if (end === -1) end = stdout.length
-    if (end === start) continue
-    const [mark, ref, sha, upstream, subject] = stdout.slice(start, end).split('\0')
+  for (const record of records(stdout, '\n')) {
+    const [mark, ref, sha, upstream, subject] = record.split('\0')
     // as `git branch -a` names them: main, remotes/origin/main
     const name = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref.slice('refs/'.length)
     branches.push(name)

@@ -13,7 +13,7 @@ import { healthBound, loopProbe, type LoopProbe } from '../../support/loop-probe
 
 const REFS = 300_000
 /** Its longest block read 27 ms of CPU alone on a 2-core VM; parsed in one go (before), 247 ms. */
-const LIMIT_MS = 150
+const LIMIT_MS = 100
 
 let t: TestApp
 let probe: LoopProbe
