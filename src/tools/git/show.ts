@@ -28,7 +28,7 @@ async function commitText(repo: Repo, sha: string, type: string, ctx: ToolContex
   // The commit's files alone: a tag's own header would come first in this listing.
   const commit = type === 'tag' ? `${sha}^{commit}` : sha
   const listed = await repo.git([...SHOW, '--format=', '--name-status', '-z', commit], { atTop: true, allowFail: true })
-  const names = listed.exitCode === 0 ? namesOfStatus(listed.stdout) : null
+  const names = listed.exitCode === 0 ? await namesOfStatus(listed.stdout) : null
   const hidden = names === null ? null : await blockedAmong(repo, names, policy)
   if (hidden?.size === 0) return text
   const count = hidden?.size ?? 0

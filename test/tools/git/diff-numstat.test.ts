@@ -49,19 +49,19 @@ describe('git diff --numstat -z --patch, split', () => {
     await fs.chmod(path.join(repo, 'run.sh'), 0o755)
     await fs.writeFile(path.join(repo, 'bin.dat'), Buffer.from([0, 9, 9, 0]))
     for (const rev of ['HEAD', 'HEAD~1', 'HEAD~2']) {
-      const one = splitNumstat(diff('--numstat', '-z', '--patch', rev))
+      const one = await splitNumstat(diff('--numstat', '-z', '--patch', rev))
       expect(one, rev).toEqual(twoRuns(rev))
       expect(one.files.length, rev).toBeGreaterThan(0)
     }
-    expect(splitNumstat(diff('--numstat', '-z', '--patch', 'HEAD~1')).files).toContain('tab\tand\nnewline.txt')
+    expect((await splitNumstat(diff('--numstat', '-z', '--patch', 'HEAD~1'))).files).toContain('tab\tand\nnewline.txt')
   })
 
-  it('no changes: nothing on either side', () => {
-    expect(splitNumstat('')).toEqual({ insertions: 0, deletions: 0, files: [], touched: [], patch: '' })
+  it('no changes: nothing on either side', async () => {
+    expect(await splitNumstat('')).toEqual({ insertions: 0, deletions: 0, files: [], touched: [], patch: '' })
   })
 
-  it('a patch right after the last record, with no empty record between, is kept whole', () => {
-    expect(splitNumstat('1\t0\tx\0diff --git a/x b/x\n+a\n')).toEqual({
+  it('a patch right after the last record, with no empty record between, is kept whole', async () => {
+    expect(await splitNumstat('1\t0\tx\0diff --git a/x b/x\n+a\n')).toEqual({
       insertions: 1,
       deletions: 0,
       files: ['x'],
