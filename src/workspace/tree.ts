@@ -69,7 +69,9 @@ export async function lstatEachBeneath(root: string, rels: string[], signal?: Ab
   const byFolder = new Map<string, string[]>()
   for (const rel of rels) {
     const dir = path.posix.dirname(rel)
-    byFolder.set(dir, [...(byFolder.get(dir) ?? []), rel])
+    const inDir = byFolder.get(dir)
+    if (inDir) inDir.push(rel)
+    else byFolder.set(dir, [rel])
   }
   const stats = new Map<string, Stats | null>()
   const open = new OpenFolders(root)
