@@ -3,6 +3,7 @@
  * metadata `matches`; the same finder and rules as Glob (.gitignore, `.git`, blocked names, links).
  */
 import { Type } from 'typebox'
+import { sortInSlices } from '../../lib/sort-in-slices.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { unlessAborted } from '../search/engine/abort.js'
@@ -28,7 +29,7 @@ export default defineTool({
   async execute({ pattern }, ctx) {
     const { paths: found, complete } = await unlessAborted(ctx, () => findFiles(ctx, pattern, undefined, 'fs_glob'))
     if (!complete) ctx.warn(`More than ${found.length} files matched; only those were sorted. Narrow the pattern`)
-    found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    await sortInSlices(found, (a, b) => (a < b ? -1 : a > b ? 1 : 0))
     const matches = found.slice(0, MAX_GLOB_RESULTS)
     const truncated = found.length > MAX_GLOB_RESULTS
     if (truncated) ctx.warn(`${found.length} files matched; returning the first ${MAX_GLOB_RESULTS} by path. Narrow the pattern`)

@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
+import { sortInSlices } from '../../lib/sort-in-slices.js'
 import { lstatEach, protectedBelow, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
@@ -96,7 +97,7 @@ export default defineTool({
     } finally {
       await dir.close()
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    await sortInSlices(entries, (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const count = entries.length
     // entries and text both grow with the folder: keep as many as the output cap can carry
     const budget = Math.max(0, ctx.maxOutputSize - 800)

@@ -6,6 +6,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fail } from '../../../errors.js'
+import { sortInSlices } from '../../../lib/sort-in-slices.js'
 import { spawnConfined } from '../../../sandbox/index.js'
 import { lstatEachBeneath, realRootOf } from '../../../workspace/index.js'
 import type { ToolContext } from '../../define.js'
@@ -110,5 +111,5 @@ async function eachName(stdout: NodeJS.ReadableStream, take: (name: string) => b
 export async function newestFirst(workspace: string, paths: string[], signal: AbortSignal): Promise<string[]> {
   const stats = await lstatEachBeneath(await realRootOf(workspace), paths, signal)
   const mtime = (p: string) => stats.get(p)?.mtimeMs ?? 0
-  return [...paths].sort((a, b) => mtime(b) - mtime(a) || (a < b ? -1 : a > b ? 1 : 0))
+  return sortInSlices([...paths], (a, b) => mtime(b) - mtime(a) || (a < b ? -1 : a > b ? 1 : 0))
 }

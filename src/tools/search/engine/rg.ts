@@ -12,6 +12,7 @@ import crypto from 'node:crypto'
 import { accessSync, constants, promises as fs, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { codedError, fail } from '../../../errors.js'
+import { sortInSlices } from '../../../lib/sort-in-slices.js'
 import { DEFAULT_PATH, realTmpdir, type Sandbox, type SandboxPolicy, spawnConfined } from '../../../sandbox/index.js'
 import { grepIgnoreRules, rgArgs } from './rg-args.js'
 import type { GrepJob } from './job.js'
@@ -213,12 +214,12 @@ class RgOutput {
   }
 
   /** Prints what was kept once rg has ended with `code`; false when the run outgrew the answer. */
-  finish(code: number | null): boolean {
+  async finish(code: number | null): Promise<boolean> {
     const { job } = this
     if (this.overflowed) return false
     if (code === 2 && this.records === 0 && this.stderr.trim() !== '') throw rgError(this.stderr)
     if (this.content) printLines(this.lines, job.out)
-    this.collected.sort((a, b) => byWalkOrder(a.path, b.path))
+    await sortInSlices(this.collected, (a, b) => byWalkOrder(a.path, b.path))
     for (const { path, n } of this.collected) {
       if (!(job.mode === 'count' ? job.out.count(path, n) : job.out.file(path))) break
     }
