@@ -2,6 +2,7 @@
  * Seed 003 `git_status`: `run(repo_path=".")`. The short status as output; branch, ahead/behind
  * and the staged, modified, untracked and conflicted paths (from porcelain v2) as metadata.
  */
+import { performance } from 'node:perf_hooks'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
 import { records } from '../../lib/records.js'
@@ -22,13 +23,26 @@ interface Parsed {
   conflicted: string[]
 }
 
+/** The rest of `record` after its first `fields` space-separated fields (a path may hold spaces itself). */
+function afterFields(record: string, fields: number): string {
+  let at = -1
+  for (let i = 0; i < fields && (at = record.indexOf(' ', at + 1)) !== -1; i++);
+  return at === -1 ? '' : record.slice(at + 1)
+}
+
+/** Work between turns of the event loop: a record can be a path of 4,096 characters. */
+const SLICE_MS = 10
+
 /** Parses `git status --porcelain=v2 --branch -z`, a slice at a time (a change can touch 300,000 files). */
 async function parseStatusV2(out: string): Promise<Parsed> {
   const p: Parsed = { branch: null, upstream: null, ahead: 0, behind: 0, staged: [], modified: [], untracked: [], conflicted: [] }
   const recs = records(out, '\0')
-  let n = 0
+  let turn = performance.now()
   for (const r of recs) {
-    if (++n % 5_000 === 0) await nextTurn()
+    if (performance.now() - turn > SLICE_MS) {
+      await nextTurn()
+      turn = performance.now()
+    }
     if (r.startsWith('# branch.head ')) {
       const head = r.slice('# branch.head '.length)
       p.branch = head === '(detached)' ? null : head
@@ -40,13 +54,12 @@ async function parseStatusV2(out: string): Promise<Parsed> {
         p.behind = Number(m[2])
       }
     } else if (r.startsWith('1 ') || r.startsWith('2 ')) {
-      const fields = r.split(' ')
-      const xy = fields[1]
-      const file = fields.slice(r.startsWith('1 ') ? 8 : 9).join(' ')
+      const xy = r.slice(2, 4)
+      const file = afterFields(r, r.startsWith('1 ') ? 8 : 9)
       if (r.startsWith('2 ')) recs.next() // the original path of a rename or copy follows
       if (xy[0] !== '.') p.staged.push(file)
       if (xy[1] !== '.') p.modified.push(file)
-    } else if (r.startsWith('u ')) p.conflicted.push(r.split(' ').slice(10).join(' '))
+    } else if (r.startsWith('u ')) p.conflicted.push(afterFields(r, 10))
     else if (r.startsWith('? ')) p.untracked.push(r.slice(2))
   }
   return p
@@ -85,7 +98,8 @@ export default defineTool({
     ])
     const p = await parseStatusV2(v2.stdout)
     const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
-    const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, 'pass repo_path of a subfolder to narrow it')
+    const hint = 'pass repo_path of a subfolder to narrow it'
+    const out = clean ? clip(`${short.stdout}nothing to commit, working tree clean\n`, ctx, hint) : clip(short.stdout, ctx, hint, short.stdoutBytes)
     return {
       success: true,
       output: out.text,

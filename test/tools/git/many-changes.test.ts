@@ -31,6 +31,12 @@ beforeAll(async () => {
   git(['symbolic-ref', 'HEAD', 'refs/heads/main'])
   git(['read-tree', 'HEAD'])
   await fs.writeFile(path.join(repo, 'new.txt'), 'untracked\n')
+  // And 2,400 staged names of ~12 KB made of words: split on spaces whole, 4,800 of them held the loop 877 ms.
+  const wordy = path.join(t.workspace, 'wordy')
+  await fs.mkdir(wordy)
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: wordy })
+  const words = Array.from({ length: 2_400 }, (_, i) => `100644 ${blob} 0\t${String(i).padStart(6, '0')}${' a'.repeat(6_000)}`)
+  execFileSync('git', ['update-index', '--index-info'], { cwd: wordy, input: `${words.join('\n')}\n` })
   probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
 }, 120_000)
 afterAll(async () => {
@@ -50,6 +56,19 @@ describe('git_status on 300,000 deleted files', () => {
     expect(metadata.modified).toHaveLength(1000)
     expect(metadata.modified.slice(0, 2)).toEqual(['f0000000', 'f0000001'])
     expect(output).toMatch(/^## main\n D f0000000\n D f0000001\n/)
+  }, 120_000)
+
+  it('lists 2,400 names of 12 KB made of words without holding the server, in a bounded answer', async () => {
+    const body = Buffer.from(JSON.stringify({ repo_path: 'wordy' }))
+    const d = await probe.bestOf3(() => probe.send('git_status', body), 'git_status', LIMIT_MS)
+    expect(d.status, JSON.stringify(d.body).slice(0, 500)).toBe(200)
+    expect(d.cpuMs).toBeLessThan(LIMIT_MS)
+    expect(d.healthMs).toBeLessThan(healthBound(d, LIMIT_MS))
+    const { staged, modified } = d.body.metadata
+    expect(staged[0]).toBe(`000000${' a'.repeat(6_000)}`) // the spaces in a name are kept
+    expect(staged.join('').length).toBeLessThanOrEqual(16_384)
+    expect(modified.join('').length).toBeLessThanOrEqual(16_384)
+    expect(Buffer.byteLength(JSON.stringify(d.body))).toBeLessThan(200_000)
   }, 120_000)
 
   it('answers a clean repository beside it (positive control)', async () => {

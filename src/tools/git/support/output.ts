@@ -38,7 +38,12 @@ export function clip(text: string, ctx: Sized, hint: string, total = Buffer.byte
   return { text: truncationMarked(cut, omitted, { total, hint }), truncated: true }
 }
 
-/** Lists in metadata are capped too, so that a huge status cannot crowd out the output. */
-export function capList(items: string[], max = 1000): string[] {
-  return items.length > max ? items.slice(0, max) : items
+/**
+ * Lists in metadata are capped too, in items and in characters, so that a huge status cannot
+ * crowd out the output (the gateway's cap cuts only strings: 1,000 names of 12 KB made a 12 MB answer).
+ */
+export function capList(items: string[], max = 1000, maxChars = 16_384): string[] {
+  let chars = 0
+  const end = items.findIndex((item, i) => i >= max || (chars += item.length) > maxChars)
+  return end === -1 ? items : items.slice(0, end)
 }
