@@ -7,6 +7,7 @@ import { once } from 'node:events'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import { request } from 'undici'
+import { expect } from 'vitest'
 import type { TestApp } from '../helper.js'
 import { mainThreadMs } from './thread-cpu.js'
 
@@ -170,5 +171,17 @@ export function loopProbe(t: TestApp, base: string) {
     }
     return best!
   }
-  return { send, during, bestOf3, close: () => health.close() }
+  /**
+   * The call `tool` with `body` answers 200 (its body returned) and holds neither the event loop
+   * nor /healthz past `limitMs`, in the best of three runs.
+   */
+  async function answersWithin(tool: string, body: object, limitMs: number, headers: Record<string, string> = {}): Promise<any> {
+    const bytes = Buffer.from(JSON.stringify(body))
+    const d = await bestOf3(() => send(tool, bytes, headers), tool, limitMs)
+    expect(d.status, JSON.stringify(d.body).slice(0, 500)).toBe(200)
+    expect(d.cpuMs).toBeLessThan(limitMs)
+    expect(d.healthMs).toBeLessThan(healthBound(d, limitMs))
+    return d.body
+  }
+  return { send, during, bestOf3, answersWithin, close: () => health.close() }
 }

@@ -24,6 +24,17 @@ export function git(cwd: string, ...args: string[]): string {
   })
 }
 
+/** `git` with `input` on its stdin, for repositories built from large listings (mktree, update-index). */
+export function gitFed(cwd: string, input: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=Test Author', '-c', 'user.email=test@example.com', ...args], {
+    cwd,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+  }).trim()
+}
+
 /**
  * A repository at `dir` with two commits: `README.md` ("hello" → "hello\nworld") and `src/app.txt`,
  * plus a tag v1 on the first commit and a branch `feature`. Made with git once per worker and

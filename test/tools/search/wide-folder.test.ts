@@ -9,7 +9,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../helper.js'
-import { healthBound, loopProbe, type LoopProbe } from '../../support/loop-probe.js'
+import { loopProbe, type LoopProbe } from '../../support/loop-probe.js'
 
 const FILES = 20_000
 const LIMIT_MS = 100
@@ -32,20 +32,13 @@ afterAll(async () => {
 
 describe('a folder of 20,000 files', () => {
   it('Glob `*` over it answers without holding the server', async () => {
-    const body = Buffer.from(JSON.stringify({ pattern: '*', path: 'many' }))
-    const d = await probe.bestOf3(() => probe.send('Glob', body), 'Glob', LIMIT_MS)
-    expect(d.status, JSON.stringify(d.body).slice(0, 500)).toBe(200)
-    expect(d.cpuMs).toBeLessThan(LIMIT_MS)
-    expect(d.healthMs).toBeLessThan(healthBound(d, LIMIT_MS))
-    expect(d.body.metadata.total).toBe(FILES)
+    const body = await probe.answersWithin('Glob', { pattern: '*', path: 'many' }, LIMIT_MS)
+    expect(body.metadata.total).toBe(FILES)
   }, 60_000)
 
   it('fs_glob over it answers the first 1,000 by path, in order', async () => {
-    const body = Buffer.from(JSON.stringify({ pattern: 'many/*' }))
-    const d = await probe.bestOf3(() => probe.send('fs_glob', body), 'fs_glob', LIMIT_MS)
-    expect(d.status, JSON.stringify(d.body).slice(0, 500)).toBe(200)
-    expect(d.cpuMs).toBeLessThan(LIMIT_MS)
-    const { matches, truncated } = d.body.metadata
+    const body = await probe.answersWithin('fs_glob', { pattern: 'many/*' }, LIMIT_MS)
+    const { matches, truncated } = body.metadata
     expect(truncated).toBe(true)
     expect(matches).toEqual(Array.from({ length: 1000 }, (_, i) => `many/f${String(i).padStart(7, '0')}`))
   }, 60_000)
