@@ -7,6 +7,7 @@
  * through its descriptor.
  */
 import { promises as fs } from 'node:fs'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import path from 'node:path'
 import { Type } from 'typebox'
 import { sortInSlices } from '../../lib/sort-in-slices.js'
@@ -15,7 +16,7 @@ import { mapFsError } from '../../workspace/fs-errors.js'
 import { defineTool } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { openFolderToRead } from './support/guard.js'
-import { jsonBytes, jsonSizeBound } from '../../lib/json-bytes.js'
+import { jsonBytes } from '../../lib/json-bytes.js'
 
 const KINDS = ['file', 'dir', 'symlink', 'other'] as const
 type Kind = (typeof KINDS)[number]
@@ -46,10 +47,24 @@ async function readEntries(dirPath: string, rel: string, details: boolean): Prom
 /** Bytes one entry adds to the answer: in `entries` and as a line of `output`. */
 const entryBytes = (e: Entry, listed: (e: Entry) => unknown) => Buffer.byteLength(JSON.stringify(listed(e))) + 1 + jsonBytes(line(e)) + 2
 
-/** The index of the first entry that no longer fits, or -1. */
-function keptWithin(entries: Entry[], listed: (e: Entry) => unknown, budget: number): number {
+/**
+ * More than an entry can add: its name twice (in `entries` and its line), each character at most
+ * six bytes of JSON, and under 100 bytes of quotes, commas, kind, size and line break.
+ */
+const entryBound = (e: Entry) => 12 * e.name.length + 100
+
+/**
+ * The index of the first entry that no longer fits, or -1: an upper bound first, then entry by
+ * entry, a slice at a time, only when it is over (a folder can hold 200,000 entries).
+ */
+async function keptWithin(entries: Entry[], listed: (e: Entry) => unknown, budget: number): Promise<number> {
+  if (entries.reduce((sum, e) => sum + entryBound(e), 0) <= budget) return -1
   let used = 0
-  return entries.findIndex((e) => (used += entryBytes(e, listed)) > budget)
+  for (let i = 0; i < entries.length; i++) {
+    if (i % 5_000 === 4_999) await nextTurn()
+    if ((used += entryBytes(entries[i], listed)) > budget) return i
+  }
+  return -1
 }
 
 export default defineTool({
@@ -102,16 +117,14 @@ export default defineTool({
     // entries and text both grow with the folder: keep as many as the output cap can carry
     const budget = Math.max(0, ctx.maxOutputSize - 800)
     const listed = (e: Entry) => (details ? e : e.name)
-    let shown = entries.map(listed)
-    let output = entries.map(line).join('\n')
-    // An upper bound first, then measured whole (within a byte of the sum of entryBytes), entry by
-    // entry only when it does not fit; -1: every entry fits.
-    const fitsWhole = jsonSizeBound([shown, output], budget) <= budget || Buffer.byteLength(JSON.stringify(shown)) + jsonBytes(output) <= budget
-    const kept = fitsWhole ? -1 : keptWithin(entries, listed, budget)
+    // Only what is shown is built: the rest of a huge folder would be cut anyway.
+    const kept = await keptWithin(entries, listed, budget)
     const truncated = kept !== -1
+    const shownEntries = truncated ? entries.slice(0, kept) : entries
+    const shown = shownEntries.map(listed)
+    let output = shownEntries.map(line).join('\n')
     if (truncated) {
-      shown = shown.slice(0, kept)
-      output = `${entries.slice(0, kept).map(line).join('\n')}\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
+      output += `\n… [${count - kept} more entries not shown; the output is capped by X-Max-Output-Size]`
       ctx.warn(`Listing truncated to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes): ${kept} of ${count} entries shown`)
     }
     if (count === 0) output = `${rel} is empty`
