@@ -2,9 +2,10 @@
  * The marker a cut text ends with, `\n…[truncated: N bytes omitted]`, written and read in one
  * place: whoever cuts a text that is already cut adds to its count, so that bytes are counted once.
  * A tool that knows more says it too, `\n…[truncated: N of M bytes omitted; <how to narrow it>]`,
- * and a second cut keeps that.
+ * and a second cut keeps that. Only a marker the tool wrote is read (pipeline/output.ts): a file's
+ * text can end in one too.
  */
-const MARKER = /\n…\[truncated: (\d+)(?: of (\d+) bytes omitted; ([^\]\n]*)| bytes omitted)\]$/
+const MARKER = /\n…\[truncated: (\d{1,15})(?: of (\d{1,15}) bytes omitted; ([^\]\n]{1,200})| bytes omitted)\]$/
 
 /** What a tool's marker adds: the whole text's bytes, and how to ask for less. */
 export interface CutOf {

@@ -7,9 +7,13 @@
 import { jsonBytes, jsonPrefix, jsonSizeBound } from '../lib/json-bytes.js'
 import { splitTruncation, truncationMarked } from '../lib/truncation.js'
 
-/** `text` cut so that its JSON is `over` bytes smaller (or as small as it gets); returns the new text. */
-function cutString(text: string, over: number): string {
-  const { kept, omitted: before, of } = splitTruncation(text)
+/**
+ * `text` cut so that its JSON is `over` bytes smaller (or as small as it gets); returns the new text.
+ * Its own marker is read only from a tool that says it cut (`toolCut`): text a caller controls,
+ * such as a file's, can end in something that looks like one.
+ */
+function cutString(text: string, over: number, toolCut: boolean): string {
+  const { kept, omitted: before, of } = toolCut ? splitTruncation(text) : { kept: text, omitted: 0, of: undefined }
   const keptBytes = Buffer.byteLength(kept)
   // The marker's size depends on its count: reserve for the largest count it could show.
   const markerBytes = jsonBytes(truncationMarked('', before + keptBytes, of))
@@ -31,13 +35,14 @@ export function capOutput(output: Record<string, unknown>, maxBytes: number, mes
   if (size <= maxBytes) return output
   const capped: Record<string, unknown> = { ...output }
   let over = size - maxBytes + flagCost(output)
+  const toolCut = (output.metadata as { truncated?: unknown } | null | undefined)?.truncated === true
   const fields = Object.entries(capped)
     .filter(([, v]) => typeof v === 'string')
     .sort((a, b) => (b[1] as string).length - (a[1] as string).length)
   for (const [key, value] of fields) {
     if (over <= 0) break
     const text = value as string
-    const cut = cutString(text, over)
+    const cut = cutString(text, over, toolCut)
     over -= jsonBytes(text) - jsonBytes(cut)
     capped[key] = cut
   }
