@@ -74,18 +74,15 @@ export async function requireRg(bin: string, tool = 'Grep'): Promise<Rg> {
 }
 
 /**
- * Path order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`). That is a
- * string compare in which `/` sorts before every other character, made without splitting: the
- * sort calls it n log n times (splitting took 3 ms of a Grep over a thousand files).
+ * `items` in path order: folder by folder, names compared as strings (`a/b` < `a-b` < `a.txt`).
+ * That is a string compare in which `/` sorts before every other character: each path's key has
+ * it as `\0` (never in a path), made once, and compared natively. A comparison in JavaScript, a
+ * character at a time, took 388 ms for 4,096 paths of 3.8 KB under one deep folder.
  */
-export function byWalkOrder(a: string, b: string): number {
-  const n = Math.min(a.length, b.length)
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i)
-    const y = b.charCodeAt(i)
-    if (x !== y) return x === 0x2f ? -1 : y === 0x2f ? 1 : x - y
-  }
-  return a.length - b.length
+export async function inWalkOrder<T>(items: T[], pathOf: (item: T) => string): Promise<T[]> {
+  const keyed = items.map((item) => ({ item, key: pathOf(item).replaceAll('/', '\0') }))
+  await sortInSlices(keyed, (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return keyed.map((k) => k.item)
 }
 
 const clean = (p: string) => (p.startsWith('./') ? p.slice(2) : p)
@@ -218,9 +215,8 @@ class RgOutput {
     const { job } = this
     if (this.overflowed) return false
     if (code === 2 && this.records === 0 && this.stderr.trim() !== '') throw rgError(this.stderr)
-    if (this.content) printLines(this.lines, job.out)
-    await sortInSlices(this.collected, (a, b) => byWalkOrder(a.path, b.path))
-    for (const { path, n } of this.collected) {
+    if (this.content) await printLines(this.lines, job.out)
+    for (const { path, n } of await inWalkOrder(this.collected, (c) => c.path)) {
       if (!(job.mode === 'count' ? job.out.count(path, n) : job.out.file(path))) break
     }
     return true
@@ -246,8 +242,8 @@ class RgOutput {
 }
 
 /** Content rg found in parallel, file by file in path order, until the answer is full. */
-function printLines(lines: Map<string, ContentLine[]>, out: GrepJob['out']) {
-  for (const file of [...lines.keys()].sort(byWalkOrder)) {
+async function printLines(lines: Map<string, ContentLine[]>, out: GrepJob['out']) {
+  for (const file of await inWalkOrder([...lines.keys()], (f) => f)) {
     for (const { kind, n, text } of lines.get(file)!) if (!out.line(file, kind, n, text)) return
   }
 }
