@@ -7,9 +7,9 @@
  * through its descriptor.
  */
 import { promises as fs } from 'node:fs'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import path from 'node:path'
 import { Type } from 'typebox'
+import { Slices } from '../../lib/slices.js'
 import { sortInSlices } from '../../lib/sort-in-slices.js'
 import { lstatEach, protectedBelow, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
@@ -60,8 +60,9 @@ const entryBound = (e: Entry) => 12 * e.name.length + 100
 async function keptWithin(entries: Entry[], listed: (e: Entry) => unknown, budget: number): Promise<number> {
   if (entries.reduce((sum, e) => sum + entryBound(e), 0) <= budget) return -1
   let used = 0
+  const slices = new Slices()
   for (let i = 0; i < entries.length; i++) {
-    if (i % 5_000 === 4_999) await nextTurn()
+    if (slices.due) await slices.next()
     if ((used += entryBytes(entries[i], listed)) > budget) return i
   }
   return -1

@@ -3,9 +3,9 @@
  * remote-tracking ones too; the current branch is marked. Names come back as data only: a ref
  * named like an option (`--output=x`) is listed, never passed on.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
 import { records } from '../../lib/records.js'
+import { Slices } from '../../lib/slices.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
@@ -23,7 +23,9 @@ async function listed(stdout: string, keep: number): Promise<{ branches: string[
   const branches: string[] = []
   const lines: string[] = []
   let bytes = 0
+  const slices = new Slices()
   for (const record of records(stdout, '\n')) {
+    if (slices.due) await slices.next()
     const [mark, ref, sha, upstream, subject] = record.split('\0')
     // as `git branch -a` names them: main, remotes/origin/main
     const name = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref.slice('refs/'.length)
@@ -31,7 +33,6 @@ async function listed(stdout: string, keep: number): Promise<{ branches: string[
     const line = `${mark === '*' ? '*' : ' '} ${name} ${sha}${upstream ? ` [${upstream}]` : ''} ${subject}`.trimEnd()
     if (bytes < keep) lines.push(line)
     bytes += Buffer.byteLength(line) + 1
-    if (branches.length % 5_000 === 0) await nextTurn()
   }
   return { branches, lines, bytes }
 }

@@ -3,9 +3,9 @@
  * and index against HEAD; with one revision, the work tree against it; with `A..B` or `A...B`,
  * between commits. Revisions are resolved to ids first; paths go after `--`, literally.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
+import { Slices } from '../../lib/slices.js'
 import { isBlocked, resolveInside } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { ToolResult } from '../schema.js'
@@ -51,8 +51,9 @@ export async function splitNumstat(stdout: string): Promise<{ insertions: number
     at = end === -1 ? stdout.length : end + 1
     return rec
   }
-  for (let n = 1; at < stdout.length; n++) {
-    if (n % 5_000 === 0) await nextTurn()
+  const slices = new Slices()
+  while (at < stdout.length) {
+    if (slices.due) await slices.next()
     const start = at
     const rec = next()
     const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(rec)

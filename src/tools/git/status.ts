@@ -2,10 +2,9 @@
  * Seed 003 `git_status`: `run(repo_path=".")`. The short status as output; branch, ahead/behind
  * and the staged, modified, untracked and conflicted paths (from porcelain v2) as metadata.
  */
-import { performance } from 'node:perf_hooks'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Type } from 'typebox'
 import { records } from '../../lib/records.js'
+import { Slices } from '../../lib/slices.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
 import { capList, clip } from './support/output.js'
@@ -30,19 +29,13 @@ function afterFields(record: string, fields: number): string {
   return at === -1 ? '' : record.slice(at + 1)
 }
 
-/** Work between turns of the event loop: a record can be a path of 4,096 characters. */
-const SLICE_MS = 10
-
 /** Parses `git status --porcelain=v2 --branch -z`, a slice at a time (a change can touch 300,000 files). */
 async function parseStatusV2(out: string): Promise<Parsed> {
   const p: Parsed = { branch: null, upstream: null, ahead: 0, behind: 0, staged: [], modified: [], untracked: [], conflicted: [] }
   const recs = records(out, '\0')
-  let turn = performance.now()
+  const slices = new Slices()
   for (const r of recs) {
-    if (performance.now() - turn > SLICE_MS) {
-      await nextTurn()
-      turn = performance.now()
-    }
+    if (slices.due) await slices.next()
     if (r.startsWith('# branch.head ')) {
       const head = r.slice('# branch.head '.length)
       p.branch = head === '(detached)' ? null : head
@@ -99,7 +92,7 @@ export default defineTool({
     const p = await parseStatusV2(v2.stdout)
     const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
     const hint = 'pass repo_path of a subfolder to narrow it'
-    const out = clean ? clip(`${short.stdout}nothing to commit, working tree clean\n`, ctx, hint) : clip(short.stdout, ctx, hint, short.stdoutBytes)
+    const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, hint)
     return {
       success: true,
       output: out.text,

@@ -1,7 +1,7 @@
 /**
  * Git output shaped to be costly to read, from an attacker review: a tag whose message is a
  * million `diff --git` lines (or one line of a million words) held the loop 0.44–0.54 s in
- * git_show's cheap look for blocked files; a commit of 200,000 ordinary files held it 215 ms
+ * git_show's cheap look for blocked files (400 lines of 8,000 words, 1.3 s); a commit of 200,000 ordinary files held it 215 ms
  * there, and git_diff of it answered 500 (200,000 arguments to one push overflowed the stack).
  * The event loop and /healthz are measured as in test/gateway/event-loop.test.ts.
  */
@@ -33,6 +33,8 @@ beforeAll(async () => {
   // Tags on the empty commit: their messages are all there is to read.
   git(['tag', '-a', 'lines', '-F', '-', empty], 'diff --git x\n'.repeat(1_000_000))
   git(['tag', '-a', 'words', '-F', '-', empty], `diff --git ${'abcdefgh '.repeat(1_100_000)}\n`)
+  // Lines just under 16 KB each: a cap per line alone let 400 of them cost 1.3 s.
+  git(['tag', '-a', 'wide', '-F', '-', empty], `diff --git ${'a '.repeat(8_000)}\n`.repeat(400))
   probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
 }, 120_000)
 afterAll(async () => {
@@ -46,6 +48,7 @@ describe('git output shaped to be costly to read', () => {
   it.each([
     ['a million `diff --git` lines', 'lines'],
     ['one line of a million words', 'words'],
+    ['400 lines of 8,000 words', 'wide'],
   ])(
     'git_show of a tag whose message is %s',
     async (_name, ref) => {

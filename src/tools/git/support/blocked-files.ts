@@ -5,7 +5,7 @@
  * bare object id has no path to check: see docs/security.md.)
  */
 import { fail } from '../../../errors.js'
-import { setImmediate } from 'node:timers/promises'
+import { Slices } from '../../../lib/slices.js'
 import { type BlockPolicy, isBlocked } from '../../../workspace/index.js'
 import { ARGV_BYTES_MAX, ARGV_COUNT_MAX } from '../../limits.js'
 import type { Repo } from './repo.js'
@@ -15,8 +15,9 @@ export async function blockedAmong(repo: Pick<Repo, 'topRel'>, files: string[], 
   // A set: the callers filter every changed file by it, and a commit can change 200,000 (a list held
   // the server for seconds); checked a slice at a time, other calls running between slices.
   const blocked = new Set<string>()
+  const slices = new Slices()
   for (let i = 0; i < files.length; i++) {
-    if (i > 0 && i % 5_000 === 0) await setImmediate()
+    if (slices.due) await slices.next()
     if (isBlocked(repo.topRel === '.' ? files[i] : `${repo.topRel}/${files[i]}`, 'read', policy) !== null) blocked.add(files[i])
   }
   return blocked
@@ -43,8 +44,9 @@ export async function namesOfStatus(stdout: string): Promise<string[] | null> {
   const tokens = stdout.replace(/^\n+/, '').split('\0')
   if (tokens.at(-1) === '') tokens.pop()
   const names: string[] = []
-  for (let i = 0, n = 1; i < tokens.length; n++) {
-    if (n % 5_000 === 0) await setImmediate() // a slice at a time, as blockedAmong
+  const slices = new Slices()
+  for (let i = 0; i < tokens.length; ) {
+    if (slices.due) await slices.next()
     const status = tokens[i++]
     if (!/^[A-Z]+\d*$/.test(status)) return null
     const count = /^[RC]/.test(status) ? 2 : 1
@@ -56,17 +58,19 @@ export async function namesOfStatus(stdout: string): Promise<string[] | null> {
 }
 
 /**
- * Past this many header lines, or characters in one, the exact look (the commit's own file list)
- * costs less than this one: a tag's message of a million `diff --git` lines held the loop 0.5 s.
+ * Past this many header lines, or characters of them, the exact look (the commit's own file list)
+ * costs less than this one: a tag's message of a million `diff --git` lines held the loop 0.5 s,
+ * and 60 MB of such lines of 8,000 words each 12 s.
  */
 const CHEAP_LOOK_LINES = 10_000
-const CHEAP_LOOK_CHARS = 16_384
+const CHEAP_LOOK_CHARS = 64 * 1024
 
 /** True when a `diff --git`/`diff --cc` header line of `patch` names something that may be blocked: the cheap look before the exact one. */
 export function mayShowBlocked(patch: string, policy: BlockPolicy): boolean {
   let lines = 0
+  let chars = 0
   for (const line of patch.matchAll(/^diff --(?:git|cc|combined) (.*)$/gm)) {
-    if (++lines > CHEAP_LOOK_LINES || line[1].length > CHEAP_LOOK_CHARS) return true
+    if (++lines > CHEAP_LOOK_LINES || (chars += line[1].length) > CHEAP_LOOK_CHARS) return true
     for (const word of line[1].split(/\s+/)) {
       const name = word.replace(/^"|"$/g, '').replace(/^[ab]\//, '')
       if (name && isBlocked(name, 'read', policy) !== null) return true

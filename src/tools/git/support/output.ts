@@ -44,6 +44,7 @@ export function clip(text: string, ctx: Sized, hint: string, total = Buffer.byte
  */
 export function capList(items: string[], max = 1000, maxChars = 16_384): string[] {
   let chars = 0
-  const end = items.findIndex((item, i) => i >= max || (chars += item.length) > maxChars)
+  // The first is kept whatever its size: an empty list would say there is nothing.
+  const end = items.findIndex((item, i) => i >= max || ((chars += item.length) > maxChars && i > 0))
   return end === -1 ? items : items.slice(0, end)
 }

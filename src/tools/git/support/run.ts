@@ -12,8 +12,6 @@ import type { ToolContext } from '../../define.js'
 
 export interface GitResult {
   stdout: string
-  /** stdout's size in bytes, as read (counting them again in a 64 MB text held the loop ~30 ms). */
-  stdoutBytes: number
   stderr: string
   exitCode: number
 }
@@ -166,7 +164,7 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
   if (ctx.services.sandbox.mode !== 'off' && sandboxSetupFailed(stderr)) {
     fail('CONFLICT', `git ${args[0]} did not run: its sandbox could not be set up, as a folder of the repository changed meanwhile; try again`)
   }
-  const res = { stdout: stdout + decoder.end(), stdoutBytes: size, stderr: scrub(stderr, place.root), exitCode }
+  const res = { stdout: stdout + decoder.end(), stderr: scrub(stderr, place.root), exitCode }
   if (exitCode !== 0 && !opts.allowFail) {
     const why = res.stderr.trim().split('\n').slice(0, 3).join('; ') || `exit code ${exitCode}`
     fail('INVALID_REQUEST', `git ${args[0]} failed: ${why}`, { details: { returncode: exitCode } })

@@ -4,8 +4,8 @@
  * sandbox, in another process); the pattern is matched here by glob-match.ts, because rg's own
  * `--glob` overrides would bypass .gitignore for whatever they match.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fail } from '../../../errors.js'
+import { Slices } from '../../../lib/slices.js'
 import { sortInSlices } from '../../../lib/sort-in-slices.js'
 import { spawnConfined } from '../../../sandbox/index.js'
 import { lstatEachBeneath, realRootOf } from '../../../workspace/index.js'
@@ -84,25 +84,20 @@ async function listFiles(ctx: ToolContext, rg: string, target: SearchTarget, ign
   return { paths, complete }
 }
 
-/** Work between turns of the event loop: a glob of many alternatives costs ~1 ms per long name. */
-const SLICE_MS = 10
-
 /**
  * Calls `take` with each NUL-separated name rg writes, until it returns false, with a turn of the
- * event loop whenever a slice of work is done: stdout is not read meanwhile, so rg waits.
+ * event loop whenever a slice of work is done (a glob of many alternatives costs ~1 ms per long
+ * name): stdout is not read meanwhile, so rg waits.
  */
 async function eachName(stdout: NodeJS.ReadableStream, take: (name: string) => boolean): Promise<void> {
   let pending = ''
-  let turn = performance.now()
+  const slices = new Slices()
   for await (const chunk of stdout.setEncoding('utf8')) {
     const parts = (pending + (chunk as string)).split('\0')
     pending = parts.pop() as string
     for (const name of parts) {
       if (!take(name)) return
-      if (performance.now() - turn > SLICE_MS) {
-        await nextTurn()
-        turn = performance.now()
-      }
+      if (slices.due) await slices.next()
     }
   }
 }
