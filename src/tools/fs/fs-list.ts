@@ -38,10 +38,20 @@ function line(e: Entry): string {
 /** The folder's entries; with `details`, a size for each file (one lstat each, through the open folder). */
 async function readEntries(dirPath: string, rel: string, details: boolean): Promise<Entry[]> {
   const dirents = await fs.readdir(dirPath, { withFileTypes: true }).catch((err: unknown) => mapFsError(err, rel))
-  if (!details) return dirents.map((d) => ({ name: d.name, type: kindOf(d) }))
-  const entries: Entry[] = dirents.map((d) => ({ name: d.name, type: kindOf(d) }))
-  const stats = await lstatEach(entries.map((e) => (e.type === 'file' ? path.join(dirPath, e.name) : null)))
-  return entries.map((e, i) => ({ ...e, size: stats[i]?.size ?? null }))
+  const entries: Entry[] = []
+  const slices = new Slices()
+  for (const d of dirents) {
+    if (slices.due) await slices.next()
+    entries.push({ name: d.name, type: kindOf(d) })
+  }
+  if (!details) return entries
+  const sizes = await lstatEach(
+    entries.length,
+    (i) => (entries[i].type === 'file' ? path.join(dirPath, entries[i].name) : null),
+    (st) => st.size,
+  )
+  for (const [i, e] of entries.entries()) e.size = sizes[i]
+  return entries
 }
 
 /** Bytes one entry adds to the answer: in `entries` and as a line of `output`. */

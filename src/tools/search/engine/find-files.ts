@@ -104,7 +104,7 @@ async function eachName(stdout: NodeJS.ReadableStream, take: (name: string) => b
 
 /** `paths` (relative to the workspace root) newest first by modification time, then by path. */
 export async function newestFirst(workspace: string, paths: string[], signal: AbortSignal): Promise<string[]> {
-  const stats = await lstatEachBeneath(await realRootOf(workspace), paths, signal)
-  const mtime = (p: string) => stats.get(p)?.mtimeMs ?? 0
+  const mtimes = await lstatEachBeneath(await realRootOf(workspace), paths, (st) => st.mtimeMs, signal)
+  const mtime = (p: string) => mtimes.get(p) ?? 0
   return sortInSlices([...paths], (a, b) => mtime(b) - mtime(a) || (a < b ? -1 : a > b ? 1 : 0))
 }
