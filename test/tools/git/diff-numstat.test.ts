@@ -56,6 +56,14 @@ describe('git diff --numstat -z --patch, split', () => {
     expect((await splitNumstat(diff('--numstat', '-z', '--patch', 'HEAD~1'))).files).toContain('tab\tand\nnewline.txt')
   })
 
+  it('200,000 files: all counted (one push of them all overflowed the stack: a 500)', async () => {
+    const numstat = `${Array.from({ length: 200_000 }, (_, i) => `1\t0\tf${i}`).join('\0')}\0`
+    const split = await splitNumstat(`${numstat}diff --git a/f0 b/f0\n`)
+    expect(split).toMatchObject({ insertions: 200_000, deletions: 0, patch: 'diff --git a/f0 b/f0\n' })
+    expect(split.files).toHaveLength(200_000)
+    expect(split.touched).toHaveLength(200_000)
+  })
+
   it('no changes: nothing on either side', async () => {
     expect(await splitNumstat('')).toEqual({ insertions: 0, deletions: 0, files: [], touched: [], patch: '' })
   })

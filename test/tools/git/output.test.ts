@@ -1,6 +1,8 @@
-/** Git output fitted to the answer: clip's cut and count, capList's bounds. */
+/** Git output read and fitted to the answer: the look for blocked files, clip's cut and count, capList's bounds. */
 import { describe, expect, it } from 'vitest'
+import { mayShowBlocked, namesOfStatus } from '../../../src/tools/git/support/blocked-files.js'
 import { capList, clip } from '../../../src/tools/git/support/output.js'
+import { defaultPolicy } from '../../../src/workspace/blocked.js'
 
 const ctx = (maxOutputSize: number) => ({ maxOutputSize, warn: () => {} })
 
@@ -28,5 +30,37 @@ describe('clip', () => {
 
   it('leaves a text within the budget as it is', () => {
     expect(clip('short\n', ctx(3_000), 'narrow it')).toEqual({ text: 'short\n', truncated: false })
+  })
+})
+
+describe("git_show's look for blocked files", () => {
+  const headers = (n: number, name = (i: number) => `src/f${i}.ts`) =>
+    Array.from({ length: n }, (_, i) => `diff --git a/${name(i)} b/${name(i)}\nindex 1..2\n`).join('')
+
+  it('answers from the headers of a small patch (positive control), and sees a blocked name there', () => {
+    expect(mayShowBlocked(headers(600), defaultPolicy)).toBe(false)
+    expect(mayShowBlocked(`${headers(600)}diff --git a/.env b/.env\n`, defaultPolicy)).toBe(true)
+  })
+
+  it("leaves a patch of more than 10,000 files, or 64 KB of headers, to the exact look (the commit's file list)", () => {
+    expect(
+      mayShowBlocked(
+        headers(10_001, () => 'x'),
+        defaultPolicy,
+      ),
+    ).toBe(true)
+    expect(
+      mayShowBlocked(
+        headers(400, (i) => `${'d/'.repeat(50)}${i}`),
+        defaultPolicy,
+      ),
+    ).toBe(true)
+  })
+
+  it('reads the file list of a commit of 200,000 files, renames included', async () => {
+    const listed = `${Array.from({ length: 200_000 }, (_, i) => `A\0f${i}`).join('\0')}\0R100\0old\0new\0`
+    const names = await namesOfStatus(listed)
+    expect(names).toHaveLength(200_002)
+    expect(names?.slice(-3)).toEqual(['f199999', 'old', 'new'])
   })
 })
