@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Type } from 'typebox'
-import { Slices } from '../../lib/slices.js'
+import { mapInSlices, Slices } from '../../lib/slices.js'
 import { sortInSlices } from '../../lib/sort-in-slices.js'
 import { lstatEach, protectedBelow, protectedHit } from '../../workspace/index.js'
 import { mapFsError } from '../../workspace/fs-errors.js'
@@ -38,12 +38,7 @@ function line(e: Entry): string {
 /** The folder's entries; with `details`, a size for each file (one lstat each, through the open folder). */
 async function readEntries(dirPath: string, rel: string, details: boolean): Promise<Entry[]> {
   const dirents = await fs.readdir(dirPath, { withFileTypes: true }).catch((err: unknown) => mapFsError(err, rel))
-  const entries: Entry[] = []
-  const slices = new Slices()
-  for (const d of dirents) {
-    if (slices.due) await slices.next()
-    entries.push({ name: d.name, type: kindOf(d) })
-  }
+  const entries: Entry[] = await mapInSlices(dirents, (d) => ({ name: d.name, type: kindOf(d) }))
   if (!details) return entries
   const sizes = await lstatEach(
     entries.length,

@@ -1,5 +1,6 @@
-/** sortInSlices sorts as Array.prototype.sort does (stable, same comparator), in slices. */
+/** sortInSlices and mapInSlices: what sort and map give, in slices with turns of the event loop between. */
 import { describe, expect, it } from 'vitest'
+import { mapInSlices } from '../../src/lib/slices.js'
 import { sortInSlices } from '../../src/lib/sort-in-slices.js'
 
 const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key
@@ -22,5 +23,12 @@ describe('sortInSlices', () => {
     clearInterval(ticker)
     expect(items.every((v, i) => i === 0 || items[i - 1] <= v)).toBe(true)
     expect(ticks).toBeGreaterThan(0)
+  })
+})
+
+describe('mapInSlices', () => {
+  it.each([0, 3, 4_096, 4_097, 10_000])('%i items: what map gives, in order', async (n) => {
+    const items = Array.from({ length: n }, (_, i) => i)
+    expect(await mapInSlices(items, (i) => i * 2)).toEqual(items.map((i) => i * 2))
   })
 })
