@@ -19,7 +19,7 @@ const FORMAT = '%(HEAD)%00%(refname)%00%(objectname:short)%00%(upstream:short)%0
  * of them, a slice at a time: a repository can hold a million refs (64 MB of output), and parsed
  * and joined in one go they held the server ~0.7 s.
  */
-async function listed(stdout: string, keep: number): Promise<{ branches: string[]; lines: string[]; bytes: number }> {
+async function listed(stdout: readonly string[], keep: number): Promise<{ branches: string[]; lines: string[]; bytes: number }> {
   const branches: string[] = []
   const lines: string[] = []
   let bytes = 0
@@ -65,7 +65,7 @@ export default defineTool({
       repo.git(['for-each-ref', `--format=${FORMAT}`, '--sort=refname', ...refs]),
     ])
     const current = head.exitCode === 0 ? head.stdout.trim() : null
-    const { branches, lines, bytes } = await listed(list.stdout, clipBudget(ctx))
+    const { branches, lines, bytes } = await listed(list.out.chunks, clipBudget(ctx))
     let total = bytes
     if (current !== null && !branches.includes(current)) {
       const unborn = `* ${current} (no commits yet)`

@@ -5,6 +5,8 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
+import { ChunkedText } from '../../lib/chunked-text.js'
+import { RecordReader } from '../../lib/records.js'
 import { Slices } from '../../lib/slices.js'
 import { isBlocked, resolveInside } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
@@ -12,7 +14,7 @@ import { ToolResult } from '../schema.js'
 import { assertNotOption, parseRevRange } from './support/args.js'
 import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
 import { blockedAmong, leftOutNote, onlyThese } from './support/blocked-files.js'
-import { capList, clip } from './support/output.js'
+import { capList, clipText } from './support/output.js'
 import { openRepo, requireObject, resolveObject, type Repo } from './support/repo.js'
 
 /** git's empty tree, for diffs in a repository without commits (sha1 and sha256 repositories). */
@@ -37,41 +39,33 @@ async function revArgs(repo: Repo, rev: string | undefined): Promise<string[]> {
 
 /**
  * `git diff --numstat -z --patch` output: the totals and paths of the numstat part, and the patch
- * after it; read a slice at a time (200,000 files took ~50 ms in one go).
+ * after it (as chunks, never joined whole); read a slice at a time (200,000 files took ~50 ms in one go).
  */
-export async function splitNumstat(stdout: string): Promise<{ insertions: number; deletions: number; files: string[]; touched: string[]; patch: string }> {
+export async function splitNumstat(stdout: string | readonly string[]) {
   let insertions = 0
   let deletions = 0
   const files: string[] = []
   const touched: string[] = [] // files, and the old side of each rename
-  let at = 0
-  const next = () => {
-    const end = stdout.indexOf('\0', at)
-    const rec = end === -1 ? stdout.slice(at) : stdout.slice(at, end)
-    at = end === -1 ? stdout.length : end + 1
-    return rec
-  }
+  const reader = new RecordReader(stdout, '\0')
   const slices = new Slices()
-  while (at < stdout.length) {
+  for (let start = reader.mark, rec = reader.next(); rec !== undefined; start = reader.mark, rec = reader.next()) {
     if (slices.due) await slices.next()
-    const start = at
-    const rec = next()
     const m = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(rec)
     if (!m) {
-      if (rec !== '') at = start // no empty record between the parts: the patch starts here
+      if (rec !== '') reader.reset(start) // no empty record between the parts: the patch starts here
       break
     }
     if (m[1] !== '-') insertions += Number(m[1])
     if (m[2] !== '-') deletions += Number(m[2])
     // a rename: an empty name, then the old and the new path
     if (m[3] === '') {
-      touched.push(next())
-      files.push(next())
+      touched.push(reader.next() ?? '')
+      files.push(reader.next() ?? '')
     } else files.push(m[3])
   }
   // One at a time: push(...files) passed each as an argument, and 200,000 overflowed the stack (a 500).
   for (const file of files) touched.push(file)
-  return { insertions, deletions, files, touched, patch: stdout.slice(at) }
+  return { insertions, deletions, files, touched, patch: new ChunkedText(reader.rest()) }
 }
 
 /** Each path: never an option, inside the workspace (links included), not a blocked name. */
@@ -122,16 +116,16 @@ export default defineTool({
     const tail = ['--', ...(await checkPaths(repo, paths ?? [], ctx))]
     // One run: the numstat records (NUL-terminated), an empty record, then the patch.
     const args = ['diff', ...DIFF_FLAGS, '--numstat', '-z', '--patch', ...revs]
-    let diff = await splitNumstat((await repo.git([...args, ...tail])).stdout)
+    let diff = await splitNumstat((await repo.git([...args, ...tail])).out.chunks)
     const hidden = await blockedAmong(repo, diff.touched, ctx.settings.blockPolicy)
     if (hidden.size > 0) {
       // Again, limited to the files that may be shown (from the top level, where numstat names them).
       const shown = diff.files.filter((f) => !hidden.has(f))
-      diff = await splitNumstat(shown.length === 0 ? '' : (await repo.git([...args, ...onlyThese(shown)], { atTop: true })).stdout)
+      diff = await splitNumstat(shown.length === 0 ? '' : (await repo.git([...args, ...onlyThese(shown)], { atTop: true })).out.chunks)
       ctx.warn(leftOutNote(hidden.size))
     }
     const { insertions, deletions, files, patch } = diff
-    const out = clip(patch, ctx, 'narrow it with paths or a smaller rev range')
+    const out = clipText(patch, ctx, 'narrow it with paths or a smaller rev range')
     return {
       success: true,
       output: out.text === '' ? 'No differences\n' : out.text,

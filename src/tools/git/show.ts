@@ -5,13 +5,14 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
+import { ChunkedText } from '../../lib/chunked-text.js'
 import { isBlocked } from '../../workspace/index.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
 import { parseShowRef } from './support/args.js'
 import { GIT_TIMEOUT, READ_ANNOTATIONS, RepoPath } from './support/common.js'
 import { blockedAmong, leftOutNote, mayShowBlocked, namesOfStatus, onlyThese } from './support/blocked-files.js'
-import { clip } from './support/output.js'
+import { clipText } from './support/output.js'
 import { openRepo, requireObject, type Repo } from './support/repo.js'
 
 /** Blobs above this are not loaded at all (git's output is buffered). */
@@ -21,22 +22,22 @@ const TYPES = ['commit', 'tree', 'blob', 'tag'] as const
 const SHOW = ['show', '--no-color', '--no-ext-diff', '--no-textconv']
 
 /** A commit (or tag) as `git show` prints it, without the files the read policy blocks (blocked-files.ts). */
-async function commitText(repo: Repo, sha: string, type: string, ctx: ToolContext): Promise<string> {
-  const text = (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha])).stdout
+async function commitText(repo: Repo, sha: string, type: string, ctx: ToolContext): Promise<ChunkedText> {
+  const text = (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha])).out
   const policy = ctx.settings.blockPolicy
   if (!mayShowBlocked(text, policy)) return text
   // The commit's files alone: a tag's own header would come first in this listing.
   const commit = type === 'tag' ? `${sha}^{commit}` : sha
   const listed = await repo.git([...SHOW, '--format=', '--name-status', '-z', commit], { atTop: true, allowFail: true })
-  const names = listed.exitCode === 0 ? await namesOfStatus(listed.stdout) : null
+  const names = listed.exitCode === 0 ? await namesOfStatus(listed.out.chunks) : null
   const hidden = names === null ? null : await blockedAmong(repo, names, policy)
   if (hidden?.size === 0) return text
   const count = hidden?.size ?? 0
   const note = hidden === null ? 'its files could not be listed, so none of them is shown' : leftOutNote(count)
   ctx.warn(note)
   const shown = (names ?? []).filter((n) => !hidden?.has(n))
-  if (shown.length === 0) return `${(await repo.git([...SHOW, '--format=fuller', '--no-patch', sha])).stdout}\n[${note}]\n`
-  return (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha, ...onlyThese(shown)], { atTop: true })).stdout
+  if (shown.length === 0) return new ChunkedText([`${(await repo.git([...SHOW, '--format=fuller', '--no-patch', sha])).stdout}\n[${note}]\n`])
+  return (await repo.git([...SHOW, '--format=fuller', '--stat', '--patch', sha, ...onlyThese(shown)], { atTop: true })).out
 }
 
 export default defineTool({
@@ -79,7 +80,7 @@ export default defineTool({
       string,
     ]
     const size = Number(sizeText)
-    let text: string
+    let text: ChunkedText
     let binary = false
     if (type === 'blob') {
       if (size > MAX_BLOB) {
@@ -87,15 +88,15 @@ export default defineTool({
           details: { size },
         })
       }
-      text = (await repo.git(['cat-file', 'blob', sha])).stdout
-      binary = text.slice(0, 8000).includes('\0')
-      if (binary) text = `[binary blob ${sha}: ${size} bytes, not shown]\n`
+      text = (await repo.git(['cat-file', 'blob', sha])).out
+      binary = text.head(8000).includes('\0')
+      if (binary) text = new ChunkedText([`[binary blob ${sha}: ${size} bytes, not shown]\n`])
     } else if (type === 'tree') {
-      text = (await repo.git(['ls-tree', '--long', sha])).stdout
+      text = (await repo.git(['ls-tree', '--long', sha])).out
     } else {
       text = await commitText(repo, sha, type, ctx)
     }
-    const out = clip(text, ctx, 'show a narrower object, such as <rev>:<path>')
+    const out = clipText(text, ctx, 'show a narrower object, such as <rev>:<path>')
     return {
       success: true,
       output: out.text,

@@ -7,7 +7,7 @@ import { records } from '../../lib/records.js'
 import { Slices } from '../../lib/slices.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { capList, clip } from './support/output.js'
+import { capList, clip, clipText } from './support/output.js'
 import { openRepo } from './support/repo.js'
 import { READ_ANNOTATIONS, GIT_TIMEOUT, RepoPath } from './support/common.js'
 
@@ -30,7 +30,7 @@ function afterFields(record: string, fields: number): string {
 }
 
 /** Parses `git status --porcelain=v2 --branch -z`, a slice at a time (a change can touch 300,000 files). */
-async function parseStatusV2(out: string): Promise<Parsed> {
+async function parseStatusV2(out: readonly string[]): Promise<Parsed> {
   const p: Parsed = { branch: null, upstream: null, ahead: 0, behind: 0, staged: [], modified: [], untracked: [], conflicted: [] }
   const recs = records(out, '\0')
   const slices = new Slices()
@@ -89,10 +89,10 @@ export default defineTool({
       repo.git(['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=normal', '--ignore-submodules=all']),
       repo.git(['status', '--short', '--branch', '--untracked-files=normal', '--ignore-submodules=all']),
     ])
-    const p = await parseStatusV2(v2.stdout)
+    const p = await parseStatusV2(v2.out.chunks)
     const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
     const hint = 'pass repo_path of a subfolder to narrow it'
-    const out = clip(short.stdout + (clean ? 'nothing to commit, working tree clean\n' : ''), ctx, hint)
+    const out = clean ? clip(`${short.stdout}nothing to commit, working tree clean\n`, ctx, hint) : clipText(short.out, ctx, hint)
     return {
       success: true,
       output: out.text,

@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { splitNumstat } from '../../../src/tools/git/diff.js'
+import { splitNumstat as splitChunks } from '../../../src/tools/git/diff.js'
 import { git, makeRepo } from './helpers.js'
 
 let base: string
@@ -17,6 +17,13 @@ beforeAll(async () => {
   repo = await makeRepo(path.join(base, 'r'))
 })
 afterAll(() => fs.rm(base, { recursive: true, force: true }))
+
+/** The split with its patch joined, of the text whole or cut into chunks of `size` characters (as git's output is read). */
+async function splitNumstat(text: string, size = text.length) {
+  const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size))
+  const split = await splitChunks(chunks)
+  return { ...split, patch: split.patch.text }
+}
 
 const diff = (...args: string[]) => execFileSync('git', ['diff', '--no-color', ...args], { cwd: repo, encoding: 'utf8' })
 /** The oracle: numstat and patch from two runs, parsed the plain way. */
@@ -49,8 +56,11 @@ describe('git diff --numstat -z --patch, split', () => {
     await fs.chmod(path.join(repo, 'run.sh'), 0o755)
     await fs.writeFile(path.join(repo, 'bin.dat'), Buffer.from([0, 9, 9, 0]))
     for (const rev of ['HEAD', 'HEAD~1', 'HEAD~2']) {
-      const one = await splitNumstat(diff('--numstat', '-z', '--patch', rev))
+      const text = diff('--numstat', '-z', '--patch', rev)
+      const one = await splitNumstat(text)
       expect(one, rev).toEqual(twoRuns(rev))
+      // Chunks cut anywhere, a record or a NUL across two of them, read the same.
+      for (const size of [1, 2, 7, 64]) expect(await splitNumstat(text, size), `${rev} in chunks of ${size}`).toEqual(one)
       expect(one.files.length, rev).toBeGreaterThan(0)
     }
     expect((await splitNumstat(diff('--numstat', '-z', '--patch', 'HEAD~1'))).files).toContain('tab\tand\nnewline.txt')

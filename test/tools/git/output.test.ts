@@ -1,6 +1,7 @@
 /** Git output read and fitted to the answer: the look for blocked files, clip's cut and count, capList's bounds. */
 import { describe, expect, it } from 'vitest'
 import { mayShowBlocked, namesOfStatus } from '../../../src/tools/git/support/blocked-files.js'
+import { ChunkedText } from '../../../src/lib/chunked-text.js'
 import { capList, clip } from '../../../src/tools/git/support/output.js'
 import { defaultPolicy } from '../../../src/workspace/blocked.js'
 
@@ -55,6 +56,13 @@ describe("git_show's look for blocked files", () => {
         defaultPolicy,
       ),
     ).toBe(true)
+  })
+
+  it('leaves output past 8 MB to the exact look without joining it, and reads smaller output kept in chunks', () => {
+    const chunks = Array.from({ length: 150 }, () => 'context line\n'.repeat(5_000)) // 9.75 MB, no header at all
+    expect(mayShowBlocked(new ChunkedText(chunks), defaultPolicy)).toBe(true)
+    expect(mayShowBlocked(new ChunkedText(chunks.slice(0, 100)), defaultPolicy)).toBe(false)
+    expect(mayShowBlocked(new ChunkedText(['diff --git a/.e', 'nv b/.env\n']), defaultPolicy)).toBe(true)
   })
 
   it('reads the file list of a commit of 200,000 files, renames included', async () => {

@@ -5,6 +5,8 @@
  * bare object id has no path to check: see docs/security.md.)
  */
 import { fail } from '../../../errors.js'
+import type { ChunkedText } from '../../../lib/chunked-text.js'
+import { RecordReader } from '../../../lib/records.js'
 import { Slices } from '../../../lib/slices.js'
 import { type BlockPolicy, isBlocked } from '../../../workspace/index.js'
 import { ARGV_BYTES_MAX, ARGV_COUNT_MAX } from '../../limits.js'
@@ -40,19 +42,20 @@ export function onlyThese(files: string[]): string[] {
  * Paths in `git show --format= --name-status -z` output: one after each status, two after a
  * rename or copy; null when the output is not that (nothing can then be told apart).
  */
-export async function namesOfStatus(stdout: string): Promise<string[] | null> {
-  const tokens = stdout.replace(/^\n+/, '').split('\0')
-  if (tokens.at(-1) === '') tokens.pop()
+export async function namesOfStatus(stdout: string | readonly string[]): Promise<string[] | null> {
+  const chunks = typeof stdout === 'string' ? [stdout] : [...stdout]
+  if (chunks.length > 0) chunks[0] = chunks[0].replace(/^\n+/, '')
+  const reader = new RecordReader(chunks, '\0')
   const names: string[] = []
   const slices = new Slices()
-  for (let i = 0; i < tokens.length; ) {
+  for (let status = reader.next(); status !== undefined; status = reader.next()) {
     if (slices.due) await slices.next()
-    const status = tokens[i++]
     if (!/^[A-Z]+\d*$/.test(status)) return null
-    const count = /^[RC]/.test(status) ? 2 : 1
-    if (i + count > tokens.length) return null
-    names.push(...tokens.slice(i, i + count))
-    i += count
+    for (let k = /^[RC]/.test(status) ? 2 : 1; k > 0; k--) {
+      const name = reader.next()
+      if (name === undefined) return null
+      names.push(name)
+    }
   }
   return names
 }
@@ -64,9 +67,13 @@ export async function namesOfStatus(stdout: string): Promise<string[] | null> {
  */
 const CHEAP_LOOK_LINES = 10_000
 const CHEAP_LOOK_CHARS = 64 * 1024
+/** Nor is a patch past this size read for it: joined whole, 64 MB was one copy of ~0.25 s. */
+const CHEAP_LOOK_BYTES = 8 << 20
 
 /** True when a `diff --git`/`diff --cc` header line of `patch` names something that may be blocked: the cheap look before the exact one. */
-export function mayShowBlocked(patch: string, policy: BlockPolicy): boolean {
+export function mayShowBlocked(text: string | ChunkedText, policy: BlockPolicy): boolean {
+  if (typeof text !== 'string' && text.bytes > CHEAP_LOOK_BYTES) return true
+  const patch = typeof text === 'string' ? text : text.text
   let lines = 0
   let chars = 0
   for (const line of patch.matchAll(/^diff --(?:git|cc|combined) (.*)$/gm)) {

@@ -2,6 +2,7 @@
  * Git output fitted to the caller's X-Max-Output-Size: cut at a line end with a visible marker,
  * so a huge diff or blob comes back as its head plus a note on how to narrow it.
  */
+import type { ChunkedText } from '../../../lib/chunked-text.js'
 import { truncationMarked } from '../../../lib/truncation.js'
 import type { ToolContext } from '../../define.js'
 
@@ -37,6 +38,9 @@ export function clip(text: string, ctx: Sized, hint: string, total = Buffer.byte
   ctx.warn(`Output truncated to fit X-Max-Output-Size (${ctx.maxOutputSize} bytes): ${omitted} of ${total} bytes omitted; ${hint}`)
   return { text: truncationMarked(cut, omitted, { total, hint }), truncated: true }
 }
+
+/** `clip` for text kept in chunks: only its head is joined. */
+export const clipText = (text: ChunkedText, ctx: Sized, hint: string): Clipped => clip(text.head(clipBudget(ctx)), ctx, hint, text.bytes)
 
 /**
  * Lists in metadata are capped too, in items and in characters, so that a huge status cannot

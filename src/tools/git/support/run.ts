@@ -7,11 +7,15 @@
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { fail } from '../../../errors.js'
+import { ChunkedText } from '../../../lib/chunked-text.js'
 import { DEFAULT_PATH, type PrivateDir, sandboxSetupFailed, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
 
 export interface GitResult {
-  stdout: string
+  /** stdout decoded as it was read (bytes that were not UTF-8 became replacement characters). */
+  out: ChunkedText
+  /** The same, whole: for output that is small or must be whole. */
+  readonly stdout: string
   stderr: string
   exitCode: number
 }
@@ -135,7 +139,12 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
   )
   // Decoded as it arrives: 64 MB concatenated and decoded at the end held the loop ~50 ms.
   const decoder = new StringDecoder('utf8')
-  let stdout = ''
+  const chunks: string[] = []
+  let bytes = 0
+  const keep = (text: string) => {
+    if (text) chunks.push(text)
+    bytes += Buffer.byteLength(text)
+  }
   let size = 0
   let stderr = ''
   let tooBig = false
@@ -144,7 +153,7 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
     if (size > MAX_OUTPUT) {
       tooBig = true
       child.kill('SIGKILL')
-    } else stdout += decoder.write(b)
+    } else keep(decoder.write(b))
   })
   child.stderr!.on('data', (b: Buffer) => {
     if (stderr.length < MAX_STDERR) stderr += b.toString('utf8')
@@ -164,7 +173,16 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
   if (ctx.services.sandbox.mode !== 'off' && sandboxSetupFailed(stderr)) {
     fail('CONFLICT', `git ${args[0]} did not run: its sandbox could not be set up, as a folder of the repository changed meanwhile; try again`)
   }
-  const res = { stdout: stdout + decoder.end(), stderr: scrub(stderr, place.root), exitCode }
+  keep(decoder.end())
+  const out = new ChunkedText(chunks, bytes)
+  const res: GitResult = {
+    out,
+    get stdout() {
+      return out.text
+    },
+    stderr: scrub(stderr, place.root),
+    exitCode,
+  }
   if (exitCode !== 0 && !opts.allowFail) {
     const why = res.stderr.trim().split('\n').slice(0, 3).join('; ') || `exit code ${exitCode}`
     fail('INVALID_REQUEST', `git ${args[0]} failed: ${why}`, { details: { returncode: exitCode } })
