@@ -1,12 +1,12 @@
 /**
- * Notebook jobs (jobs.ts) run in a small pool of worker threads (piscina), so that parsing a
- * notebook of any size never holds the server's event loop. Each worker's heap is capped
+ * Notebook jobs (jobs.ts) run in a small pool of worker threads (lib/thread-pool.ts), so that
+ * parsing a notebook of any size never holds the server's event loop. Each worker's heap is capped
  * (TOOLGATE_NOTEBOOK_HEAP_MB): a notebook whose JSON needs more is refused as too large, and the
  * server is unharmed. A job whose call is aborted (its timeout, the client gone) ends with its worker.
  */
-import os from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
-import { Piscina } from 'piscina'
+import type { Piscina } from 'piscina'
+import { isOutOfMemory, threadPool, transferable } from '../lib/thread-pool.js'
 import { codedError, type ErrorCode } from '../errors.js'
 import { tooLarge } from './budget.js'
 import type { ColabAnswer, EditAnswer, NotebookJob, QualityAnswer, RenderedWindow } from './jobs.js'
@@ -29,39 +29,18 @@ export interface NotebookRunner {
   run<J extends NotebookJob>(job: J, rel: string, signal?: AbortSignal): Promise<Answer<J>>
 }
 
-/**
- * One pool per heap size, shared by the apps of a process (tests build many) and started at its
- * first job; idle threads end after 30 s, so a pool costs nothing while no notebook is read.
- */
+/** One pool per heap size, shared by the apps of a process (tests build many). */
 const pools = new Map<number, Piscina>()
 
 function poolOf(heapMb: number, log: FastifyBaseLogger): Piscina {
   let pool = pools.get(heapMb)
-  if (pool) return pool
-  // From TypeScript sources (tests, tsx) the worker loads through tsx, as the server does.
-  const ts = import.meta.url.endsWith('.ts')
-  pool = new Piscina({
-    filename: new URL(ts ? './worker.ts' : './worker.js', import.meta.url).href,
-    execArgv: ts ? ['--import', 'tsx'] : [],
-    minThreads: 0,
-    maxThreads: Math.max(1, Math.min(2, os.availableParallelism())),
-    idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  })
-  // A worker that fails outside any job (one whose call was aborted, still inside JSON.parse when
-  // told to end) is reported here; unheard, the event would end the server.
-  pool.on('error', (err: Error) =>
-    log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'A notebook worker failed after its call ended'),
-  )
-  pools.set(heapMb, pool)
+  if (!pool) {
+    const onError = (err: Error) =>
+      log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'A notebook worker failed after its call ended')
+    pools.set(heapMb, (pool = threadPool(import.meta.url, './worker', { heapMb, onError })))
+  }
   return pool
 }
-
-/**
- * The job's bytes are handed over to the worker (not copied) when their buffer is their own: one
- * larger than Node's shared pool of small Buffers, starting with them.
- */
-const transferable = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.buffer.byteLength > Buffer.poolSize ? [bytes.buffer] : [])
 
 export function notebookRunner(heapMb: number, log: FastifyBaseLogger): NotebookRunner {
   return {
@@ -70,7 +49,7 @@ export function notebookRunner(heapMb: number, log: FastifyBaseLogger): Notebook
       try {
         answer = await poolOf(heapMb, log).run(job, { signal, transferList: transferable(job.bytes) as never })
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') tooLarge(rel, heapMb)
+        if (isOutOfMemory(err)) tooLarge(rel, heapMb)
         throw err
       }
       if (!answer.ok) throw codedError(answer.error.code as ErrorCode, answer.error.message, answer.error.details && { details: answer.error.details })

@@ -7,12 +7,12 @@
  */
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
-import { decodeText, isTextual } from '../../net/body.js'
+import { isTextual } from '../../net/body.js'
 import { guardedFetch } from '../../net/fetch.js'
 import { defineTool, type ToolContext } from '../define.js'
 import { StringEnum, ToolResult } from '../schema.js'
-import { allowlistOf, cutText, textBudget } from './support/common.js'
-import { htmlToMarkdown } from './support/markdown.js'
+import { allowlistOf, textBudget } from './support/common.js'
+import { pageTextOffThread } from './support/page-thread.js'
 
 /** The fetch itself, within the call's timeout (the rest is the LLM's). */
 const FETCH_TIMEOUT_MS = 30_000
@@ -23,10 +23,10 @@ const SYSTEM =
   'You answer a request about one web page. The page content, converted to Markdown, is given between --- lines. ' +
   'Use only that content; if it does not hold the answer, say so. Quote sparingly and keep links when they help.'
 
-const isHtml = (ct: string | null, body: string) =>
-  /^(text\/html|application\/xhtml\+xml)\b/i.test(ct ?? '') || (!ct && /^\s*<(!doctype html|html)/i.test(body))
-
-/** The page through the SSRF guard, as Markdown when it is HTML; other media refused. */
+/**
+ * The page through the SSRF guard, as text (Markdown when it is HTML) cut to what its use can take:
+ * the LLM's share, or the answer's when the LLM is not used; other media refused.
+ */
 async function fetchPage(url: string, ctx: ToolContext) {
   const res = await guardedFetch(url, {
     headers: { accept: ACCEPT },
@@ -45,10 +45,14 @@ async function fetchPage(url: string, ctx: ToolContext) {
       },
     )
   }
-  const text = decodeText(res.body, contentType).replace(/\uFFFD+$/, '')
-  const page = isHtml(contentType, text) ? htmlToMarkdown(text, res.url) : { markdown: text, title: undefined }
+  const forLlm = res.status < 400 && ctx.services.llm?.configured === true
+  const budget = forLlm
+    ? { maxBytes: LLM_CONTENT_BYTES, why: 'page cut to fit the model' }
+    : { maxBytes: textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes), why: 'output size limit' }
+  const page = await pageTextOffThread({ body: res.body, contentType, url: res.url, ...budget }, ctx)
   if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.settings.fetchMaxBytes} bytes); only its beginning was read`)
-  return { res, contentType, page }
+  if (page.form === 'text') ctx.warn('The page is nested too deeply or too large to convert to Markdown: its text is given with the tags stripped')
+  return { res, contentType, page, forLlm }
 }
 
 export default defineTool({
@@ -79,7 +83,7 @@ export default defineTool({
   timeout: { defaultMs: 120_000, minMs: 1_000, maxMs: 300_000 },
   async execute({ url, prompt }, ctx) {
     if (ctx.dryRun) return { success: true, output: `[Dry Run] Would fetch ${url}`, error: null, metadata: { final_url: url } }
-    const { res, contentType, page } = await fetchPage(url, ctx)
+    const { res, contentType, page, forLlm } = await fetchPage(url, ctx)
     const facts = {
       status_code: res.status,
       final_url: res.url,
@@ -90,22 +94,20 @@ export default defineTool({
       redirects: res.redirects,
     }
 
-    const llm = ctx.services.llm
-    const ok = res.status < 400
-    if (!ok || !llm?.configured) {
+    const truncated = res.truncated || page.cut
+    if (!forLlm) {
+      const ok = res.status < 400
       if (!ok) ctx.warn(`The prompt was not applied: ${res.url} answered HTTP ${res.status}`)
       else ctx.warn('No LLM is configured (LLM_BASE_URL), so the prompt was not applied: the output is the page as Markdown')
-      const cut = cutText(page.markdown, textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes), 'output size limit')
       const error = ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`
-      return { success: ok, output: cut.text, error, metadata: { ...facts, truncated: res.truncated || cut.cut, method: 'markdown' as const } }
+      return { success: ok, output: page.text, error, metadata: { ...facts, truncated, method: 'markdown' as const } }
     }
 
-    const content = cutText(page.markdown, LLM_CONTENT_BYTES, 'page cut to fit the model')
-    if (content.cut) ctx.warn(`The page's Markdown was cut to ${LLM_CONTENT_BYTES} bytes for the LLM`)
-    const answer = await llm.chat(
+    if (page.cut) ctx.warn(`The page's Markdown was cut to ${LLM_CONTENT_BYTES} bytes for the LLM`)
+    const answer = await ctx.services.llm.chat(
       [
         { role: 'system', content: SYSTEM },
-        { role: 'user', content: `Web page content (${res.url}):\n---\n${content.text}\n---\n\n${prompt}` },
+        { role: 'user', content: `Web page content (${res.url}):\n---\n${page.text}\n---\n\n${prompt}` },
       ],
       { signal: ctx.signal, onUsage: (u) => ctx.reportUsage(u), maxTokens: 2048 },
     )
@@ -113,7 +115,7 @@ export default defineTool({
       success: true,
       output: answer.content,
       error: null,
-      metadata: { ...facts, truncated: res.truncated || content.cut, method: 'llm' as const, model: answer.model },
+      metadata: { ...facts, truncated, method: 'llm' as const, model: answer.model },
     }
   },
 })

@@ -37,6 +37,16 @@ export const PAGE = `<!doctype html>
 <p><img src="/img/logo.png" alt="Logo"> The answer is <strong>42</strong>.</p>
 </body></html>`
 
+/** Pages that held the server's event loop, or failed it, while they were turned into Markdown on its thread. */
+export const HOSTILE: Record<string, () => string> = {
+  /** 196 KB of `<title>` never closed: the lazy title regex went quadratic (~1 s). */
+  titles: () => '<html><head>' + '<title>'.repeat(28_000),
+  /** 20,000 nested `<div>`s: turndown's recursion overflowed the stack (a 500). */
+  deep: () => `<html><body>${'<div>'.repeat(20_000)}deep text${'</div>'.repeat(20_000)}</body></html>`,
+  /** ~400 KB of ordinary HTML: turndown took ~0.2 s of the loop (~0.5 s per MB). */
+  big: () => `<html><head><title>Big</title></head><body>${'<p>Some <b>bold</b> text with a <a href="/x">link</a>.</p>\n'.repeat(6_000)}</body></html>`,
+}
+
 export async function startServer(): Promise<TestServer> {
   const requests: Served[] = []
   const sockets = new Set<import('node:net').Socket>()
@@ -93,6 +103,11 @@ export async function startServer(): Promise<TestServer> {
       if (path === '/page') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         return res.end(PAGE)
+      }
+      const hostile = /^\/hostile\/(\w+)$/.exec(path)
+      if (hostile && HOSTILE[hostile[1]]) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        return res.end(HOSTILE[hostile[1]]())
       }
       if (path === '/missing') {
         res.writeHead(404, { 'content-type': 'text/html' })

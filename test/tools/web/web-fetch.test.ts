@@ -4,7 +4,7 @@
  * so), and given with the prompt to an OpenAI-compatible stand-in when one is configured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { htmlToMarkdown } from '../../../src/tools/web/support/markdown.js'
+import { deeperThan, htmlToMarkdown, htmlToText } from '../../../src/tools/web/support/markdown.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../../support/llm-stand-in.js'
 import { PAGE, startServer, tools, type TestServer } from './servers.js'
@@ -33,6 +33,24 @@ describe('htmlToMarkdown', () => {
   it('leaves javascript: links as text and data: images as their alt', () => {
     const { markdown } = htmlToMarkdown('<p><a href="javascript:alert(1)">click</a> <img src="data:image/png;base64,AAAA" alt="pic"></p>', 'http://x.test/')
     expect(markdown).toBe('click [image: pic]')
+  })
+})
+
+describe('the fallback for pages turndown cannot take', () => {
+  it('htmlToText: the text without tags, hidden elements and the head dropped, entities decoded', () => {
+    const text = htmlToText(PAGE)
+    expect(text).toContain('Main Title')
+    for (const gone of ['do-not-leak', 'inline script', 'color: red', 'Test', '<']) expect(text).not.toContain(gone)
+    expect(htmlToText('<p>a &amp; b &#x41;</p>\n\n\n<p>next</p>')).toBe('a & b A\n\nnext')
+    // A script left open hides the rest, as a browser's parser would.
+    expect(htmlToText('<p>before</p><script>var x = "<p>in script</p>"')).toBe('before')
+  })
+
+  it('deeperThan counts nesting from the tags, not void elements or ones whose end tag may be left out', () => {
+    expect(deeperThan(`${'<div>'.repeat(501)}x`, 500)).toBe(true)
+    expect(deeperThan(`${'<div><span>'.repeat(250)}x${'</span></div>'.repeat(250)}`.repeat(3), 500)).toBe(false)
+    expect(deeperThan(`<ul>${'<li>item<br><img src=x><p>para'.repeat(5_000)}</ul>`, 500)).toBe(false)
+    expect(deeperThan(`${'<div/>'.repeat(1_000)}`, 500)).toBe(false)
   })
 })
 

@@ -25,11 +25,86 @@ function absolute(href: string, base: string): string | undefined {
   }
 }
 
+/**
+ * The first `name` element: where its opening tag starts, where its content starts and ends, and
+ * where its closing tag ends; found in one pass (lazy regexes went quadratic on a page of
+ * unclosed `<title>`s: 196 KB took ~1 s).
+ */
+function firstElement(html: string, name: string) {
+  const open = new RegExp(`<${name}[\\s/>]`, 'i').exec(html)
+  const inner = open ? html.indexOf('>', open.index) + 1 : 0
+  if (!open || inner === 0) return undefined
+  const close = new RegExp(`</${name}\\s*>`, 'gi')
+  close.lastIndex = inner
+  const end = close.exec(html)
+  return end ? { start: open.index, inner, innerEnd: end.index, end: close.lastIndex } : undefined
+}
+
+/** Longest title kept: it is metadata, not the page. */
+const MAX_TITLE = 1_000
+
+export function titleOf(html: string): string | undefined {
+  const el = firstElement(html, 'title')
+  const text =
+    el &&
+    decodeEntities(html.slice(el.inner, Math.min(el.innerEnd, el.inner + 4 * MAX_TITLE)))
+      .replace(/\s+/g, ' ')
+      .trim()
+  return text ? text.slice(0, MAX_TITLE) : undefined
+}
+
+/** Elements that never nest (void), or whose end tag may be left out: they do not count toward depth. */
+const FLAT = new Set(
+  'area base br col embed hr img input link meta param source track wbr p li dt dd option optgroup tr td th thead tbody tfoot colgroup caption rb rt rp html head body'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Whether `html` may nest deeper than `limit` elements, from its tags alone (one pass, no DOM):
+ * turndown recurses once per level, and its parser's time grows with depth, so 20,000 nested
+ * `<div>`s overflowed its stack after seconds. Errs toward "deeper": tags left open count.
+ */
+export function deeperThan(html: string, limit: number): boolean {
+  let depth = 0
+  for (const [tag, slash, name] of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^<>]*>/g)) {
+    if (FLAT.has(name.toLowerCase()) || tag.endsWith('/>')) continue
+    depth += slash ? -1 : 1
+    if (depth > limit) return true
+  }
+  return false
+}
+
+/** Elements whose content is not text a reader sees; the fallback below drops them. */
+const HIDDEN = ['script', 'style', 'noscript', 'template', 'head']
+
+/**
+ * The page's text without tags, for a page turndown cannot take (nested deeper than its
+ * recursion goes): hidden elements dropped, entities decoded, blank runs folded. One pass.
+ */
+export function htmlToText(html: string): string {
+  const parts: string[] = []
+  const hidden = new RegExp(`<(${HIDDEN.join('|')})[\\s/>]`, 'gi')
+  let at = 0
+  for (let m = hidden.exec(html); m; m = hidden.exec(html)) {
+    parts.push(html.slice(at, m.index))
+    const close = new RegExp(`</${m[1]}\\s*>`, 'gi')
+    close.lastIndex = hidden.lastIndex
+    at = close.exec(html) ? close.lastIndex : html.length
+    hidden.lastIndex = at
+  }
+  parts.push(html.slice(at))
+  return decodeEntities(parts.join(' ').replace(/<[^<>]*>/g, ' '))
+    .replace(/[ \t\f\v\r]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n\n')
+    .trim()
+}
+
 export function htmlToMarkdown(html: string, baseUrl: string): { markdown: string; title?: string } {
-  const rawTitle = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
-  const title = rawTitle ? decodeEntities(rawTitle).replace(/\s+/g, ' ').trim() || undefined : undefined
+  const title = titleOf(html)
   // The parser turndown uses reads a fragment, where <head>'s text would leak into the body.
-  const body = html.replace(/<head[\s>][\s\S]*?<\/head>/i, '')
+  const head = firstElement(html, 'head')
+  const body = head ? html.slice(0, head.start) + html.slice(head.end) : html
   const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' })
   td.remove((node) => DROPPED.has(node.nodeName.toUpperCase()))
   td.addRule('absoluteLink', {

@@ -1,0 +1,57 @@
+/**
+ * A fetched page as the text WebFetch works from, in a worker thread (page-thread.ts): decoded
+ * with its charset, HTML turned into Markdown, and cut to what the call can use. Turndown takes
+ * ~0.5 s per MB of HTML and recurses once per level of nesting, so on the server's thread one
+ * page held the event loop for seconds, and 20,000 nested `<div>`s overflowed its stack (a 500).
+ */
+import { decodeText } from '../../../net/body.js'
+import { cutText } from './common.js'
+import { deeperThan, htmlToMarkdown, htmlToText, titleOf } from './markdown.js'
+
+export interface PageJob {
+  body: Uint8Array
+  contentType: string | null
+  /** The page's final URL: links are made absolute against it. */
+  url: string
+  /** The most bytes of text the call can use, and why, for the cut's marker. */
+  maxBytes: number
+  why: string
+  /** Tags stripped without turndown: the fallback when a Markdown job ran out of memory. */
+  textOnly?: boolean
+}
+
+export interface PageText {
+  text: string
+  title?: string
+  cut: boolean
+  /** markdown: HTML converted; text: HTML with its tags stripped (too deep or too large to convert); plain: not HTML. */
+  form: 'markdown' | 'text' | 'plain'
+}
+
+const isHtml = (ct: string | null, body: string) =>
+  /^(text\/html|application\/xhtml\+xml)\b/i.test(ct ?? '') || (!ct && /^\s*<(!doctype html|html)/i.test(body.slice(0, 1024)))
+
+/** Nested deeper than turndown's recursion: the stack overflowed. */
+const isTooDeep = (err: unknown) => err instanceof RangeError && /call stack/i.test(err.message)
+
+/** Deeper than real pages nest, and shallower than turndown's recursion reaches (~2,000 on a 1 MB stack). */
+const MAX_DEPTH = 500
+
+function converted(html: string, url: string, textOnly: boolean): Omit<PageText, 'cut'> {
+  if (!textOnly && !deeperThan(html, MAX_DEPTH)) {
+    try {
+      const { markdown, title } = htmlToMarkdown(html, url)
+      return { text: markdown, title, form: 'markdown' }
+    } catch (err) {
+      if (!isTooDeep(err)) throw err
+    }
+  }
+  return { text: htmlToText(html), title: titleOf(html), form: 'text' }
+}
+
+export default function pageText(job: PageJob): PageText {
+  const decoded = decodeText(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength), job.contentType).replace(/\uFFFD+$/, '')
+  const page = isHtml(job.contentType, decoded) ? converted(decoded, job.url, job.textOnly === true) : { text: decoded, form: 'plain' as const }
+  const { text, cut } = cutText(page.text, job.maxBytes, job.why)
+  return { ...page, text, cut }
+}

@@ -1,0 +1,56 @@
+/**
+ * Pages an attacker can serve to a key with the `network` scope: WebFetch turned HTML into
+ * Markdown on the server's thread, so one page held the event loop for seconds and one answered
+ * 500. Conversion runs in a worker thread now; the loop and /healthz are measured as in
+ * test/gateway/event-loop.test.ts while each call runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../helper.js'
+import { loopProbe, type LoopProbe } from '../../support/loop-probe.js'
+import { startServer, tools, type TestServer } from './servers.js'
+
+/** On the server's thread: ~0.2 s for `big`, ~1 s for `titles` (2-core VM). */
+const LIMIT_MS = 100
+
+let server: TestServer
+let t: TestApp
+let probe: LoopProbe
+beforeAll(async () => {
+  server = await startServer()
+  t = await buildTestApp({ env: { TOOLGATE_NET_ALLOW: '127.0.0.1' }, tools })
+  probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
+}, 60_000)
+afterAll(async () => {
+  await probe?.close()
+  await t?.close()
+  await server?.close()
+})
+
+const fetched = (kind: string) => probe.answersWithin('WebFetch', { url: `${server.origin}/hostile/${kind}`, prompt: 'x' }, LIMIT_MS)
+
+describe('WebFetch of hostile pages', () => {
+  it('400 KB of HTML is converted without holding the server', async () => {
+    const body = await fetched('big')
+    expect(body.output).toContain(`Some **bold** text with a [link](${server.origin}/x).`)
+    expect(body.metadata).toMatchObject({ title: 'Big', truncated: true, method: 'markdown' })
+  }, 60_000)
+
+  it('a page of unclosed <title>s has no title, and does not hold the server', async () => {
+    const body = await fetched('titles')
+    expect(body.metadata).toMatchObject({ method: 'markdown', status_code: 200 })
+    expect(body.metadata.title).toBeUndefined()
+  }, 60_000)
+
+  it('20,000 nested <div>s: the text with its tags stripped, and a message saying so (was a 500)', async () => {
+    const body = await fetched('deep')
+    expect(body.output).toBe('deep text')
+    expect(body.messages.join('\n')).toMatch(/nested too deeply or too large to convert to Markdown/)
+  }, 60_000)
+
+  it('an ordinary page is still Markdown, with no such message (positive control)', async () => {
+    const res = await t.call('WebFetch', { url: `${server.origin}/page`, prompt: 'x' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.output).toContain('# Main Title')
+    expect(res.body.messages.join('\n')).not.toMatch(/tags stripped/)
+  })
+})
