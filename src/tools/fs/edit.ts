@@ -73,7 +73,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const failedAt = (rel: string) => ({ details: { result: { metadata: { file_path: rel } } } })
 
 /** The file to edit, read whole as UTF-8 text (a BOM kept as it is), and its handle closed. */
-async function readText(workspace: string, filePath: string, policy: BlockPolicy): Promise<{ file: OpenedFile; text: string }> {
+async function readText(workspace: string, filePath: string, policy: BlockPolicy): Promise<{ file: OpenedFile; text: string; bytes: number }> {
   const file = await openForRead(workspace, filePath, { maxBytes: MAX_EDIT_BYTES, policy })
   let bytes: Buffer
   try {
@@ -92,7 +92,21 @@ async function readText(workspace: string, filePath: string, policy: BlockPolicy
   // from an I/O callback runs before the next poll, so it takes two)
   await nextTurn()
   await nextTurn()
-  return { file, text }
+  return { file, text, bytes: bytes.length }
+}
+
+/**
+ * Refuses an edit whose result would be larger than Edit reads: replace_all of a short string by
+ * a long one multiplies a file (4 MB of `a\n`, each `a` made 300 characters, passed V8's longest
+ * string: a 500). Counted before anything is built.
+ */
+function assertFits(bytes: number, count: number, oldS: string, newS: string, rel: string): void {
+  const size = bytes + count * (Buffer.byteLength(newS) - Buffer.byteLength(oldS))
+  if (size > MAX_EDIT_BYTES) {
+    fail('FILE_TOO_LARGE', `This edit would make ${rel} ${size} bytes; Edit reads and writes files of at most ${MAX_EDIT_BYTES} bytes`, {
+      details: { size, limit: MAX_EDIT_BYTES, result: { metadata: { file_path: rel } } },
+    })
+  }
 }
 
 /** Where old_string occurs (in the file's line endings), refusing no match, no change, or several without replace_all. */
@@ -143,10 +157,11 @@ export default defineTool({
   async execute({ file_path, old_string, new_string, replace_all = false }, ctx) {
     const policy = ctx.settings.blockPolicy
     await assertAllowed(ctx.workspace, file_path, 'write', { policy })
-    const { file, text } = await readText(ctx.workspace, file_path, policy)
+    const { file, text, bytes } = await readText(ctx.workspace, file_path, policy)
     const { rel, stat } = file
     const { oldS, newS, at } = await located(text, old_string, new_string, replace_all, rel, ctx.signal)
     const n = replace_all ? at.length : 1
+    assertFits(bytes, n, oldS, newS, rel)
     // Carried twice (output and metadata.diff): each gets half of the output cap.
     const budget = Math.max(4096, Math.floor(ctx.maxOutputSize / 2))
     const diff = await replacementDiff(text, { at: replace_all ? at : at.slice(0, 1), oldS, newS }, rel, budget, ctx.signal)

@@ -36,6 +36,20 @@ describe('Edit', () => {
     expect(await content('all.txt')).toBe('$&-$1 1\nbar\n$&-$1 2\n$&-$1 3\n')
   })
 
+  it('refuses a replace_all whose result would pass the 10 MiB Edit reads, dry run too, and writes nothing (413)', async () => {
+    const lines = 'a\n'.repeat(200_000) // 400 KB; each `a` made 60 characters is 12.2 MB
+    await fx.file('grow.txt', lines)
+    for (const headers of [undefined, DRY]) {
+      const big = { file_path: 'grow.txt', old_string: 'a', new_string: 'b'.repeat(60), replace_all: true }
+      const body = expectFail(await edit(big, headers), 413, 'FILE_TOO_LARGE', 'This edit would make grow.txt 12200000 bytes', fx)
+      expect(body.metadata).toEqual({ file_path: 'grow.txt' })
+      expect(await content('grow.txt')).toBe(lines)
+    }
+    // Positive control: 40 characters each is 8.2 MB, which fits.
+    expectOk(await edit({ file_path: 'grow.txt', old_string: 'a', new_string: 'b'.repeat(40), replace_all: true }))
+    expect((await fs.stat(path.join(fx.ws, 'grow.txt'))).size).toBe(8_200_000)
+  })
+
   it('fails when old_string is not in the file', async () => {
     await fx.file('miss.txt', 'hello\n')
     const body = expectFail(
