@@ -12,11 +12,15 @@ import { assessQuality, type QualityReport } from '../validator/quality.js'
 import { applyEdit, type EditRequest } from './edit.js'
 import { asV4, indentOf, parseNotebook, renderNotebook, serializeNotebook, type Parsed } from './model.js'
 
-export type NotebookJob =
+export type NotebookJob = (
   | { op: 'render'; bytes: Uint8Array; rel: string; offset: number; limit: number; maxBytes: number; maxLineChars: number }
   | { op: 'quality'; bytes: Uint8Array; rel: string }
   | { op: 'colab'; bytes: Uint8Array; rel: string; write: boolean }
   | { op: 'edit'; bytes: Uint8Array; rel: string; edit: EditRequest; write: boolean }
+) & {
+  /** The caller's X-Max-Output-Size: the answer's JSON is fitted to it in the worker (worker.ts). */
+  maxAnswerBytes?: number
+}
 
 /** Read's window of a rendered notebook: at most `limit` lines from `offset`, and not many more bytes than `maxBytes`. */
 export interface RenderedWindow {
@@ -27,6 +31,9 @@ export interface RenderedWindow {
   totalLines: number
   cells: number
 }
+/** The bytes a tool's answer from a job may take: the caller's cap, less room for what the tool adds. */
+export const answerRoom = (ctx: { maxOutputSize: number }) => Math.max(1024, ctx.maxOutputSize - 2_000)
+
 /** Items of a list in an answer beyond this are counted, not listed: 300,000 steps answered 30 MB. */
 export const MAX_LISTED = 1000
 

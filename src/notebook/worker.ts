@@ -13,14 +13,46 @@ export type WorkerAnswer = { ok: true; value: unknown } | { ok: false; error: { 
 /** Longest string an answer carries (Read's lines are cut by the job itself, to its own limit). */
 export const MAX_ANSWER_CHARS = 4000
 
-/** `value` with every string longer than MAX_ANSWER_CHARS cut, and a mark saying so; bytes are kept. */
-export function cutStrings(value: unknown): unknown {
-  if (typeof value === 'string') {
-    return value.length <= MAX_ANSWER_CHARS ? value : `${value.slice(0, MAX_ANSWER_CHARS)}… [${value.length - MAX_ANSWER_CHARS} more characters]`
-  }
+/** `value` with every string longer than `max` characters cut, and a mark saying so; bytes are kept. */
+export function cutStrings(value: unknown, max = MAX_ANSWER_CHARS): unknown {
+  if (typeof value === 'string') return value.length <= max ? value : `${value.slice(0, max)}… [${value.length - max} more characters]`
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value
-  if (Array.isArray(value)) return value.map(cutStrings)
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v)]))
+  if (Array.isArray(value)) return value.map((v) => cutStrings(v, max))
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v, max)]))
+}
+
+/** The size of `value` as the answer's JSON; bytes (a file to write) are not answered, so not counted. */
+const answerBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value, (_k, v) => (ArrayBuffer.isView(v) ? undefined : v)) ?? '')
+
+/** The longest array in `value`, to shorten first. */
+function longestArray(value: unknown): unknown[] | undefined {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined
+  let longest = Array.isArray(value) ? value : undefined
+  for (const v of Object.values(value)) {
+    const inner = longestArray(v)
+    if (inner && inner.length > (longest?.length ?? 0)) longest = inner
+  }
+  return longest
+}
+
+/**
+ * `value` fitted to `maxBytes` of JSON (the caller's X-Max-Output-Size), here in the worker: the
+ * server's cap cuts only top-level strings, so 1,000 issues of 4,000 escaped characters came back
+ * as 24 MB. Strings are cut shorter first, then the longest lists shortened; the tools say how many
+ * items they list of how many.
+ */
+export function fitAnswer(value: unknown, maxBytes: number): unknown {
+  let fitted = cutStrings(value)
+  for (const max of [500, 100, 20]) {
+    if (answerBytes(fitted) <= maxBytes) return fitted
+    fitted = cutStrings(value, max)
+  }
+  for (let size = answerBytes(fitted), list = longestArray(fitted); list && list.length > 1 && size > maxBytes; list = longestArray(fitted)) {
+    // In proportion to what is over, and at least one item: the list is most of the answer.
+    list.length = Math.max(1, Math.min(list.length - 1, Math.floor((list.length * maxBytes) / size)))
+    size = answerBytes(fitted)
+  }
+  return fitted
 }
 
 /** A notebook nested deeper than the stack: JSON.stringify and structuredClone give up with a RangeError. */
@@ -29,7 +61,7 @@ const isTooDeep = (err: unknown) => err instanceof RangeError && /call stack/i.t
 export default function notebookWorker(job: NotebookJob): WorkerAnswer {
   try {
     const value = runJob(job)
-    return { ok: true, value: job.op === 'render' ? value : cutStrings(value) }
+    return { ok: true, value: job.op === 'render' ? value : fitAnswer(value, job.maxAnswerBytes ?? Number.POSITIVE_INFINITY) }
   } catch (err) {
     if (isTooDeep(err)) {
       return { ok: false, error: { code: 'INVALID_NOTEBOOK', message: `${job.rel} is nested too deeply to process`, details: { notebook_path: job.rel } } }

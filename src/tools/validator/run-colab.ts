@@ -10,6 +10,7 @@
  */
 import path from 'node:path'
 import { Type } from 'typebox'
+import { answerRoom } from '../../notebook/jobs.js'
 import { readNotebook } from '../../notebook/load.js'
 import { writeFileInside } from '../../workspace/index.js'
 import { defineTool } from '../define.js'
@@ -52,7 +53,11 @@ export default defineTool({
   async execute({ notebook_path }, ctx) {
     const policy = ctx.settings.blockPolicy
     const file = await readNotebook(ctx.workspace, notebook_path, policy)
-    const result = await ctx.services.notebooks.run({ op: 'colab', bytes: file.bytes, rel: file.rel, write: !ctx.dryRun }, file.rel, ctx.signal)
+    const result = await ctx.services.notebooks.run(
+      { op: 'colab', bytes: file.bytes, rel: file.rel, write: !ctx.dryRun, maxAnswerBytes: answerRoom(ctx) },
+      file.rel,
+      ctx.signal,
+    )
     if (result.issuesTotal > result.issues.length) ctx.warn(`issues lists the first ${result.issues.length} of ${result.issuesTotal}`)
     const copy = colabCopyPath(file.rel)
     if (ctx.dryRun) {

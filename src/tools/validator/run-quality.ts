@@ -4,6 +4,7 @@
  * or a section). `details` says which check cost which points, so an agent knows what to revise.
  */
 import { Type } from 'typebox'
+import { answerRoom } from '../../notebook/jobs.js'
 import { readNotebook } from '../../notebook/load.js'
 import { WEIGHTS } from '../../validator/quality.js'
 import { defineTool } from '../define.js'
@@ -70,7 +71,11 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   async execute({ notebook_path }, ctx) {
     const file = await readNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
-    const { version, report, stepsTotal } = await ctx.services.notebooks.run({ op: 'quality', bytes: file.bytes, rel: file.rel }, file.rel, ctx.signal)
+    const { version, report, stepsTotal } = await ctx.services.notebooks.run(
+      { op: 'quality', bytes: file.bytes, rel: file.rel, maxAnswerBytes: answerRoom(ctx) },
+      file.rel,
+      ctx.signal,
+    )
     if (stepsTotal > report.steps.length) ctx.warn(`details.steps lists the first ${report.steps.length} of ${stepsTotal} steps`)
     return {
       metrics: report.metrics,

@@ -321,3 +321,26 @@ describe('errors', () => {
     expect((await run(mine, 'gone.ipynb')).body).toMatchObject({ error_code: 'ESCALATE', details: { consecutive_errors: 2 } })
   })
 })
+
+describe("the answer's size", () => {
+  it('fits its answer to X-Max-Output-Size, nested lists included (their titles were 4,000 escaped characters × 1,000)', async () => {
+    // Each title is 300 lone surrogates: 1,800 bytes of JSON escapes, 360 KB for 200 of them.
+    const steps = (n: number) => notebook(Array.from({ length: n }, (_, i) => md(`## Step ${i + 1}: ${'\ud800'.repeat(300)}`)))
+    await put('nb/escapes.ipynb', steps(200))
+    const res = await t.call('validator.run_quality', { notebook_path: 'nb/escapes.ipynb' }, { headers: { ...fresh(), 'x-max-output-size': '20000' } })
+    expect(res.statusCode).toBe(200)
+    expect(Buffer.byteLength(JSON.stringify(res.body))).toBeLessThan(22_000)
+    expect(res.body.metrics.stepCount).toBe(200)
+    const listed = res.body.details.steps.length
+    expect(listed).toBeGreaterThan(0)
+    expect(listed).toBeLessThan(200)
+    expect(res.body.messages).toContain(`details.steps lists the first ${listed} of 200 steps`)
+    // Positive control: five such steps fit the default cap whole.
+    await put('nb/five.ipynb', steps(5))
+    const five = await quality('nb/five.ipynb')
+    expect(five.body.details.steps.map((s: { title: string }) => s.title)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Step ${i + 1}: ${'\ud800'.repeat(300)}`),
+    )
+    expect(five.body.messages).toEqual([])
+  })
+})
