@@ -1,8 +1,8 @@
 /**
  * Pools of worker threads (piscina) for CPU-heavy work that must not hold the server's event loop:
- * notebooks, and HTML turned into Markdown. Threads start at the first job and end after 30 s
- * idle, so a pool costs nothing while unused; each thread's heap is capped, so a job that needs
- * more ends its thread (ERR_WORKER_OUT_OF_MEMORY), not the server.
+ * notebooks, and HTML turned into Markdown. A pool starts at its first job and keeps one thread
+ * (more end after 30 s idle); each thread's heap is capped, so a job that needs more ends its
+ * thread (ERR_WORKER_OUT_OF_MEMORY), not the server.
  */
 import os from 'node:os'
 import { Piscina } from 'piscina'
@@ -22,7 +22,9 @@ export function threadPool(callerUrl: string, name: string, opts: PoolOptions): 
   const pool = new Piscina({
     filename: new URL(`${name}${ts ? '.ts' : '.js'}`, callerUrl).href,
     execArgv: ts ? ['--import', 'tsx'] : [],
-    minThreads: 0,
+    // At least one: piscina replaces an ended thread (an aborted or failed job's) only up to this,
+    // and with none, jobs queued behind aborted ones waited for the next job to start a thread.
+    minThreads: 1,
     maxThreads: Math.max(1, Math.min(2, os.availableParallelism())),
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb },

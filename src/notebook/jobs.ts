@@ -31,8 +31,8 @@ export interface RenderedWindow {
   totalLines: number
   cells: number
 }
-/** The bytes a tool's answer from a job may take: the caller's cap, less room for what the tool adds. */
-export const answerRoom = (ctx: { maxOutputSize: number }) => Math.max(1024, ctx.maxOutputSize - 2_000)
+/** The bytes a tool's answer from a job may take: the caller's cap, less room for what the tool adds (up to half of it). */
+export const answerRoom = (ctx: { maxOutputSize: number }) => Math.max(ctx.maxOutputSize / 2, ctx.maxOutputSize - 2_000)
 
 /** Items of a list in an answer beyond this are counted, not listed: 300,000 steps answered 30 MB. */
 export const MAX_LISTED = 1000

@@ -6,7 +6,7 @@
  * 60 MB heading or cell id was echoed whole).
  */
 import { isCodedError } from '../errors.js'
-import { runJob, type NotebookJob } from './jobs.js'
+import { type ColabAnswer, type NotebookJob, type QualityAnswer, runJob } from './jobs.js'
 
 export type WorkerAnswer = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; details?: Record<string, unknown> } }
 
@@ -24,35 +24,30 @@ export function cutStrings(value: unknown, max = MAX_ANSWER_CHARS): unknown {
 /** The size of `value` as the answer's JSON; bytes (a file to write) are not answered, so not counted. */
 const answerBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value, (_k, v) => (ArrayBuffer.isView(v) ? undefined : v)) ?? '')
 
-/** The longest array in `value`, to shorten first. */
-function longestArray(value: unknown): unknown[] | undefined {
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined
-  let longest = Array.isArray(value) ? value : undefined
-  for (const v of Object.values(value)) {
-    const inner = longestArray(v)
-    if (inner && inner.length > (longest?.length ?? 0)) longest = inner
-  }
-  return longest
-}
-
 /**
  * `value` fitted to `maxBytes` of JSON (the caller's X-Max-Output-Size), here in the worker: the
  * server's cap cuts only top-level strings, so 1,000 issues of 4,000 escaped characters came back
- * as 24 MB. Strings are cut shorter first, then the longest lists shortened; the tools say how many
- * items they list of how many.
+ * as 24 MB. Strings are cut shorter first, then `listOf(value)` shortened: only a list whose
+ * tool says how many items it lists of how many (a silently shorter list would mislead).
  */
-export function fitAnswer(value: unknown, maxBytes: number): unknown {
-  let fitted = cutStrings(value)
+export function fitAnswer<T>(value: T, maxBytes: number, listOf?: (value: T) => unknown[]): T {
+  let fitted = cutStrings(value) as T
   for (const max of [500, 100, 20]) {
     if (answerBytes(fitted) <= maxBytes) return fitted
-    fitted = cutStrings(value, max)
+    fitted = cutStrings(value, max) as T
   }
-  for (let size = answerBytes(fitted), list = longestArray(fitted); list && list.length > 1 && size > maxBytes; list = longestArray(fitted)) {
-    // In proportion to what is over, and at least one item: the list is most of the answer.
+  const list = listOf?.(fitted) // a copy: cutStrings made new arrays
+  for (let size = answerBytes(fitted); list && list.length > 1 && size > maxBytes; size = answerBytes(fitted)) {
+    // In proportion to what is over, and at least one item fewer each time.
     list.length = Math.max(1, Math.min(list.length - 1, Math.floor((list.length * maxBytes) / size)))
-    size = answerBytes(fitted)
   }
   return fitted
+}
+
+/** The list each job's answer may shorten to fit: the one its tool counts in a message. */
+const LISTED: Partial<Record<NotebookJob['op'], (value: any) => unknown[]>> = {
+  quality: (value: QualityAnswer) => value.report.steps,
+  colab: (value: ColabAnswer) => value.issues,
 }
 
 /** A notebook nested deeper than the stack: JSON.stringify and structuredClone give up with a RangeError. */
@@ -61,7 +56,7 @@ const isTooDeep = (err: unknown) => err instanceof RangeError && /call stack/i.t
 export default function notebookWorker(job: NotebookJob): WorkerAnswer {
   try {
     const value = runJob(job)
-    return { ok: true, value: job.op === 'render' ? value : fitAnswer(value, job.maxAnswerBytes ?? Number.POSITIVE_INFINITY) }
+    return { ok: true, value: job.op === 'render' ? value : fitAnswer(value, job.maxAnswerBytes ?? Number.POSITIVE_INFINITY, LISTED[job.op]) }
   } catch (err) {
     if (isTooDeep(err)) {
       return { ok: false, error: { code: 'INVALID_NOTEBOOK', message: `${job.rel} is nested too deeply to process`, details: { notebook_path: job.rel } } }

@@ -150,6 +150,13 @@ export default defineTool({
   timeout: { defaultMs: 30_000, maxMs: 120_000 },
   precheck({ old_string, new_string }) {
     if (old_string === '') fail('VALIDATION_ERROR', 'Value for old_string is empty: give the text to replace (to create a file, use Write)')
+    // Half of a surrogate pair could match half of a character in the file, and would be written as U+FFFD.
+    for (const [name, value] of [
+      ['old_string', old_string],
+      ['new_string', new_string],
+    ]) {
+      if (/\p{Cs}/u.test(value)) fail('VALIDATION_ERROR', `Value for ${name} holds half of a character (a lone UTF-16 surrogate): send whole characters`)
+    }
     if (old_string === new_string) {
       fail('EDIT_NO_CHANGE', 'old_string and new_string are the same, so the edit would change nothing; give the new text in new_string')
     }

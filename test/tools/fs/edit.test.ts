@@ -50,6 +50,21 @@ describe('Edit', () => {
     expect((await fs.stat(path.join(fx.ws, 'grow.txt'))).size).toBe(8_200_000)
   })
 
+  it('refuses half of a character in old_string or new_string (it matched half of an emoji, and wrote U+FFFD)', async () => {
+    await fx.file('emoji.txt', '😀'.repeat(1_000))
+    for (const [old_string, new_string] of [
+      ['\ud83d', 'xyz'],
+      ['\ude00', 'x'],
+      ['😀', 'a\ud800b'],
+    ]) {
+      expectFail(await edit({ file_path: 'emoji.txt', old_string, new_string, replace_all: true }), 400, 'VALIDATION_ERROR', 'half of a character', fx)
+      expect(await content('emoji.txt')).toBe('😀'.repeat(1_000))
+    }
+    // Positive control: whole characters.
+    expect(expectOk(await edit({ file_path: 'emoji.txt', old_string: '😀', new_string: '🙂', replace_all: true })).metadata.replacements).toBe(1_000)
+    expect(await content('emoji.txt')).toBe('🙂'.repeat(1_000))
+  })
+
   it('fails when old_string is not in the file', async () => {
     await fx.file('miss.txt', 'hello\n')
     const body = expectFail(

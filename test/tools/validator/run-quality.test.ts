@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assessQuality } from '../../../src/validator/quality.js'
+import { WEIGHTS, assessQuality } from '../../../src/validator/quality.js'
 import type { Notebook } from '../../../src/notebook/model.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { W, code, jupyterText, md, notebook } from './fixtures.js'
@@ -342,5 +342,13 @@ describe("the answer's size", () => {
       Array.from({ length: 5 }, (_, i) => `Step ${i + 1}: ${'\ud800'.repeat(300)}`),
     )
     expect(five.body.messages).toEqual([])
+  })
+
+  it('a small answer under a small cap keeps all its checks: only steps are ever shortened, and said so', async () => {
+    await put('nb/tiny.ipynb', notebook([md('# T'), code('x=1')]))
+    const res = await t.call('validator.run_quality', { notebook_path: 'nb/tiny.ipynb' }, { headers: { ...fresh(), 'x-max-output-size': '3000' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.details.checks).toHaveLength(Object.keys(WEIGHTS).length)
+    expect(res.body.messages).toEqual([])
   })
 })

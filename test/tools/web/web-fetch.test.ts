@@ -52,6 +52,21 @@ describe('the fallback for pages turndown cannot take', () => {
     expect(deeperThan(`<ul>${'<li>item<br><img src=x><p>para'.repeat(5_000)}</ul>`, 500)).toBe(false)
     expect(deeperThan(`${'<div/>'.repeat(1_000)}`, 500)).toBe(false)
   })
+
+  it('deeperThan skips scripts, styles and comments: minified code full of `i<n` is not nesting', () => {
+    const script = `<script>${'for(i=0;i<n;i++)if(a<b&&c>d)x();'.repeat(1_000)}</script>`
+    expect(deeperThan(`<html><head>${script}</head><body>${script}<!-- ${'<div>'.repeat(600)} --><h1>Hello</h1></body></html>`, 500)).toBe(false)
+    expect(deeperThan(`${script}${'<div>'.repeat(501)}`, 500)).toBe(true) // positive control
+  })
+
+  it('deeperThan and htmlToText stay linear on a tag name with no end (it backtracked: 16 KB took 0.36 s, 200 KB minutes)', () => {
+    const started = performance.now()
+    for (const html of [`<html><body><a${'b'.repeat(200_000)}`, `<a${' b'.repeat(100_000)}`, '<a'.repeat(100_000)]) {
+      expect(deeperThan(html, 500)).toBe(false)
+      htmlToText(html)
+    }
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
 })
 
 describe('WebFetch without an LLM', () => {

@@ -53,6 +53,45 @@ export function titleOf(html: string): string | undefined {
   return text ? text.slice(0, MAX_TITLE) : undefined
 }
 
+/** Elements whose content is not text a reader sees; the fallback below drops them, and depth is not counted in them. */
+const HIDDEN = ['script', 'style', 'noscript', 'template', 'head']
+
+/** `html` without its comments and hidden elements, as the slices between them; one pass. */
+function visibleParts(html: string): string[] {
+  const parts: string[] = []
+  const hidden = new RegExp(`<!--|<(${HIDDEN.join('|')})(?=[\\s/>])`, 'gi')
+  let at = 0
+  for (let m = hidden.exec(html); m; m = hidden.exec(html)) {
+    parts.push(html.slice(at, m.index))
+    if (m[1] === undefined) {
+      const end = html.indexOf('-->', hidden.lastIndex)
+      at = end === -1 ? html.length : end + 3
+    } else {
+      const close = new RegExp(`</${m[1]}\\s*>`, 'gi')
+      close.lastIndex = hidden.lastIndex
+      at = close.exec(html) ? close.lastIndex : html.length
+    }
+    hidden.lastIndex = at
+  }
+  parts.push(html.slice(at))
+  return parts
+}
+
+/**
+ * The page's text without tags, for a page turndown cannot take (nested deeper than its
+ * recursion goes): hidden elements and comments dropped, entities decoded, blank runs folded.
+ */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    visibleParts(html)
+      .join(' ')
+      .replace(/<[^<>]*>/g, ' '),
+  )
+    .replace(/[ \t\f\v\r]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n\n')
+    .trim()
+}
+
 /** Elements that never nest (void), or whose end tag may be left out: they do not count toward depth. */
 const FLAT = new Set(
   'area base br col embed hr img input link meta param source track wbr p li dt dd option optgroup tr td th thead tbody tfoot colgroup caption rb rt rp html head body'.split(
@@ -61,43 +100,22 @@ const FLAT = new Set(
 )
 
 /**
- * Whether `html` may nest deeper than `limit` elements, from its tags alone (one pass, no DOM):
- * turndown recurses once per level, and its parser's time grows with depth, so 20,000 nested
- * `<div>`s overflowed its stack after seconds. Errs toward "deeper": tags left open count.
+ * Whether `html` may nest deeper than `limit` elements, from its tags alone (no DOM), outside
+ * scripts, styles and comments: turndown recurses once per level, and its parser's time grows with
+ * depth, so 20,000 nested `<div>`s overflowed its stack after seconds. Errs toward "deeper":
+ * tags left open count. The name's lookahead keeps the scan linear (`[\w-]*` then `[^<>]*` backtracked
+ * quadratically on a long name with no `>`: 16 KB took 0.36 s).
  */
 export function deeperThan(html: string, limit: number): boolean {
   let depth = 0
-  for (const [tag, slash, name] of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^<>]*>/g)) {
-    if (FLAT.has(name.toLowerCase()) || tag.endsWith('/>')) continue
-    depth += slash ? -1 : 1
-    if (depth > limit) return true
+  for (const part of visibleParts(html)) {
+    for (const [tag, slash, name] of part.matchAll(/<(\/?)([a-zA-Z][\w-]*)(?=[\s/>])[^<>]*>/g)) {
+      if (FLAT.has(name.toLowerCase()) || tag.endsWith('/>')) continue
+      depth += slash ? -1 : 1
+      if (depth > limit) return true
+    }
   }
   return false
-}
-
-/** Elements whose content is not text a reader sees; the fallback below drops them. */
-const HIDDEN = ['script', 'style', 'noscript', 'template', 'head']
-
-/**
- * The page's text without tags, for a page turndown cannot take (nested deeper than its
- * recursion goes): hidden elements dropped, entities decoded, blank runs folded. One pass.
- */
-export function htmlToText(html: string): string {
-  const parts: string[] = []
-  const hidden = new RegExp(`<(${HIDDEN.join('|')})[\\s/>]`, 'gi')
-  let at = 0
-  for (let m = hidden.exec(html); m; m = hidden.exec(html)) {
-    parts.push(html.slice(at, m.index))
-    const close = new RegExp(`</${m[1]}\\s*>`, 'gi')
-    close.lastIndex = hidden.lastIndex
-    at = close.exec(html) ? close.lastIndex : html.length
-    hidden.lastIndex = at
-  }
-  parts.push(html.slice(at))
-  return decodeEntities(parts.join(' ').replace(/<[^<>]*>/g, ' '))
-    .replace(/[ \t\f\v\r]+/g, ' ')
-    .replace(/ ?\n[\s]*/g, '\n\n')
-    .trim()
 }
 
 export function htmlToMarkdown(html: string, baseUrl: string): { markdown: string; title?: string } {
