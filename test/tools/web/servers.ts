@@ -40,7 +40,7 @@ export const PAGE = `<!doctype html>
 /** Pages that held the server's event loop, or failed it, while they were turned into Markdown on its thread. */
 export const HOSTILE: Record<string, () => string> = {
   /** 196 KB of `<title>` never closed: the lazy title regex went quadratic (~1 s). */
-  titles: () => '<html><head>' + '<title>'.repeat(28_000),
+  titles: () => `<html><head>${'<title>'.repeat(28_000)}`,
   /** 20,000 nested `<div>`s: turndown's recursion overflowed the stack (a 500). */
   deep: () => `<html><body>${'<div>'.repeat(20_000)}deep text${'</div>'.repeat(20_000)}</body></html>`,
   /** ~400 KB of ordinary HTML: turndown took ~0.2 s of the loop (~0.5 s per MB). */
