@@ -10,7 +10,7 @@
 import crypto from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, lte, or, sql } from 'drizzle-orm'
 import { validate as isUuid } from 'uuid'
 import type { AppConfig } from '../config.js'
 import type { Db } from '../db/client.js'
@@ -24,6 +24,8 @@ import type { AnyTool, ApprovalDecision, Caller, ToolSettings } from '../tools/d
 import { isInside } from '../workspace/paths.js'
 
 type Row = typeof approvals.$inferSelect
+/** What a listing reads: not the sealed arguments (up to the body limit each), which it never shows. */
+const { sealedArgs: _sealed, ...LISTED } = getTableColumns(approvals)
 
 export interface Claimed {
   approval: ApprovalView
@@ -78,7 +80,7 @@ export interface Approvals {
 /** An approval as the API shows it (the `Approval` schema of the OpenAPI document). */
 export type ApprovalView = ReturnType<typeof presentApproval>
 
-export function presentApproval(r: Row) {
+export function presentApproval(r: Omit<Row, 'sealedArgs'>) {
   return {
     id: r.id,
     execution_id: r.executionId,
@@ -205,7 +207,7 @@ export class ApprovalQueue implements Approvals {
     await this.expireStale()
     const reach = await reachOf(this.deps.root, viewer)
     const rows = await this.deps.db
-      .select()
+      .select(LISTED)
       .from(approvals)
       .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(reach)))
       .orderBy(desc(approvals.createdAt))

@@ -7,7 +7,7 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { and, count, desc, eq, getTableColumns, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { executions } from '../db/schema/index.js'
 import { cleanPatch, executionRow, JSON_COLUMNS, storableJson, type ExecutionRecord, type ExecutionRow } from '../history/row.js'
 import { createBatcher } from '../history/batcher.js'
@@ -188,6 +188,23 @@ async function markInterrupted(app: FastifyInstance, instance: string): Promise<
     )
 }
 
+/**
+ * A page of history stops at about this many bytes of rows (one row at least; next_cursor goes
+ * on): a row keeps up to ~260 KB of arguments, and 200 such rows made a 52 MB answer that held
+ * the event loop ~1 s.
+ */
+const PAGE_BYTES = 1 << 20
+
+/** How many of `sizes` (bytes, in order) fit in `budget`: one at least. */
+function fitting(sizes: number[], budget: number): number {
+  let total = 0
+  const over = sizes.findIndex((size) => (total += size) > budget)
+  return over === -1 ? sizes.length : Math.max(1, over)
+}
+
+/** The bytes of a row's JSON columns, measured by the database: only the rows that fit are fetched. */
+const rowBytes = sql<number>`coalesce(octet_length(${executions.params}::text), 0) + coalesce(octet_length(${executions.result}::text), 0) + coalesce(octet_length(${executions.messages}::text), 0)`
+
 async function listExecutions(app: FastifyInstance, q: HistoryQuery) {
   const { db } = app.database
   const filters: SQL[] = []
@@ -198,14 +215,19 @@ async function listExecutions(app: FastifyInstance, q: HistoryQuery) {
   const base = filters.length ? and(...filters) : undefined
   const page = [...filters]
   if (q.cursor) page.push(lt(executions.id, decodeCursor(q.cursor)))
-  const rows = await db
-    .select()
+  const sized = await db
+    .select({ id: executions.id, bytes: rowBytes })
     .from(executions)
     .where(page.length ? and(...page) : undefined)
     .orderBy(desc(executions.id))
     .limit(q.limit + 1)
+  const kept = fitting(
+    sized.slice(0, q.limit).map((r) => Number(r.bytes)),
+    PAGE_BYTES,
+  )
+  const ids = sized.slice(0, kept).map((r) => r.id)
+  const items = ids.length ? await db.select().from(executions).where(inArray(executions.id, ids)).orderBy(desc(executions.id)) : []
   const [{ n }] = await db.select({ n: count() }).from(executions).where(base)
-  const more = rows.length > q.limit
-  const items = rows.slice(0, q.limit)
+  const more = sized.length > kept
   return { executions: items.map(presentExecution), next_cursor: more ? encodeCursor(items[items.length - 1]) : null, total: n }
 }

@@ -169,6 +169,31 @@ describe('execution history', () => {
     for (const id of sample) expect((await execution(id)).params.text).toMatch(/^call \d+$/)
   })
 
+  it('stops a page at about 1 MiB of rows, and next_cursor goes on from there (200 rows of 260 KB made 52 MB)', async () => {
+    const bulky = { text: 'x'.repeat(60_000), tags: ['y', 'z', 'w'].map((c) => c.repeat(60_000)) }
+    const ids = []
+    // ~120 KB of each is kept (RECORD_BOUNDS): 16 of them are ~1.9 MB.
+    for (let i = 0; i < 16; i++) ids.push((await t.call('echo', bulky)).body.execution_id)
+    const seen: string[] = []
+    let cursor = ''
+    for (let pages = 0; seen.length < 16; pages++) {
+      expect(pages).toBeLessThan(4)
+      const res = await t.app.inject({ url: `/v1/executions?tool=echo&limit=16${cursor}`, headers: { authorization: `Bearer ${t.adminKey}` } })
+      expect(res.statusCode).toBe(200)
+      expect(res.payload.length).toBeLessThan(1.4 * 2 ** 20)
+      const { executions, next_cursor } = res.json()
+      // 240 KB of JSON each: four fit in 1 MiB (older, smaller rows may fill the last page)
+      if (pages === 0) expect(executions).toHaveLength(4)
+      seen.push(...executions.map((e: { id: string }) => e.id))
+      cursor = `&cursor=${next_cursor}`
+    }
+    expect(seen.slice(0, 16)).toEqual(ids.reverse())
+    // Positive control: rows of ordinary size fill the page to its limit.
+    for (let i = 0; i < 5; i++) await t.call('echo', { text: `small ${i}` })
+    const small = await t.app.inject({ url: '/v1/executions?tool=echo&limit=5', headers: { authorization: `Bearer ${t.adminKey}` } })
+    expect(small.json().executions).toHaveLength(5)
+  })
+
   it('writes the rest of a batch when the database refuses one row, and logs the one it drops', async () => {
     const base = {
       tool: 'echo',
