@@ -53,7 +53,7 @@ export default defineTool({
       ctx.warn('tag_filter is empty, so no posts were filtered out; leave it out to read every post')
       tag = undefined
     }
-    const found = await getThreadRange(db, { threadId, startPostId: start, endPostId: end, tag, limit: MAX_POSTS + 1 })
+    const found = await getThreadRange(db, { threadId, startPostId: start, endPostId: end, tag, limit: MAX_POSTS + 1, maxBytes: ctx.maxOutputSize })
     const capped = found.slice(0, MAX_POSTS)
     const fitted = fitRange(
       capped.map((p) => ({ id: p.id, author: p.author, timestamp: p.timestamp, tags: p.tags, body: p.body })),

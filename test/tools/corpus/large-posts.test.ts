@@ -1,0 +1,53 @@
+/**
+ * read_thread_range over posts near the 1 MB line limit: the query read up to 1,001 whole bodies
+ * for an answer of 100 KB, and copying them held the event loop ~1 s (150 posts of 1 MB). Posts
+ * are read only while they can fit now. The loop and /healthz are measured as in
+ * test/gateway/event-loop.test.ts while the call runs.
+ */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../helper.js'
+import { loopProbe, type LoopProbe } from '../../support/loop-probe.js'
+
+const POSTS = 60
+const LIMIT_MS = 100
+
+let t: TestApp
+let probe: LoopProbe
+beforeAll(async () => {
+  t = await buildTestApp()
+  // Made by the database itself: thread 7 holds 60 posts of 1 MB, thread 8 three short ones.
+  const run = (query: ReturnType<typeof sql>) => t.app.database.db.execute(query)
+  await run(sql`INSERT INTO corpus_threads (id) VALUES (7), (8)`)
+  await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body)
+    SELECT 7000 + n, 7, timestamp '2020-01-01' + n * interval '1 minute', 'a', repeat(chr(97 + n % 26), 1000000) FROM generate_series(1, ${POSTS}) n`)
+  await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body)
+    SELECT 8000 + n, 8, timestamp '2020-01-01' + n * interval '1 minute', 'b', 'short ' || n FROM generate_series(1, 3) n`)
+  probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
+}, 60_000)
+afterAll(async () => {
+  await probe?.close()
+  await t?.close()
+})
+
+describe('read_thread_range over posts of 1 MB', () => {
+  it('answers the first, shortened, and where to go on, without holding the server', async () => {
+    const body = await probe.answersWithin('read_thread_range', { thread_id: 7 }, LIMIT_MS)
+    expect(body.count).toBe(1)
+    expect(body.posts[0].id).toBe(7001)
+    expect(body.posts[0].body).toMatch(/^b+\n?…\[truncated: \d+ bytes omitted\]$/)
+    expect(body.messages.join('\n')).toContain('continue with start_post_id=7002')
+  }, 60_000)
+
+  it('pages on from start_post_id, one post at a time', async () => {
+    const res = await t.call('read_thread_range', { thread_id: 7, start_post_id: 7030 })
+    expect(res.body.posts.map((p: { id: number }) => p.id)).toEqual([7030])
+    expect(res.body.messages.join('\n')).toContain('continue with start_post_id=7031')
+  })
+
+  it('answers a thread of short posts whole (positive control)', async () => {
+    const res = await t.call('read_thread_range', { thread_id: 8 })
+    expect(res.body).toMatchObject({ count: 3, posts: [{ body: 'short 1' }, { body: 'short 2' }, { body: 'short 3' }] })
+    expect(res.body.messages).toEqual([])
+  })
+})
