@@ -202,8 +202,8 @@ function fitting(sizes: number[], budget: number): number {
   return over === -1 ? sizes.length : Math.max(1, over)
 }
 
-/** The bytes of a row's JSON columns, measured by the database: only the rows that fit are fetched. */
-const rowBytes = sql<number>`coalesce(octet_length(${executions.params}::text), 0) + coalesce(octet_length(${executions.result}::text), 0) + coalesce(octet_length(${executions.messages}::text), 0)`
+/** The bytes of a row's JSON columns and error text, measured by the database: only the rows that fit are fetched. */
+const rowBytes = sql<number>`coalesce(octet_length(${executions.params}::text), 0) + coalesce(octet_length(${executions.result}::text), 0) + coalesce(octet_length(${executions.messages}::text), 0) + coalesce(octet_length(${executions.usage}::text), 0) + coalesce(octet_length(${executions.error}), 0)`
 
 async function listExecutions(app: FastifyInstance, q: HistoryQuery) {
   const { db } = app.database

@@ -57,6 +57,7 @@ describe('the fallback for pages turndown cannot take', () => {
     const script = `<script>${'for(i=0;i<n;i++)if(a<b&&c>d)x();'.repeat(1_000)}</script>`
     expect(deeperThan(`<html><head>${script}</head><body>${script}<!-- ${'<div>'.repeat(600)} --><h1>Hello</h1></body></html>`, 500)).toBe(false)
     expect(deeperThan(`${script}${'<div>'.repeat(501)}`, 500)).toBe(true) // positive control
+    expect(deeperThan(`${'</b>'.repeat(20_000)}${'<div>'.repeat(501)}`, 500)).toBe(true) // stray end tags do not hide depth
   })
 
   it('deeperThan and htmlToText stay linear on a tag name with no end (it backtracked: 16 KB took 0.36 s, 200 KB minutes)', () => {

@@ -111,7 +111,7 @@ export function deeperThan(html: string, limit: number): boolean {
   for (const part of visibleParts(html)) {
     for (const [tag, slash, name] of part.matchAll(/<(\/?)([a-zA-Z][\w-]*)(?=[\s/>])[^<>]*>/g)) {
       if (FLAT.has(name.toLowerCase()) || tag.endsWith('/>')) continue
-      depth += slash ? -1 : 1
+      depth = Math.max(0, depth + (slash ? -1 : 1)) // stray end tags never lower it below the top
       if (depth > limit) return true
     }
   }
