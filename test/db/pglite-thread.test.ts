@@ -16,7 +16,7 @@ import { rows } from '../../src/db/sql-rows.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { compiledPath } from '../support/compiled-src.js'
 import { pgliteTemplateDump } from '../support/database-template.js'
-import { healthBound, loopProbe } from '../support/loop-probe.js'
+import { expectWithin, loopProbe } from '../support/loop-probe.js'
 
 // PGlite itself, on both test passes (from the suite's template when there is one).
 describe('PGlite across its thread', () => {
@@ -170,11 +170,10 @@ describe('the event loop while the database works', () => {
       })
       return { status: res.statusCode, text: await res.body.text() }
     }
-    const { cpuMs, stretch, healthMs, status, body } = await probe.bestOf3(upload, 'corpus import', LIMIT_MS).finally(() => probe.close())
-    expect(status, JSON.stringify(body).slice(0, 300)).toBe(200)
-    expect(body).toMatchObject({ inserted: POSTS, rejected: 0 })
-    expect(cpuMs).toBeLessThan(LIMIT_MS)
-    expect(healthMs).toBeLessThan(healthBound({ stretch }, LIMIT_MS))
+    const d = await probe.bestOf3(upload, 'corpus import', LIMIT_MS).finally(() => probe.close())
+    expect(d.status, JSON.stringify(d.body).slice(0, 300)).toBe(200)
+    expect(d.body).toMatchObject({ inserted: POSTS, rejected: 0 })
+    expectWithin(d, LIMIT_MS)
     const [{ n }] = await rows<{ n: number }>(t.app.database.db, sql`SELECT count(*)::int AS n FROM corpus_posts`)
     expect(n).toBe(sent * POSTS)
   }, 120_000)

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
-import { healthBound, loopProbe, type LoopProbe } from '../support/loop-probe.js'
+import { expectWithin, loopProbe, type LoopProbe } from '../support/loop-probe.js'
 
 let t: TestApp
 let probe: LoopProbe
@@ -103,10 +103,9 @@ describe('the event loop while one request from the review runs', () => {
     'stays under 100 ms during %s',
     async (name, tool, body, headers) => {
       const payload = Buffer.from(JSON.stringify(body()))
-      const { cpuMs, stretch, healthMs, status } = await probe.bestOf3(() => probe.send(tool, payload, headers), name)
-      expect(status).toBeLessThan(500)
-      expect(cpuMs).toBeLessThan(100)
-      expect(healthMs).toBeLessThan(healthBound({ stretch }))
+      const d = await probe.bestOf3(() => probe.send(tool, payload, headers), name)
+      expect(d.status).toBeLessThan(500)
+      expectWithin(d)
     },
     120_000,
   )
@@ -119,10 +118,10 @@ describe('the event loop while one request from the review runs', () => {
     ['NotebookEdit', { notebook_path: 'steps.ipynb', cell_id: '1', new_source: '## Step 1: y' }, dry],
   ] as const)('%s of a notebook of 70,000 cells stays under 100 ms, and answers', async (tool, args, headers) => {
     const payload = Buffer.from(JSON.stringify(args))
-    const { cpuMs, stretch, healthMs, status, body } = await probe.bestOf3(() => probe.send(tool, payload, headers), tool)
+    const d = await probe.bestOf3(() => probe.send(tool, payload, headers), tool)
+    const { status, body } = d
     expect(status, JSON.stringify(body).slice(0, 300)).toBe(200)
-    expect(cpuMs).toBeLessThan(100)
-    expect(healthMs).toBeLessThan(healthBound({ stretch }))
+    expectWithin(d)
     const answer = JSON.stringify(body)
     if (tool === 'validator.run_quality') {
       expect(answer).toContain(`"stepCount":${STEPS}`) // it counts every step, and lists the first thousand
@@ -142,11 +141,10 @@ describe('the event loop while one request from the review runs', () => {
       ;[from, to] = [to, from]
       return probe.send('Edit', payload)
     }
-    const { cpuMs, stretch, healthMs, status, body } = await probe.bestOf3(edit, 'Edit, written')
-    expect(status, JSON.stringify(body).slice(0, 300)).toBe(200)
-    expect(body.metadata).toMatchObject({ replacements: 4_900_000 })
-    expect(cpuMs).toBeLessThan(100)
-    expect(healthMs).toBeLessThan(healthBound({ stretch }))
+    const d = await probe.bestOf3(edit, 'Edit, written')
+    expect(d.status, JSON.stringify(d.body).slice(0, 300)).toBe(200)
+    expect(d.body.metadata).toMatchObject({ replacements: 4_900_000 })
+    expectWithin(d)
     // The last run wrote its new letter everywhere, and nothing else: `from` now, after the swap.
     expect(await fs.readFile(path.join(t.workspace, 'ten-written.txt'), 'utf8')).toBe(`${from}\n`.repeat(4_900_000))
   })

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
-import { healthBound, loopProbe, type LoopProbe } from '../support/loop-probe.js'
+import { expectWithin, loopProbe, type LoopProbe } from '../support/loop-probe.js'
 import { BODY_ELEMENTS_MAX, CONTENT_MAX, TEXT_MAX } from '../../src/tools/limits.js'
 import { LIMITS } from '../../src/workflows/schema.js'
 import { j } from '../support/secret-cases.js'
@@ -132,12 +132,11 @@ describe('the event loop and /healthz while one hostile request runs', () => {
     'stay under 100 ms during %s',
     async (name, tool, body, headers) => {
       const payload = Buffer.from(typeof body() === 'string' ? (body() as string) : JSON.stringify(body()))
-      const { cpuMs, stretch, healthMs, status } = await probe.bestOf3(() => probe.send(tool, payload, headers), name)
-      expect(status).toBeLessThan(500)
-      // What the request itself holds the loop for, on an idle machine.
-      expect(cpuMs).toBeLessThan(100)
-      // /healthz within 100 ms, but for the time the machine's neighbours took from us, and a turn of its own.
-      expect(healthMs).toBeLessThan(healthBound({ stretch }))
+      const d = await probe.bestOf3(() => probe.send(tool, payload, headers), name)
+      expect(d.status).toBeLessThan(500)
+      // What the request itself holds the loop for, on an idle machine; /healthz within 100 ms, but
+      // for the time the machine's neighbours took from us, and a turn of its own.
+      expectWithin(d)
     },
     120_000,
   )

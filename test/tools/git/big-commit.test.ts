@@ -9,7 +9,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../helper.js'
-import { healthBound, loopProbe, type LoopProbe } from '../../support/loop-probe.js'
+import { expectWithin, loopProbe, type LoopProbe } from '../../support/loop-probe.js'
 
 const FILES = 20_000
 /**
@@ -49,17 +49,18 @@ describe('a commit of 40,000 files, half of them blocked', () => {
   ])(
     '%s leaves the blocked ones out without holding the server',
     async (tool, body) => {
-      const d = await probe.bestOf3(() => probe.send(tool, Buffer.from(JSON.stringify(body))), tool, LIMIT_MS)
+      // git alone may take tens of seconds on a slow, loaded machine: the tool's own timeout is not what is tested here.
+      const send = () => probe.send(tool, Buffer.from(JSON.stringify(body)), { 'x-timeout-ms': '120000' })
+      const d = await probe.bestOf3(send, tool, LIMIT_MS)
       expect(d.status).toBeLessThan(500)
-      expect(d.cpuMs).toBeLessThan(LIMIT_MS)
-      expect(d.healthMs).toBeLessThan(healthBound(d, LIMIT_MS))
+      expectWithin(d, LIMIT_MS)
       // Too many files to name the others on a command line: refused as too large, or answered without a blocked name.
       const text = JSON.stringify(d.body)
       expect(text).not.toMatch(/\.env\d/)
       if (d.status === 200) expect(text).toMatch(/blocked paths/)
       else expect(d.body.error_code, JSON.stringify(d.body).slice(0, 500)).toBe('INVALID_REQUEST')
     },
-    120_000,
+    300_000,
   )
 
   it('answers a small commit in the same repository (positive control)', async () => {

@@ -59,7 +59,7 @@ describe('git_branches on 200,000 branches', () => {
     const [, kept, omitted] =
       output.match(new RegExp(`^([^]*)\\n…\\[truncated: (\\d+) of ${total} bytes omitted; list local branches only \\(all=false\\)\\]$`)) ?? []
     expect(Buffer.byteLength(kept) + Number(omitted)).toBe(total)
-  }, 120_000)
+  }, 300_000) // up to three runs of git's 12-25 s on a slow, loaded machine
 
   it('lists all of 3,000 when there is room (positive control)', async () => {
     const res = await t.call('git_branches', { repo_path: 'some' })
