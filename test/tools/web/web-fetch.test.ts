@@ -4,7 +4,6 @@
  * so), and given with the prompt to an OpenAI-compatible stand-in when one is configured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deeperThan, htmlToMarkdown, htmlToText } from '../../../src/tools/web/support/markdown.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../../support/llm-stand-in.js'
 import { PAGE, startServer, tools, type TestServer } from './servers.js'
@@ -14,61 +13,6 @@ beforeAll(async () => {
   server = await startServer()
 })
 afterAll(async () => server?.close())
-
-describe('htmlToMarkdown', () => {
-  it('keeps headings, links (absolute), lists and emphasis; drops head, scripts and styles', () => {
-    const { markdown, title } = htmlToMarkdown(PAGE, 'http://site.test/dir/page.html')
-    expect(title).toBe('Test & Page')
-    expect(markdown).toContain('# Main Title')
-    expect(markdown).toContain('## Items')
-    expect(markdown).toContain('[relative link](http://site.test/docs/start)')
-    expect(markdown).toContain('[an absolute one](https://example.org/abs)')
-    expect(markdown).toMatch(/^- +first item$/m)
-    expect(markdown).toMatch(/^1\. +step one$/m)
-    expect(markdown).toContain('![Logo](http://site.test/img/logo.png)')
-    expect(markdown).toContain('**42**')
-    for (const gone of ['do-not-leak', 'inline script', 'color: red', 'Test & Page']) expect(markdown).not.toContain(gone)
-  })
-
-  it('leaves javascript: links as text and data: images as their alt', () => {
-    const { markdown } = htmlToMarkdown('<p><a href="javascript:alert(1)">click</a> <img src="data:image/png;base64,AAAA" alt="pic"></p>', 'http://x.test/')
-    expect(markdown).toBe('click [image: pic]')
-  })
-})
-
-describe('the fallback for pages turndown cannot take', () => {
-  it('htmlToText: the text without tags, hidden elements and the head dropped, entities decoded', () => {
-    const text = htmlToText(PAGE)
-    expect(text).toContain('Main Title')
-    for (const gone of ['do-not-leak', 'inline script', 'color: red', 'Test', '<']) expect(text).not.toContain(gone)
-    expect(htmlToText('<p>a &amp; b &#x41;</p>\n\n\n<p>next</p>')).toBe('a & b A\n\nnext')
-    // A script left open hides the rest, as a browser's parser would.
-    expect(htmlToText('<p>before</p><script>var x = "<p>in script</p>"')).toBe('before')
-  })
-
-  it('deeperThan counts nesting from the tags, not void elements or ones whose end tag may be left out', () => {
-    expect(deeperThan(`${'<div>'.repeat(501)}x`, 500)).toBe(true)
-    expect(deeperThan(`${'<div><span>'.repeat(250)}x${'</span></div>'.repeat(250)}`.repeat(3), 500)).toBe(false)
-    expect(deeperThan(`<ul>${'<li>item<br><img src=x><p>para'.repeat(5_000)}</ul>`, 500)).toBe(false)
-    expect(deeperThan(`${'<div/>'.repeat(1_000)}`, 500)).toBe(false)
-  })
-
-  it('deeperThan skips scripts, styles and comments: minified code full of `i<n` is not nesting', () => {
-    const script = `<script>${'for(i=0;i<n;i++)if(a<b&&c>d)x();'.repeat(1_000)}</script>`
-    expect(deeperThan(`<html><head>${script}</head><body>${script}<!-- ${'<div>'.repeat(600)} --><h1>Hello</h1></body></html>`, 500)).toBe(false)
-    expect(deeperThan(`${script}${'<div>'.repeat(501)}`, 500)).toBe(true) // positive control
-    expect(deeperThan(`${'</b>'.repeat(20_000)}${'<div>'.repeat(501)}`, 500)).toBe(true) // stray end tags do not hide depth
-  })
-
-  it('deeperThan and htmlToText stay linear on a tag name with no end (it backtracked: 16 KB took 0.36 s, 200 KB minutes)', () => {
-    const started = performance.now()
-    for (const html of [`<html><body><a${'b'.repeat(200_000)}`, `<a${' b'.repeat(100_000)}`, '<a'.repeat(100_000)]) {
-      expect(deeperThan(html, 500)).toBe(false)
-      htmlToText(html)
-    }
-    expect(performance.now() - started).toBeLessThan(2_000)
-  })
-})
 
 describe('WebFetch without an LLM', () => {
   let t: TestApp

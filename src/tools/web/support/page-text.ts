@@ -6,7 +6,8 @@
  */
 import { decodeText } from '../../../net/body.js'
 import { cutText } from './common.js'
-import { deeperThan, htmlToMarkdown, htmlToText, titleOf } from './markdown.js'
+import { htmlToMarkdown } from './markdown.js'
+import { innerHtml, readTree, textOf } from './page-html.js'
 
 export interface PageJob {
   body: Uint8Array
@@ -34,24 +35,30 @@ const isHtml = (ct: string | null, body: string) =>
 /** Nested deeper than turndown's recursion: the stack overflowed. */
 const isTooDeep = (err: unknown) => err instanceof RangeError && /call stack/i.test(err.message)
 
-/** Deeper than real pages nest, and shallower than turndown's recursion reaches (~2,000 on a 1 MB stack). */
-const MAX_DEPTH = 500
+/** Past this many characters a page is read as tokens only: its tree could outgrow the heap (5 MB of `<p>x` took 0.9 GB). */
+const MAX_TREE_CHARS = 5 * 1024 * 1024
+/** Deeper than real pages nest (600 unclosed `<font>`s do), and shallower than turndown's recursion reaches. */
+const MAX_DEPTH = 1_000
+/** The heaviest tree turndown is given (see PageTree.weight): a few seconds of a page thread at most. */
+const MAX_WEIGHT = 30_000_000
 
-function converted(html: string, url: string, textOnly: boolean): Omit<PageText, 'cut'> {
-  if (!textOnly && !deeperThan(html, MAX_DEPTH)) {
-    try {
-      const { markdown, title } = htmlToMarkdown(html, url)
-      return { text: markdown, title, form: 'markdown' }
-    } catch (err) {
-      if (!isTooDeep(err)) throw err
+async function converted(html: string, url: string, textOnly: boolean): Promise<Omit<PageText, 'cut'>> {
+  if (!textOnly && html.length <= MAX_TREE_CHARS) {
+    const { body, title, depth, weight } = readTree(html)
+    if (depth <= MAX_DEPTH && weight <= MAX_WEIGHT) {
+      try {
+        return { text: body ? htmlToMarkdown(innerHtml(body), url) : '', title, form: 'markdown' }
+      } catch (err) {
+        if (!isTooDeep(err)) throw err
+      }
     }
   }
-  return { text: htmlToText(html), title: titleOf(html), form: 'text' }
+  return { ...(await textOf(html)), form: 'text' }
 }
 
-export default function pageText(job: PageJob): PageText {
+export default async function pageText(job: PageJob): Promise<PageText> {
   const decoded = decodeText(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength), job.contentType).replace(/\uFFFD+$/, '')
-  const page = isHtml(job.contentType, decoded) ? converted(decoded, job.url, job.textOnly === true) : { text: decoded, form: 'plain' as const }
+  const page = isHtml(job.contentType, decoded) ? await converted(decoded, job.url, job.textOnly === true) : { text: decoded, form: 'plain' as const }
   const { text, cut } = cutText(page.text, job.maxBytes, job.why)
   return { ...page, text, cut }
 }

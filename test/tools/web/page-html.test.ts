@@ -1,0 +1,123 @@
+/**
+ * How WebFetch's thread reads a page (src/tools/web/support/page-text.ts, page-html.ts): Markdown
+ * for what a browser would show, and the text with its tags stripped for a page too deep or too
+ * heavy for turndown. The depth and weight come from parse5's tree: regexes over tags under-counted
+ * after `<!-->`, `--!>`, `</script x>`, an unclosed `<head>`, `<noscript>` and `<template>`, and let
+ * turndown spend a minute on a 1.2 MB page.
+ */
+import { describe, expect, it } from 'vitest'
+import { readTree, textOf } from '../../../src/tools/web/support/page-html.js'
+import pageText from '../../../src/tools/web/support/page-text.js'
+import { PAGE } from './servers.js'
+
+const read = (html: string, url = 'http://site.test/dir/page.html') =>
+  pageText({ body: Buffer.from(html), contentType: 'text/html', url, maxBytes: 1 << 20, why: 'test' })
+
+describe('a page as Markdown', () => {
+  it('keeps headings, links (absolute), lists and emphasis; drops head, scripts and styles', async () => {
+    const { text, title, form } = await read(PAGE)
+    expect({ title, form }).toEqual({ title: 'Test & Page', form: 'markdown' })
+    expect(text).toContain('# Main Title')
+    expect(text).toContain('## Items')
+    expect(text).toContain('[relative link](http://site.test/docs/start)')
+    expect(text).toContain('[an absolute one](https://example.org/abs)')
+    expect(text).toMatch(/^- +first item$/m)
+    expect(text).toMatch(/^1\. +step one$/m)
+    expect(text).toContain('![Logo](http://site.test/img/logo.png)')
+    expect(text).toContain('**42**')
+    for (const gone of ['do-not-leak', 'inline script', 'color: red', 'Test & Page']) expect(text).not.toContain(gone)
+  })
+
+  it('leaves javascript: links as text and data: images as their alt', async () => {
+    const { text } = await read('<p><a href="javascript:alert(1)">click</a> <img src="data:image/png;base64,AAAA" alt="pic"></p>', 'http://x.test/')
+    expect(text).toBe('click [image: pic]')
+  })
+
+  it('a title that never closes is what a browser shows, cut to 1,000 characters', async () => {
+    const { title } = await read(`<html><head>${'<title>'.repeat(28_000)}`)
+    expect(title).toBe('<title>'.repeat(143).slice(0, 1_000))
+  })
+})
+
+describe('depth, as the tree nests', () => {
+  const deep = (html: string) => readTree(html).depth
+
+  it('counts the levels a browser builds: implied ends and closed formatting do not nest', () => {
+    expect(deep(`${'<div>'.repeat(1_200)}x`)).toBe(1_201)
+    expect(deep(`<ul>${'<li>item<br><img src=x><p>para'.repeat(5_000)}</ul>`)).toBeLessThan(5)
+    expect(deep(`${'<a href=x>x '.repeat(2_000)}`)).toBeLessThan(5) // each <a> closes the one before
+    expect(deep(`${'<div/>'.repeat(1_000)}`)).toBe(1_001) // `/>` does not close a div in HTML
+    expect(deep(`${'</b>'.repeat(20_000)}${'<div>'.repeat(600)}`)).toBe(601)
+  })
+
+  // Each hid 2,000 levels from the regex count; after them, the same nesting counts in full.
+  it.each([
+    ['an unclosed <head>', '<head>'],
+    ['the comment <!-->', '<!-->'],
+    ['a comment ended by --!>', '<!-- x --!>'],
+    ['</script x>', '<script>a</script x>'],
+    ['a closed <noscript>', '<noscript>n</noscript>'],
+    ['a closed <template>', '<template><p>t</p></template>'],
+  ])('cannot be hidden after %s', (_name, before) => {
+    expect(deep(`${before}${'<div>'.repeat(2_000)}x`)).toBeGreaterThan(2_000)
+  })
+
+  it('does not count what a browser hides: comments, scripts, templates', () => {
+    const script = `<script>${'for(i=0;i<n;i++)if(a<b&&c>d)x();'.repeat(1_000)}</script>`
+    expect(deep(`<html><head>${script}</head><body>${script}<!-- ${'<div>'.repeat(600)} --><h1>Hello</h1></body></html>`)).toBe(2)
+    expect(deep(`<template>${'<div>'.repeat(2_000)}</template><p>x`)).toBe(2)
+  })
+})
+
+describe('pages turndown is not given', () => {
+  it('20,000 nested <div>s: the text, stripped of tags', async () => {
+    expect(await read(`${'<div>'.repeat(20_000)}deep text${'</div>'.repeat(20_000)}`)).toMatchObject({ text: 'deep text', form: 'text' })
+  })
+
+  it('800 KB of text under 500 levels (turndown took 16 s): the text, in under a second of tree and tokens', async () => {
+    const html = `${'<div>'.repeat(495)}${'<p>para <b>b</b> <a href=/x>l</a>'.repeat(25_000)}`
+    const started = performance.now()
+    const page = await read(html)
+    expect(page.form).toBe('text')
+    expect(page.text.startsWith('para b l\n\npara b l')).toBe(true)
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+
+  it('600 unclosed <font>s and 2,000 unclosed <a>s are still Markdown (positive control)', async () => {
+    expect((await read(`${'<font>x '.repeat(600)}`)).form).toBe('markdown')
+    expect((await read(`${'<a href=/y>y '.repeat(2_000)}`)).text).toMatch(/^\[y\]\(http:\/\/site\.test\/y\) \[y\]/)
+  })
+})
+
+describe('the text of a page', () => {
+  it('leaves out hidden elements and comments, decodes entities, and starts lines at blocks', async () => {
+    const { text, title } = await textOf(PAGE)
+    expect(title).toBe('Test & Page')
+    expect(text).toContain('Main Title')
+    for (const gone of ['do-not-leak', 'inline script', 'color: red', 'Test', '<']) expect(text).not.toContain(gone)
+    expect((await textOf('<p>a &amp; b &#x41;</p>\n\n\n<p>next</p>')).text).toBe('a & b A\n\nnext')
+    expect((await textOf('<p>one</p><p>two</p>')).text).toBe('one\n\ntwo')
+  })
+
+  it('keeps script text out as a browser does, however the script is spelled', async () => {
+    for (const html of [
+      '<p>before</p><script>var x = "<p>in script</p>"',
+      '<p>before</p><script><!--<script>var a="</script>leak"</script>',
+      '<p>before</p><script>a</script x>',
+      '<p>before</p><style>p{}</style >',
+      '<p>before</p><noscript><p>leak</p></noscript>',
+    ]) {
+      expect((await textOf(html)).text, html).toBe('before')
+    }
+    expect((await textOf('<p>before</p><script>a</script><p>after</p>')).text).toBe('before\n\nafter') // positive control
+  })
+
+  it('stays linear on a tag name with no end (a regex backtracked: 16 KB took 0.36 s, 200 KB minutes)', async () => {
+    const started = performance.now()
+    for (const html of [`<html><body><a${'b'.repeat(200_000)}`, `<a${' b'.repeat(100_000)}`, '<a'.repeat(100_000)]) {
+      expect(readTree(html).depth).toBeLessThan(5)
+      await textOf(html)
+    }
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+})
