@@ -5,6 +5,7 @@
  * thread (ERR_WORKER_OUT_OF_MEMORY), not the server.
  */
 import os from 'node:os'
+import PQueue from 'p-queue'
 import { Piscina } from 'piscina'
 
 export interface PoolOptions {
@@ -13,11 +14,33 @@ export interface PoolOptions {
   onError: (err: Error) => void
 }
 
+export interface ThreadPool {
+  run<T>(job: unknown, opts?: { signal?: AbortSignal; transferList?: ArrayBuffer[] }): Promise<T>
+  destroy(): Promise<void>
+}
+
 /**
  * A pool running the module `name` (without extension) beside `callerUrl` (the caller's
  * `import.meta.url`); from TypeScript sources (tests, tsx) it loads through tsx, as the server does.
+ * Jobs wait in a queue of ours, and go to piscina only when a thread is free for them: once a
+ * thread had ended while starting up (an aborted job's), piscina stopped replacing threads lost to
+ * out-of-memory jobs, and jobs left in its queue waited for the next job to arrive.
  */
-export function threadPool(callerUrl: string, name: string, opts: PoolOptions): Piscina {
+export function threadPool(callerUrl: string, name: string, opts: PoolOptions): ThreadPool {
+  const threads = Math.max(1, Math.min(2, os.availableParallelism()))
+  const pool = piscinaPool(callerUrl, name, opts, threads)
+  const queue = new PQueue({ concurrency: threads })
+  return {
+    run: <T>(job: unknown, { signal, transferList }: { signal?: AbortSignal; transferList?: ArrayBuffer[] } = {}) =>
+      queue.add(() => pool.run(job, { signal, transferList: transferList as never }) as Promise<T>, { signal }),
+    destroy: async () => {
+      queue.clear()
+      await pool.destroy()
+    },
+  }
+}
+
+function piscinaPool(callerUrl: string, name: string, opts: PoolOptions, threads: number): Piscina {
   const ts = callerUrl.endsWith('.ts')
   const pool = new Piscina({
     filename: new URL(`${name}${ts ? '.ts' : '.js'}`, callerUrl).href,
@@ -25,7 +48,7 @@ export function threadPool(callerUrl: string, name: string, opts: PoolOptions): 
     // At least one: piscina replaces an ended thread (an aborted or failed job's) only up to this,
     // and with none, jobs queued behind aborted ones waited for the next job to start a thread.
     minThreads: 1,
-    maxThreads: Math.max(1, Math.min(2, os.availableParallelism())),
+    maxThreads: threads,
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb },
   })

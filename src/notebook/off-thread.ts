@@ -5,8 +5,7 @@
  * server is unharmed. A job whose call is aborted (its timeout, the client gone) ends with its worker.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Piscina } from 'piscina'
-import { isOutOfMemory, threadPool, transferable } from '../lib/thread-pool.js'
+import { isOutOfMemory, type ThreadPool, threadPool, transferable } from '../lib/thread-pool.js'
 import { codedError, type ErrorCode } from '../errors.js'
 import { tooLarge } from './budget.js'
 import type { ColabAnswer, EditAnswer, NotebookJob, QualityAnswer, RenderedWindow } from './jobs.js'
@@ -30,9 +29,9 @@ export interface NotebookRunner {
 }
 
 /** One pool per heap size, shared by the apps of a process (tests build many). */
-const pools = new Map<number, Piscina>()
+const pools = new Map<number, ThreadPool>()
 
-function poolOf(heapMb: number, log: FastifyBaseLogger): Piscina {
+function poolOf(heapMb: number, log: FastifyBaseLogger): ThreadPool {
   let pool = pools.get(heapMb)
   if (!pool) {
     const onError = (err: Error) =>

@@ -4,18 +4,17 @@
  * text with its tags stripped (a second job, which needs no DOM); the call's signal ends the job.
  * The body is copied to the thread, not handed over, so that the second job can have it too.
  */
-import type { Piscina } from 'piscina'
 import { fail } from '../../../errors.js'
-import { isOutOfMemory, threadPool } from '../../../lib/thread-pool.js'
+import { isOutOfMemory, type ThreadPool, threadPool } from '../../../lib/thread-pool.js'
 import type { ToolContext } from '../../define.js'
 import type { PageJob, PageText } from './page-text.js'
 
 /** The heap of a page's thread: converting a 5 MB page took ~0.5 GB, a 20 MB one 1.5 GB. */
 const HEAP_MB = 1024
 
-let pool: Piscina | undefined
+let pool: ThreadPool | undefined
 
-function poolFor(ctx: Pick<ToolContext, 'log'>): Piscina {
+function poolFor(ctx: Pick<ToolContext, 'log'>): ThreadPool {
   const onError = (err: Error) => ctx.log.warn({ err: { message: err.message } }, 'A page conversion thread failed after its call ended')
   return (pool ??= threadPool(import.meta.url, './page-text', { heapMb: HEAP_MB, onError }))
 }
