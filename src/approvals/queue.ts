@@ -10,12 +10,13 @@
 import crypto from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { and, desc, eq, getTableColumns, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm'
 import { validate as isUuid } from 'uuid'
 import type { AppConfig } from '../config.js'
 import type { Db } from '../db/client.js'
 import { approvals } from '../db/schema/index.js'
 import { codedError, fail } from '../errors.js'
+import { decodeCursor, encodeCursor, fitting } from '../lib/page-bytes.js'
 import type { Secretbox } from '../lib/secretbox.js'
 import type { CallContext } from '../pipeline/context.js'
 import type { History } from '../plugins/history.js'
@@ -26,6 +27,20 @@ import { isInside } from '../workspace/paths.js'
 type Row = typeof approvals.$inferSelect
 /** What a listing reads: not the sealed arguments (up to the body limit each), which it never shows. */
 const { sealedArgs: _sealed, ...LISTED } = getTableColumns(approvals)
+/** What a listed row weighs, measured by the database: its redacted arguments and texts. */
+const LISTED_BYTES = sql<number>`octet_length(${approvals.params}::text) + coalesce(octet_length(${approvals.reason}), 0) + coalesce(octet_length(${approvals.decisionNote}), 0)`
+
+export interface ApprovalQuery {
+  status?: string
+  limit: number
+  /** The next_cursor of the page before. */
+  cursor?: string
+}
+export interface ApprovalPage {
+  approvals: ApprovalView[]
+  /** Where the next page starts; null on the last. A page stops at about 1 MiB of rows. */
+  next_cursor: string | null
+}
 
 export interface Claimed {
   approval: ApprovalView
@@ -58,8 +73,8 @@ export interface Approvals {
     executionId: string
     reason?: string
   }): Promise<{ id: string; expiresAt: Date }>
-  /** The approvals `viewer` may see, newest first. */
-  list(q: { status?: string; limit: number }, viewer: Caller): Promise<ApprovalView[]>
+  /** The approvals `viewer` may see, newest first, a page at a time. */
+  list(q: ApprovalQuery, viewer: Caller): Promise<ApprovalPage>
   get(id: string, viewer: Caller): Promise<ApprovalView | undefined>
   /**
    * Atomically moves a pending approval to `approved` or `rejected`; throws 404 when `by` may not
@@ -203,16 +218,30 @@ export class ApprovalQueue implements Approvals {
     return { id, expiresAt }
   }
 
-  async list({ status, limit }: { status?: string; limit: number }, viewer: Caller): Promise<ApprovalView[]> {
+  async list({ status, limit, cursor }: ApprovalQuery, viewer: Caller): Promise<ApprovalPage> {
     await this.expireStale()
-    const reach = await reachOf(this.deps.root, viewer)
-    const rows = await this.deps.db
-      .select(LISTED)
+    const { db, root } = this.deps
+    const after =
+      cursor === undefined
+        ? undefined
+        : sql`(${approvals.createdAt}, ${approvals.id}) < (SELECT created_at, id FROM approvals WHERE id = ${decodeCursor(cursor)})`
+    const newestFirst = [desc(approvals.createdAt), desc(approvals.id)]
+    const sized = await db
+      .select({ id: approvals.id, bytes: LISTED_BYTES })
       .from(approvals)
-      .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(reach)))
-      .orderBy(desc(approvals.createdAt))
-      .limit(limit)
-    return rows.map(presentApproval)
+      .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(await reachOf(root, viewer)), after))
+      .orderBy(...newestFirst)
+      .limit(limit + 1)
+    const kept = fitting(sized.slice(0, limit).map((r) => r.bytes))
+    const ids = sized.slice(0, kept).map((r) => r.id)
+    const rows = ids.length
+      ? await db
+          .select(LISTED)
+          .from(approvals)
+          .where(inArray(approvals.id, ids))
+          .orderBy(...newestFirst)
+      : []
+    return { approvals: rows.map(presentApproval), next_cursor: sized.length > kept ? encodeCursor(ids[ids.length - 1]) : null }
   }
 
   async get(id: string, viewer: Caller): Promise<ApprovalView | undefined> {

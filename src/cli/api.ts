@@ -12884,6 +12884,8 @@ export interface operations {
             query?: {
                 status?: "pending" | "approved" | "rejected" | "expired" | "all";
                 limit?: number;
+                /** @description The next_cursor of the page before */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -12899,6 +12901,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         approvals: components["schemas"]["Approval"][];
+                        /** @description Where the next page starts (a page stops at `limit` rows or about 1 MiB); null on the last */
+                        next_cursor: string | null;
                     };
                 };
             };

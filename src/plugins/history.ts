@@ -12,8 +12,8 @@ import { executions } from '../db/schema/index.js'
 import { cleanPatch, executionRow, JSON_COLUMNS, storableJson, type ExecutionRecord, type ExecutionRow } from '../history/row.js'
 import { createBatcher } from '../history/batcher.js'
 import { stableInstanceId } from '../history/instance.js'
-import { fail } from '../errors.js'
 import { validate as isUuid } from 'uuid'
+import { decodeCursor, encodeCursor, fitting } from '../lib/page-bytes.js'
 
 type Row = typeof executions.$inferSelect
 export type { ExecutionRecord }
@@ -88,12 +88,6 @@ export function presentExecution(r: Row) {
 }
 
 // Execution ids are UUIDv7 (time-ordered), so the last id of a page is the cursor.
-const encodeCursor = (r: Row) => Buffer.from(r.id).toString('base64url')
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString()
-  if (!isUuid(id)) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
-  return id
-}
 
 /**
  * Rows go in as one JSON parameter unpacked by json_to_recordset, jsonb columns inside it as JSON
@@ -188,20 +182,6 @@ async function markInterrupted(app: FastifyInstance, instance: string): Promise<
     )
 }
 
-/**
- * A page of history stops at about this many bytes of rows (one row at least; next_cursor goes
- * on): a row keeps up to ~260 KB of arguments, and 200 such rows made a 52 MB answer that held
- * the event loop ~1 s.
- */
-const PAGE_BYTES = 1 << 20
-
-/** How many of `sizes` (bytes, in order) fit in `budget`: one at least. */
-function fitting(sizes: number[], budget: number): number {
-  let total = 0
-  const over = sizes.findIndex((size) => (total += size) > budget)
-  return over === -1 ? sizes.length : Math.max(1, over)
-}
-
 /** The bytes of a row's JSON columns and error text, measured by the database: only the rows that fit are fetched. */
 const rowBytes = sql<number>`coalesce(octet_length(${executions.params}::text), 0) + coalesce(octet_length(${executions.result}::text), 0) + coalesce(octet_length(${executions.messages}::text), 0) + coalesce(octet_length(${executions.usage}::text), 0) + coalesce(octet_length(${executions.error}), 0)`
 
@@ -221,13 +201,10 @@ async function listExecutions(app: FastifyInstance, q: HistoryQuery) {
     .where(page.length ? and(...page) : undefined)
     .orderBy(desc(executions.id))
     .limit(q.limit + 1)
-  const kept = fitting(
-    sized.slice(0, q.limit).map((r) => Number(r.bytes)),
-    PAGE_BYTES,
-  )
+  const kept = fitting(sized.slice(0, q.limit).map((r) => r.bytes))
   const ids = sized.slice(0, kept).map((r) => r.id)
   const items = ids.length ? await db.select().from(executions).where(inArray(executions.id, ids)).orderBy(desc(executions.id)) : []
   const [{ n }] = await db.select({ n: count() }).from(executions).where(base)
   const more = sized.length > kept
-  return { executions: items.map(presentExecution), next_cursor: more ? encodeCursor(items[items.length - 1]) : null, total: n }
+  return { executions: items.map(presentExecution), next_cursor: more ? encodeCursor(items[items.length - 1].id) : null, total: n }
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { fail } from '../errors.js'
-import { Approval, ref } from './components.js'
+import { Approval, Nullable, ref } from './components.js'
 import { errorResponses } from './openapi-schemas.js'
 import type { Claimed } from '../approvals/queue.js'
 
@@ -45,8 +45,18 @@ const SCHEMAS = {
     querystring: Type.Object({
       status: Type.Optional(Type.Enum(['pending', 'approved', 'rejected', 'expired', 'all'], { default: 'pending' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: PAGE })),
+      cursor: Type.Optional(Type.String({ maxLength: 100, description: 'The next_cursor of the page before' })),
     }),
-    response: { 200: Type.Object({ approvals: Type.Array(ref(Approval)) }, { description: 'The approvals' }), ...errorResponses(400, 401, 403, 500, 503) },
+    response: {
+      200: Type.Object(
+        {
+          approvals: Type.Array(ref(Approval)),
+          next_cursor: Nullable(Type.String(), 'Where the next page starts (a page stops at `limit` rows or about 1 MiB); null on the last'),
+        },
+        { description: 'The approvals' },
+      ),
+      ...errorResponses(400, 401, 403, 500, 503),
+    },
   },
   get: {
     operationId: 'getApproval',
@@ -113,8 +123,8 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/v1/approvals', { schema: SCHEMAS.list }, async (request) => {
     const viewer = await app.keys.requireScope(request, 'approve')
-    const { status = 'pending', limit = PAGE } = request.query
-    return { approvals: await app.approvals.list({ status, limit }, viewer) }
+    const { status = 'pending', limit = PAGE, cursor } = request.query
+    return app.approvals.list({ status, limit, cursor }, viewer)
   })
 
   app.get('/v1/approvals/:id', { schema: SCHEMAS.get }, async (request) => {

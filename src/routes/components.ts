@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { SCOPES } from '../tools/define.js'
 import { SnapshotView } from '../glossary/snapshots/view.js'
 
-const Nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {})
+export const Nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {})
 const Json = (description: string) => Type.Unknown({ description })
 const Time = (description: string) => Type.String({ format: 'date-time', description })
 const Caller = Type.Object({ id: Type.String({ description: 'Key id, or `anonymous`' }), name: Type.String() }, { description: 'Who made the call' })

@@ -246,3 +246,44 @@ describe('exactly once across instances and restarts', () => {
     }
   }, 120_000)
 })
+
+describe('the approvals listing', () => {
+  it('stops a page at about 1 MiB of held calls, and next_cursor goes on from there (500 held calls of 200 KB read 108 MB)', async () => {
+    const app = await buildTestApp({ env: { TOOLGATE_APPROVAL_REQUIRED: 'Bash' } })
+    try {
+      const [agent, reviewer] = [await app.key(['exec'], 'agent'), await app.key(['approve'], 'reviewer')]
+      const write = async (text: string) => {
+        const res = await app.call('Bash', { command: `echo ${text}` }, { key: agent })
+        expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(202)
+        return res.body.approval_id as string
+      }
+      const ids: string[] = []
+      // Words, not one letter repeated: a run of one character is kept as a count.
+      const words = Array.from({ length: 12_000 }, (_, i) => `w${i}`).join(' ')
+      for (let i = 0; i < 24; i++) ids.push(await write(`${i} ${words}`))
+      const seen: string[] = []
+      let cursor = ''
+      for (let pages = 0; seen.length < 24; pages++) {
+        expect(pages).toBeLessThan(5)
+        const res = await get(app, `/v1/approvals?limit=24${cursor}`, reviewer)
+        expect(res.statusCode).toBe(200)
+        expect(res.payload.length).toBeLessThan(1.4 * 2 ** 20)
+        const { approvals, next_cursor } = res.json()
+        if (pages === 0) expect(approvals).toHaveLength(15) // each is kept as 64 KiB: fifteen fit in 1 MiB
+        seen.push(...approvals.map((a: { id: string }) => a.id))
+        cursor = next_cursor ? `&cursor=${next_cursor}` : ''
+        if (!next_cursor) break
+      }
+      expect(seen).toEqual(ids.reverse()) // each once, newest first
+      // Positive control: small held calls fill the page to its limit, and the last page says so.
+      for (let i = 0; i < 3; i++) await write(`small ${i}`)
+      const small = (await get(app, '/v1/approvals?limit=3', reviewer)).json()
+      expect(small.approvals.map((a: { params: { command: string } }) => a.params.command)).toEqual(['echo small 2', 'echo small 1', 'echo small 0'])
+      expect(small.next_cursor).toEqual(expect.any(String))
+      const bad = await get(app, '/v1/approvals?cursor=not-a-cursor', reviewer)
+      expectError(bad, 400, 'INVALID_REQUEST', 'Invalid cursor')
+    } finally {
+      await app.close()
+    }
+  }, 60_000)
+})
