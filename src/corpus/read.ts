@@ -96,12 +96,15 @@ export interface RangeQuery {
   /** At most this many posts (the caller pages with start_post_id). */
   limit: number
   /**
-   * Posts are read only while the bodies before the previous one come to at most this many bytes:
+   * Posts are read only while the posts before the previous one come to at most this many bytes:
    * the post that passes it and the one after it are the last read, so a caller still learns where
    * to go on. 150 posts of 1 MB were read whole for an answer of 100 KB, which held the loop ~1 s.
    */
   maxBytes: number
 }
+
+/** What a post weighs in an answer, measured by the database: its body, author and tags. */
+const POST_BYTES = sql.raw(`(octet_length(body) + octet_length(author) + coalesce(octet_length(array_to_string(tags, ',')), 0))`)
 
 /** Posts of one thread whose ids fall in [start, end], optionally with a tag, in reading order. */
 export async function getThreadRange(db: Db, q: RangeQuery): Promise<CorpusPost[]> {
@@ -114,7 +117,7 @@ export async function getThreadRange(db: Db, q: RangeQuery): Promise<CorpusPost[
     sql`
     SELECT ${COLUMNS} FROM (
       SELECT *, lag(before, 1, 0) OVER (ORDER BY "timestamp", id) AS prev_before FROM (
-        SELECT *, sum(octet_length(body)) OVER (ORDER BY "timestamp", id) - octet_length(body) AS before
+        SELECT *, sum(${POST_BYTES}) OVER (ORDER BY "timestamp", id) - ${POST_BYTES} AS before
         FROM corpus_posts WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY "timestamp", id LIMIT ${q.limit}
       ) sized

@@ -19,6 +19,11 @@ export type Parsed = { ok: true; record: CorpusRecord } | { ok: false; error: st
 
 const refuse = (error: string): Parsed => ({ ok: false, error })
 
+/** Names and tags are labels, not text: a megabyte of author made every answer that names it a megabyte. */
+export const MAX_AUTHOR = 256
+export const MAX_TAGS = 32
+export const MAX_TAG = 64
+
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|([+-])(\d{2}):?(\d{2}))?$/
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
@@ -138,6 +143,7 @@ export function parseLine(text: string): Parsed {
   if (typeof v.author !== 'string' || v.author.trim() === '') {
     return refuse(v.author === undefined ? 'author is required' : `author must be a non-empty string, got ${describe(v.author)}`)
   }
+  if (v.author.length > MAX_AUTHOR) return refuse(`author must be at most ${MAX_AUTHOR} characters, got ${v.author.length}`)
   if (typeof v.body !== 'string') {
     return refuse(v.body === undefined ? 'body is required' : `body must be a string, got ${describe(v.body)}`)
   }
@@ -145,8 +151,10 @@ export function parseLine(text: string): Parsed {
   let tags: string[] = []
   if (v.tags !== undefined && v.tags !== null) {
     if (!Array.isArray(v.tags)) return refuse(`tags must be an array of strings, got ${describe(v.tags)}`)
+    if (v.tags.length > MAX_TAGS) return refuse(`tags must hold at most ${MAX_TAGS} tags, got ${v.tags.length}`)
     for (const [i, tag] of v.tags.entries()) {
       if (typeof tag !== 'string' || tag === '') return refuse(`tags[${i}] must be a non-empty string, got ${describe(tag)}`)
+      if (tag.length > MAX_TAG) return refuse(`tags[${i}] must be at most ${MAX_TAG} characters, got ${tag.length}`)
       // The XML answers list tags comma-separated (tags="qm_post,story_post"): a comma would split one.
       if (tag.includes(',')) return refuse(`tags[${i}] must not contain a comma, got ${describe(tag)}`)
       const bad = unstorable(tag, `tags[${i}]`)

@@ -15,6 +15,16 @@ import { READING_POSITION_RULE, remember } from './support/position.js'
 const MAX_POSTS = 1000
 const Id = (description: string) => Type.Integer({ description, minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 
+/**
+ * Where a caller goes on from: start_post_id=next's id returns the rest only when every post
+ * returned has a lower id. Where ids do not follow time, that hint returned the same posts forever.
+ */
+function moreThanFit(returned: { id: number }[], next: { id: number }, maxOutputSize: number): string {
+  const more = `More posts match than fit in one answer (limit ${MAX_POSTS} posts or X-Max-Output-Size ${maxOutputSize} bytes): ${returned.length} returned; `
+  if (returned.every((p) => p.id < next.id)) return `${more}continue with start_post_id=${next.id}`
+  return `${more}post ids in this range do not follow their order in time, so start_post_id cannot page on from here: the next post is ${next.id}; narrow the range with end_post_id or tag_filter, or raise X-Max-Output-Size`
+}
+
 export default defineTool({
   name: 'read_thread_range',
   toolset: 'glossary',
@@ -60,12 +70,7 @@ export default defineTool({
       ctx.maxOutputSize,
     )
     const next = found[fitted.posts.length]
-    if (next) {
-      ctx.warn(
-        `More posts match than fit in one answer (limit ${MAX_POSTS} posts or X-Max-Output-Size ${ctx.maxOutputSize} bytes): ` +
-          `${fitted.posts.length} returned; continue with start_post_id=${next.id}`,
-      )
-    }
+    if (next) ctx.warn(moreThanFit(fitted.posts, next, ctx.maxOutputSize))
     if (fitted.truncatedBody)
       ctx.warn(
         `Post ${fitted.posts[0].id} is longer than X-Max-Output-Size (${ctx.maxOutputSize} bytes) and was shortened; read_post returns it whole up to that limit`,

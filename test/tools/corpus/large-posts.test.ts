@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getThreadRange } from '../../../src/corpus/read.js'
 import { buildTestApp, type TestApp } from '../../helper.js'
 import { loopProbe, type LoopProbe } from '../../support/loop-probe.js'
 
@@ -23,6 +24,14 @@ beforeAll(async () => {
     SELECT 7000 + n, 7, timestamp '2020-01-01' + n * interval '1 minute', 'a', repeat(chr(97 + n % 26), 1000000) FROM generate_series(1, ${POSTS}) n`)
   await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body)
     SELECT 8000 + n, 8, timestamp '2020-01-01' + n * interval '1 minute', 'b', 'short ' || n FROM generate_series(1, 3) n`)
+  // Thread 9: short bodies under authors and tags of 20 KB, as rows imported before names were limited can be.
+  await run(sql`INSERT INTO corpus_threads (id) VALUES (9)`)
+  await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body, tags)
+    SELECT 9000 + n, 9, timestamp '2020-01-01' + n * interval '1 minute', repeat('n', 20000), 'x', ARRAY[repeat('t', 20000)] FROM generate_series(1, ${POSTS}) n`)
+  // Thread 10: ids that fall as time goes on (10004 is the first post, 10001 the last), 40 KB each.
+  await run(sql`INSERT INTO corpus_threads (id) VALUES (10)`)
+  await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body)
+    SELECT 10005 - n, 10, timestamp '2020-01-01' + n * interval '1 minute', 'c', repeat('y', 40000) FROM generate_series(1, 4) n`)
   probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
 }, 60_000)
 afterAll(async () => {
@@ -43,6 +52,21 @@ describe('read_thread_range over posts of 1 MB', () => {
     const res = await t.call('read_thread_range', { thread_id: 7, start_post_id: 7030 })
     expect(res.body.posts.map((p: { id: number }) => p.id)).toEqual([7030])
     expect(res.body.messages.join('\n')).toContain('continue with start_post_id=7031')
+  })
+
+  it('counts authors and tags too: posts are read only while they can fit', async () => {
+    const read = await getThreadRange(t.app.database.db, { threadId: 9, limit: 1001, maxBytes: 100_000 })
+    expect(read.length).toBeLessThan(6) // 40 KB each: 100 KB fits two; before, all 60 were read
+    expect((await getThreadRange(t.app.database.db, { threadId: 9, limit: 1001, maxBytes: 10_000_000 })).length).toBe(POSTS)
+  })
+
+  it('does not send a caller round in circles where ids fall as time goes on', async () => {
+    const res = await t.call('read_thread_range', { thread_id: 10 })
+    expect(res.body.posts.map((p: { id: number }) => p.id)).toEqual([10004, 10003])
+    const said = res.body.messages.join('\n')
+    // start_post_id=10002 would return 10004 and 10003 again, and name 10002 again.
+    expect(said).not.toContain('continue with start_post_id')
+    expect(said).toContain('post ids in this range do not follow their order in time, so start_post_id cannot page on from here: the next post is 10002')
   })
 
   it('answers a thread of short posts whole (positive control)', async () => {

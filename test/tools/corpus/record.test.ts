@@ -95,3 +95,19 @@ describe('parseLine', () => {
     ['{"thread_id":1}', 'id is required'],
   ])('%s → %s', (text, error) => expect(parseLine(text)).toEqual({ ok: false, error }))
 })
+
+describe('labels stay labels', () => {
+  it.each([
+    ['an author of 257 characters', { author: 'a'.repeat(257) }, 'author must be at most 256 characters, got 257'],
+    ['33 tags', { tags: Array.from({ length: 33 }, (_, i) => `t${i}`) }, 'tags must hold at most 32 tags, got 33'],
+    ['a tag of 65 characters', { tags: ['qm_post', 't'.repeat(65)] }, 'tags[1] must be at most 64 characters, got 65'],
+    ['a megabyte of author', { author: 'a'.repeat(1 << 20) }, 'author must be at most 256 characters, got 1048576'],
+  ])('refuses %s', (_name, over, error) => {
+    expect(parseLine(line(over))).toEqual({ ok: false, error })
+  })
+
+  it('takes them at the limits (positive control)', () => {
+    const over = { author: 'a'.repeat(256), tags: Array.from({ length: 32 }, (_, i) => `${i}`.padEnd(64, 't')) }
+    expect(parseLine(line(over))).toMatchObject({ ok: true, record: over })
+  })
+})
