@@ -31,8 +31,13 @@ export interface RenderedWindow {
   totalLines: number
   cells: number
 }
-/** The bytes a tool's answer from a job may take: the caller's cap, less room for what the tool adds (up to half of it). */
-export const answerRoom = (ctx: { maxOutputSize: number }) => Math.max(ctx.maxOutputSize / 2, ctx.maxOutputSize - 2_000)
+/**
+ * The bytes a tool's answer from a job may take: the caller's cap, less room for what the tool
+ * adds (up to half of it), less the strings it echoes as JSON writes them (a path of control
+ * characters is six times its length: 3.8 KB of one made a 40 KB answer under a 20 KB cap).
+ */
+export const answerRoom = (ctx: { maxOutputSize: number }, ...echoed: string[]) =>
+  Math.max(0, Math.max(ctx.maxOutputSize / 2, ctx.maxOutputSize - 2_000) - echoed.reduce((n, s) => n + Buffer.byteLength(JSON.stringify(s)), 0))
 
 /** Items of a list in an answer beyond this are counted, not listed: 300,000 steps answered 30 MB. */
 export const MAX_LISTED = 1000

@@ -53,13 +53,15 @@ export default defineTool({
   async execute({ notebook_path }, ctx) {
     const policy = ctx.settings.blockPolicy
     const file = await readNotebook(ctx.workspace, notebook_path, policy)
+    const copy = colabCopyPath(file.rel)
+    // The copy's path is echoed: as fixedNotebookPath (absolute), or in a dry run's message.
+    const room = answerRoom(ctx, path.join(ctx.workspace, copy))
     const result = await ctx.services.notebooks.run(
-      { op: 'colab', bytes: file.bytes, rel: file.rel, write: !ctx.dryRun, maxAnswerBytes: answerRoom(ctx) },
+      { op: 'colab', bytes: file.bytes, rel: file.rel, write: !ctx.dryRun, maxAnswerBytes: room },
       file.rel,
       ctx.signal,
     )
     if (result.issuesTotal > result.issues.length) ctx.warn(`issues lists the first ${result.issues.length} of ${result.issuesTotal}`)
-    const copy = colabCopyPath(file.rel)
     if (ctx.dryRun) {
       await planWrite(ctx.workspace, copy, policy) // refuses what the real write would refuse
       ctx.warn(`[Dry Run] Would write the fixed copy to ${copy}`)

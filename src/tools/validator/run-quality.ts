@@ -72,7 +72,7 @@ export default defineTool({
   async execute({ notebook_path }, ctx) {
     const file = await readNotebook(ctx.workspace, notebook_path, ctx.settings.blockPolicy)
     const { version, report, stepsTotal } = await ctx.services.notebooks.run(
-      { op: 'quality', bytes: file.bytes, rel: file.rel, maxAnswerBytes: answerRoom(ctx) },
+      { op: 'quality', bytes: file.bytes, rel: file.rel, maxAnswerBytes: answerRoom(ctx, file.rel) },
       file.rel,
       ctx.signal,
     )

@@ -344,6 +344,17 @@ describe("the answer's size", () => {
     expect(five.body.messages).toEqual([])
   })
 
+  it('counts the path it echoes: 800 control characters are 4,800 bytes of JSON', async () => {
+    const steps = notebook(Array.from({ length: 200 }, (_, i) => md(`## Step ${i + 1}: ${'\ud800'.repeat(300)}`)))
+    const dir = Array.from({ length: 4 }, (_, i) => String.fromCharCode(i + 1).repeat(200)).join('/')
+    await put(`${dir}/nb.ipynb`, steps)
+    const res = await t.call('validator.run_quality', { notebook_path: `${dir}/nb.ipynb` }, { headers: { ...fresh(), 'x-max-output-size': '20000' } })
+    expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(200)
+    expect(res.body.details.notebook_path).toBe(`${dir}/nb.ipynb`)
+    expect(Buffer.byteLength(JSON.stringify(res.body))).toBeLessThan(20_500) // 23.5 KB before
+    expect(res.body.details.steps.length).toBeGreaterThan(0)
+  })
+
   it('a small answer under a small cap keeps all its checks: only steps are ever shortened, and said so', async () => {
     await put('nb/tiny.ipynb', notebook([md('# T'), code('x=1')]))
     const res = await t.call('validator.run_quality', { notebook_path: 'nb/tiny.ipynb' }, { headers: { ...fresh(), 'x-max-output-size': '3000' } })
