@@ -6,6 +6,7 @@
  * the figures.
  * Each hostile request sits beside a normal one that must still work (the positive controls).
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -153,6 +154,21 @@ describe('the event loop and /healthz while one hostile request runs', () => {
     expect(cpuMs).toBeGreaterThanOrEqual(100)
     // The /healthz poller saw it too: a round trip waited out the block.
     expect(healthMs).toBeGreaterThanOrEqual(100)
+  })
+
+  // A block that spends no CPU passed as ~6 ms when blocks were measured in CPU time (an attacker review).
+  it.each([
+    ['a sync child process', () => execFileSync('sleep', ['0.3'])],
+    ['Atomics.wait', () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)],
+  ])('the monitor sees a block that spends no CPU: %s for 300 ms fails the bound', async (_name, block) => {
+    const d = await probe.during(async () => {
+      block()
+      const res = await fetch(`${base}/healthz`)
+      return { status: res.status, text: await res.text() }
+    })
+    expect(d.heldMs).toBeGreaterThanOrEqual(250)
+    expect(d.cpuMs).toBeLessThan(100)
+    expect(() => expectWithin(d)).toThrow()
   })
 
   it('positive controls: normal calls of the same tools still work', async () => {

@@ -16,3 +16,16 @@ export function mainThreadMs(): number {
     return (used.user + used.system) / 1000
   }
 }
+
+/**
+ * The main thread's time waiting for a core, in ms (schedstat's second field: time on a run
+ * queue); 0 where there is no /proc. Wall time less this is what the thread held, running or
+ * blocked (a sync child process, sync I/O), whatever its neighbours took.
+ */
+export function mainThreadWaitMs(): number {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[1]) / 1e6
+  } catch {
+    return 0
+  }
+}
