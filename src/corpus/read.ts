@@ -106,19 +106,33 @@ export interface RangeQuery {
 /** What a post weighs in an answer, measured by the database: its body, author and tags. */
 const POST_BYTES = sql.raw(`(octet_length(body) + octet_length(author) + coalesce(octet_length(array_to_string(tags, ',')), 0))`)
 
-/** Posts of one thread whose ids fall in [start, end], optionally with a tag, in reading order. */
-export async function getThreadRange(db: Db, q: RangeQuery): Promise<CorpusPost[]> {
+function rangeConditions(q: Omit<RangeQuery, 'limit' | 'maxBytes'>): SQL {
   const conditions: SQL[] = [sql`thread_id = ${q.threadId}`]
   if (q.startPostId !== undefined) conditions.push(sql`id >= ${clampBound(q.startPostId)}`)
   if (q.endPostId !== undefined) conditions.push(sql`id <= ${clampBound(q.endPostId)}`)
   if (q.tag !== undefined) conditions.push(sql`${q.tag} = ANY (tags)`)
+  return sql.join(conditions, sql` AND `)
+}
+
+/** Whether a post of the range comes after `postId` in reading order with a lower id: paging on from `postId` by id would skip it. */
+export async function lowerIdLater(db: Db, q: Omit<RangeQuery, 'limit' | 'maxBytes'>, postId: number): Promise<boolean> {
+  const found = await rows(
+    db,
+    sql`SELECT 1 FROM corpus_posts, (SELECT "timestamp" AS next_at, id AS next_id FROM corpus_posts WHERE id = ${postId}) n
+      WHERE ${rangeConditions(q)} AND id < next_id AND ("timestamp", id) > (next_at, next_id) LIMIT 1`,
+  )
+  return found.length > 0
+}
+
+/** Posts of one thread whose ids fall in [start, end], optionally with a tag, in reading order. */
+export async function getThreadRange(db: Db, q: RangeQuery): Promise<CorpusPost[]> {
   return posts(
     db,
     sql`
     SELECT ${COLUMNS} FROM (
       SELECT *, lag(before, 1, 0) OVER (ORDER BY "timestamp", id) AS prev_before FROM (
         SELECT *, sum(${POST_BYTES}) OVER (ORDER BY "timestamp", id) - ${POST_BYTES} AS before
-        FROM corpus_posts WHERE ${sql.join(conditions, sql` AND `)}
+        FROM corpus_posts WHERE ${rangeConditions(q)}
         ORDER BY "timestamp", id LIMIT ${q.limit}
       ) sized
     ) p WHERE prev_before <= ${q.maxBytes}

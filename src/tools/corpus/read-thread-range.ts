@@ -5,7 +5,7 @@
  * match, a warning names the post to continue from.
  */
 import { Type } from 'typebox'
-import { getThreadRange, threadExists } from '../../corpus/read.js'
+import { getThreadRange, lowerIdLater, threadExists } from '../../corpus/read.js'
 import { fail } from '../../errors.js'
 import { el } from '../../lib/xml.js'
 import { defineTool } from '../define.js'
@@ -16,12 +16,13 @@ const MAX_POSTS = 1000
 const Id = (description: string) => Type.Integer({ description, minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 
 /**
- * Where a caller goes on from: start_post_id=next's id returns the rest only when every post
- * returned has a lower id. Where ids do not follow time, that hint returned the same posts forever.
+ * Where a caller goes on from: start_post_id=next's id returns exactly the rest only when every
+ * post returned has a lower id, and no post after it a lower one. Where ids do not follow time,
+ * that hint returned the same posts forever, or skipped some.
  */
-function moreThanFit(returned: { id: number }[], next: { id: number }, maxOutputSize: number): string {
+function moreThanFit(returned: { id: number }[], next: { id: number }, pagesById: boolean, maxOutputSize: number): string {
   const more = `More posts match than fit in one answer (limit ${MAX_POSTS} posts or X-Max-Output-Size ${maxOutputSize} bytes): ${returned.length} returned; `
-  if (returned.every((p) => p.id < next.id)) return `${more}continue with start_post_id=${next.id}`
+  if (pagesById && returned.every((p) => p.id < next.id)) return `${more}continue with start_post_id=${next.id}`
   return `${more}post ids in this range do not follow their order in time, so start_post_id cannot page on from here: the next post is ${next.id}; narrow the range with end_post_id or tag_filter, or raise X-Max-Output-Size`
 }
 
@@ -70,7 +71,10 @@ export default defineTool({
       ctx.maxOutputSize,
     )
     const next = found[fitted.posts.length]
-    if (next) ctx.warn(moreThanFit(fitted.posts, next, ctx.maxOutputSize))
+    if (next) {
+      const pagesById = !(await lowerIdLater(db, { threadId, startPostId: start, endPostId: end, tag }, next.id))
+      ctx.warn(moreThanFit(fitted.posts, next, pagesById, ctx.maxOutputSize))
+    }
     if (fitted.truncatedBody)
       ctx.warn(
         `Post ${fitted.posts[0].id} is longer than X-Max-Output-Size (${ctx.maxOutputSize} bytes) and was shortened; read_post returns it whole up to that limit`,

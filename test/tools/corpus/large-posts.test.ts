@@ -32,6 +32,10 @@ beforeAll(async () => {
   await run(sql`INSERT INTO corpus_threads (id) VALUES (10)`)
   await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body)
     SELECT 10005 - n, 10, timestamp '2020-01-01' + n * interval '1 minute', 'c', repeat('y', 40000) FROM generate_series(1, 4) n`)
+  // Thread 11: ids 1101, 1102, 1110, 1105 in time order (an attacker review), 40 KB each.
+  await run(sql`INSERT INTO corpus_threads (id) VALUES (11)`)
+  await run(sql`INSERT INTO corpus_posts (id, thread_id, "timestamp", author, body)
+    SELECT (ARRAY[1101, 1102, 1110, 1105])[n], 11, timestamp '2020-01-01' + n * interval '1 minute', 'd', repeat('z', 40000) FROM generate_series(1, 4) n`)
   probe = loopProbe(t, await t.app.listen({ host: '127.0.0.1', port: 0 }))
 }, 60_000)
 afterAll(async () => {
@@ -67,6 +71,17 @@ describe('read_thread_range over posts of 1 MB', () => {
     // start_post_id=10002 would return 10004 and 10003 again, and name 10002 again.
     expect(said).not.toContain('continue with start_post_id')
     expect(said).toContain('post ids in this range do not follow their order in time, so start_post_id cannot page on from here: the next post is 10002')
+  })
+
+  it('does not name a start_post_id that would skip a later post with a lower id', async () => {
+    const res = await t.call('read_thread_range', { thread_id: 11 })
+    expect(res.body.posts.map((p: { id: number }) => p.id)).toEqual([1101, 1102])
+    // start_post_id=1110 would return 1110 and never 1105.
+    expect(res.body.messages.join('\n')).toContain('start_post_id cannot page on from here: the next post is 1110')
+    // The posts left out are still there to read by range (thread 7 pages by start_post_id as usual).
+    const rest = await t.call('read_thread_range', { thread_id: 11, start_post_id: 1105 })
+    expect(rest.body.posts.map((p: { id: number }) => p.id)).toEqual([1110, 1105])
+    expect(rest.body.messages).toEqual([])
   })
 
   it('answers a thread of short posts whole (positive control)', async () => {
