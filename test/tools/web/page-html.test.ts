@@ -33,6 +33,11 @@ describe('a page as Markdown', () => {
     expect(text).toBe('click [image: pic]')
   })
 
+  it('a title keeps no control characters or lone surrogates: 1,000 of them were 6 KB of JSON', async () => {
+    const { title } = await read(`<title>a\u0001${'\u0001'.repeat(1_000)}b\ud800c\u00e9</title><p>x`)
+    expect(title).toBe('a b\ufffdc\u00e9') // the surrogate was decoded from UTF-8 as U+FFFD: three bytes, no escape
+  })
+
   it('a title that never closes is what a browser shows, cut to 1,000 characters', async () => {
     const { title } = await read(`<html><head>${'<title>'.repeat(28_000)}`)
     expect(title).toBe('<title>'.repeat(143).slice(0, 1_000))
@@ -81,6 +86,18 @@ describe('pages turndown is not given', () => {
     expect(page.form).toBe('text')
     expect(page.text.startsWith('para b l\n\npara b l')).toBe(true)
     expect(performance.now() - started).toBeLessThan(5_000)
+  })
+
+  it.each([
+    ['32,000 spaces in <pre><code>', `<pre><code>x${' '.repeat(32_000)}\u00a0y</code></pre>`],
+    ['32,000 newlines in <pre>', `<pre>x${'\n'.repeat(32_000)}\u00a0y</pre>`],
+    ['16,000 space-nbsp pairs in <p>', `<p>x${' \u00a0'.repeat(16_000)}y</p>`],
+  ])('%s (turndown’s trimming took 2-5 s, and the square of that for twice as many): Markdown in well under a second', async (_name, html) => {
+    const started = performance.now()
+    const { form, text } = await read(html)
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(form).toBe('markdown')
+    expect(text).toMatch(/^(```\n)?x\s{0,200}y(\n```)?$/) // the run shortened to 200 blanks at most
   })
 
   it('600 unclosed <font>s and 2,000 unclosed <a>s are still Markdown (positive control)', async () => {

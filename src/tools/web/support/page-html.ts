@@ -22,7 +22,13 @@ const BLOCK = new Set(
 /** Longest title kept: it is metadata, not the page. */
 const MAX_TITLE = 1_000
 
-const titleText = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE) || undefined
+/** Control characters and lone surrogates go: each is six bytes of JSON (1,000 of them made a 6 KB title under a 2 KB cap). */
+const titleText = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cs}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_TITLE) || undefined
 
 export interface PageTree {
   /** The page's `<body>` (or `<frameset>`), without comments and hidden elements. */
@@ -43,6 +49,25 @@ const NODE_WEIGHT = 40
 
 const isElement = (node: ChildNode): node is DefaultTreeAdapterMap['element'] => 'tagName' in node
 
+/**
+ * Longest run of white space kept in a text. Turndown's trimming regexes scan each run once per
+ * character of its text: 32,000 spaces in a `<pre>` took 2-5 s, and 1 MB of text in runs of 200
+ * still took 2 s, so what runs cost counts toward the weight too.
+ */
+const MAX_BLANKS = 200
+
+/** Shortens `text`'s runs of white space to MAX_BLANKS; its weight: each character, once per level, and once per 20 blanks of its longest run. */
+function textWeight(text: DefaultTreeAdapterMap['textNode'], level: number): number {
+  let longest = 0
+  if (text.value.length > MAX_BLANKS) {
+    text.value = text.value.replace(/\s+/g, (run) => {
+      longest = Math.max(longest, Math.min(run.length, MAX_BLANKS))
+      return run.length > MAX_BLANKS ? run.slice(0, MAX_BLANKS) : run
+    })
+  }
+  return text.value.length * (level + longest / 20)
+}
+
 /** The page's tree, pruned and measured; every walk is a loop, not recursion (20,000 levels overflowed the stack). */
 export function readTree(html: string): PageTree {
   const root = parse(html).childNodes.find(isElement)
@@ -57,7 +82,7 @@ export function readTree(html: string): PageTree {
     node.childNodes = node.childNodes.filter((c) => c.nodeName !== '#comment' && !(isElement(c) && HIDDEN.has(c.tagName)))
     for (const child of node.childNodes) {
       weight += NODE_WEIGHT
-      if (child.nodeName === '#text') weight += level * (child as DefaultTreeAdapterMap['textNode']).value.length
+      if (child.nodeName === '#text') weight += textWeight(child as DefaultTreeAdapterMap['textNode'], level)
       else if (isElement(child)) {
         weight += level
         stack.push([child, level + 1])
