@@ -157,16 +157,13 @@ describe('the event loop and /healthz while one hostile request runs', () => {
   })
 
   // A block that spends no CPU passed as ~6 ms when blocks were measured in CPU time (an attacker review).
-  it.each([
-    ['a sync child process', () => execFileSync('sleep', ['0.3'])],
-    ['Atomics.wait', () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)],
-  ])('the monitor sees a block that spends no CPU: %s for 300 ms fails the bound', async (_name, block) => {
+  it('the monitor sees a block that spends no CPU: a sync child process of 300 ms fails the bound', async () => {
     const d = await probe.during(async () => {
-      block()
+      execFileSync('sleep', ['0.3'])
       const res = await fetch(`${base}/healthz`)
       return { status: res.status, text: await res.text() }
     })
-    expect(d.heldMs).toBeGreaterThanOrEqual(250)
+    expect(d.heldMs, JSON.stringify({ ...d, body: undefined })).toBeGreaterThanOrEqual(250)
     expect(d.cpuMs).toBeLessThan(100)
     expect(() => expectWithin(d)).toThrow()
   })
