@@ -38,6 +38,10 @@ describe('a page as Markdown', () => {
     expect(title).toBe('a b\ufffdc\u00e9') // the surrogate was decoded from UTF-8 as U+FFFD: three bytes, no escape
   })
 
+  it('a <plaintext> is text to the end of the page, and only that (turndown’s wrapper tag showed after it)', async () => {
+    expect((await read('<p>a</p><plaintext><b>x</b> & y')).text).toBe('a\n\n<b>x</b> & y')
+  })
+
   it('a title that never closes is what a browser shows, cut to 1,000 characters', async () => {
     const { title } = await read(`<html><head>${'<title>'.repeat(28_000)}`)
     expect(title).toBe('<title>'.repeat(143).slice(0, 1_000))

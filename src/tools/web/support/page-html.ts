@@ -82,6 +82,8 @@ export function readTree(html: string): PageTree {
     node.childNodes = node.childNodes.filter((c) => c.nodeName !== '#comment' && !(isElement(c) && HIDDEN.has(c.tagName)))
     for (const child of node.childNodes) {
       weight += NODE_WEIGHT
+      // Written back raw, a <plaintext> swallows the rest of what turndown parses, its wrapper's end tag included.
+      if (isElement(child) && child.tagName === 'plaintext') child.tagName = child.nodeName = 'pre'
       if (child.nodeName === '#text') weight += textWeight(child as DefaultTreeAdapterMap['textNode'], level)
       else if (isElement(child)) {
         weight += level
