@@ -14,8 +14,15 @@ export interface PoolOptions {
   onError: (err: Error) => void
 }
 
+export interface RunOptions {
+  signal?: AbortSignal
+  transferList?: ArrayBuffer[]
+  /** Ends the job (and its thread) this long after it starts running, not counting its wait for a thread. */
+  timeoutMs?: number
+}
+
 export interface ThreadPool {
-  run<T>(job: unknown, opts?: { signal?: AbortSignal; transferList?: ArrayBuffer[] }): Promise<T>
+  run<T>(job: unknown, opts?: RunOptions): Promise<T>
   destroy(): Promise<void>
 }
 
@@ -31,12 +38,29 @@ export function threadPool(callerUrl: string, name: string, opts: PoolOptions): 
   const pool = piscinaPool(callerUrl, name, opts, threads)
   const queue = new PQueue({ concurrency: threads })
   return {
-    run: <T>(job: unknown, { signal, transferList }: { signal?: AbortSignal; transferList?: ArrayBuffer[] } = {}) =>
-      queue.add(() => pool.run(job, { signal, transferList: transferList as never }) as Promise<T>, { signal }),
+    run: <T>(job: unknown, { signal, transferList, timeoutMs }: RunOptions = {}) =>
+      queue.add(() => withTimeLimit(signal, timeoutMs, (limited) => pool.run(job, { signal: limited, transferList: transferList as never }) as Promise<T>), {
+        signal,
+      }),
     destroy: async () => {
       queue.clear()
       await pool.destroy()
     },
+  }
+}
+
+/** `work` with a signal that aborts with `signal` or after `timeoutMs` (a timer of ours: Node 20's AbortSignal.timeout inside AbortSignal.any was collected before it fired). */
+async function withTimeLimit<T>(signal: AbortSignal | undefined, timeoutMs: number | undefined, work: (signal?: AbortSignal) => Promise<T>): Promise<T> {
+  if (timeoutMs === undefined) return work(signal)
+  const limit = new AbortController()
+  const timer = setTimeout(() => limit.abort(new Error(`the job ran past ${timeoutMs} ms`)), timeoutMs)
+  const follow = () => limit.abort(signal?.reason)
+  signal?.addEventListener('abort', follow, { once: true })
+  try {
+    return await work(limit.signal)
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', follow)
   }
 }
 
@@ -64,3 +88,6 @@ export const transferable = (bytes: Uint8Array): ArrayBuffer[] =>
   bytes.byteOffset === 0 && bytes.buffer.byteLength > Buffer.poolSize ? [bytes.buffer as ArrayBuffer] : []
 
 export const isOutOfMemory = (err: unknown) => (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+
+/** A job ended by its signal or its timeoutMs (piscina's AbortError). */
+export const isAborted = (err: unknown) => (err as { name?: string }).name === 'AbortError'

@@ -51,7 +51,7 @@ async function fetchPage(url: string, ctx: ToolContext) {
     : { maxBytes: textBudget(ctx.maxOutputSize, ctx.settings.fetchMaxBytes), why: 'output size limit' }
   const page = await pageTextOffThread({ body: res.body, contentType, url: res.url, ...budget }, ctx)
   if (res.truncated) ctx.warn(`The page is larger than TOOLGATE_FETCH_MAX_BYTES (${ctx.settings.fetchMaxBytes} bytes); only its beginning was read`)
-  if (page.form === 'text') ctx.warn('The page is nested too deeply or too large to convert to Markdown: its text is given with the tags stripped')
+  if (page.form === 'text') ctx.warn('The page is nested too deeply, or too large or slow, to convert to Markdown: its text is given with the tags stripped')
   return { res, contentType, page, forLlm }
 }
 

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { readTree, textOf } from '../../../src/tools/web/support/page-html.js'
 import pageText from '../../../src/tools/web/support/page-text.js'
+import { pageTextOffThread } from '../../../src/tools/web/support/page-thread.js'
 import { PAGE } from './servers.js'
 
 const read = (html: string, url = 'http://site.test/dir/page.html') =>
@@ -33,9 +34,9 @@ describe('a page as Markdown', () => {
     expect(text).toBe('click [image: pic]')
   })
 
-  it('a title keeps no control characters or lone surrogates: 1,000 of them were 6 KB of JSON', async () => {
-    const { title } = await read(`<title>a\u0001${'\u0001'.repeat(1_000)}b\ud800c\u00e9</title><p>x`)
-    expect(title).toBe('a b\ufffdc\u00e9') // the surrogate was decoded from UTF-8 as U+FFFD: three bytes, no escape
+  it('a title keeps no control or format characters: 1,000 controls were 6 KB of JSON, a bidi override disguises', async () => {
+    const { title } = await read(`<title>a\u0001${'\u0001'.repeat(1_000)}b\u202ec\u200b\u00e9</title><p>x`)
+    expect(title).toBe('a b c \u00e9')
   })
 
   it('a <plaintext> is text to the end of the page, and only that (turndown’s wrapper tag showed after it)', async () => {
@@ -103,6 +104,24 @@ describe('pages turndown is not given', () => {
     expect(form).toBe('markdown')
     expect(text).toMatch(/^(```\n)?x\s{0,200}y(\n```)?$/) // the run shortened to 200 blanks at most
   })
+
+  it('runs of blanks split by comments or hidden elements are joined, then cut (160 KB took turndown 25 s)', async () => {
+    const started = performance.now()
+    const { text } = await read(`<pre>x${`${' '.repeat(200)}<!><script></script>`.repeat(800)}y</pre>`)
+    expect(text).toMatch(/^x {1,200}y$/)
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+
+  it('a page turndown takes too long over is given as text (80 KB of inline code took it 11 s)', async () => {
+    const html = `<p><code><br>${'a'.repeat(20_000)}</code></p>` // 0.7 s of turndown; the call's limit here is 100 ms
+    const ctx = { log: { warn: () => {} }, signal: new AbortController().signal } as never
+    const page = await pageTextOffThread({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 1 << 20, why: 'test' }, ctx, 100)
+    expect(page).toMatchObject({ form: 'text', text: 'a'.repeat(20_000) })
+    // Positive control: with time enough, the same page is Markdown.
+    expect(
+      (await pageTextOffThread({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 1 << 20, why: 'test' }, ctx)).form,
+    ).toBe('markdown')
+  }, 30_000)
 
   it('600 unclosed <font>s and 2,000 unclosed <a>s are still Markdown (positive control)', async () => {
     expect((await read(`${'<font>x '.repeat(600)}`)).form).toBe('markdown')

@@ -22,10 +22,10 @@ const BLOCK = new Set(
 /** Longest title kept: it is metadata, not the page. */
 const MAX_TITLE = 1_000
 
-/** Control characters and lone surrogates go: each is six bytes of JSON (1,000 of them made a 6 KB title under a 2 KB cap). */
+/** Control and format characters go: a control character is six bytes of JSON (1,000 made a 6 KB title under a 2 KB cap), a bidi override disguises the rest. */
 const titleText = (text: string) =>
   text
-    .replace(/[\p{Cc}\p{Cs}]+/gu, ' ')
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_TITLE) || undefined
@@ -68,6 +68,18 @@ function textWeight(text: DefaultTreeAdapterMap['textNode'], level: number): num
   return text.value.length * (level + longest / 20)
 }
 
+/** Adjacent texts as one, as turndown's parser would read them back: a run of blanks split by comments was cut in pieces that joined again. */
+function joinTexts(nodes: ChildNode[]): ChildNode[] {
+  const joined: ChildNode[] = []
+  for (const node of nodes) {
+    const last = joined.at(-1)
+    if (node.nodeName === '#text' && last?.nodeName === '#text')
+      (last as DefaultTreeAdapterMap['textNode']).value += (node as DefaultTreeAdapterMap['textNode']).value
+    else joined.push(node)
+  }
+  return joined
+}
+
 /** The page's tree, pruned and measured; every walk is a loop, not recursion (20,000 levels overflowed the stack). */
 export function readTree(html: string): PageTree {
   const root = parse(html).childNodes.find(isElement)
@@ -79,7 +91,7 @@ export function readTree(html: string): PageTree {
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [node, level] = next
     depth = Math.max(depth, level)
-    node.childNodes = node.childNodes.filter((c) => c.nodeName !== '#comment' && !(isElement(c) && HIDDEN.has(c.tagName)))
+    node.childNodes = joinTexts(node.childNodes.filter((c) => c.nodeName !== '#comment' && !(isElement(c) && HIDDEN.has(c.tagName))))
     for (const child of node.childNodes) {
       weight += NODE_WEIGHT
       // Written back raw, a <plaintext> swallows the rest of what turndown parses, its wrapper's end tag included.
