@@ -115,12 +115,10 @@ describe('pages turndown is not given', () => {
   it('a page turndown takes too long over is given as text (80 KB of inline code took it 11 s)', async () => {
     const html = `<p><code><br>${'a'.repeat(20_000)}</code></p>` // 0.7 s of turndown; the call's limit here is 100 ms
     const ctx = { log: { warn: () => {} }, signal: new AbortController().signal } as never
-    const page = await pageTextOffThread({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 1 << 20, why: 'test' }, ctx, 100)
-    expect(page).toMatchObject({ form: 'text', text: 'a'.repeat(20_000) })
+    const job = { body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 1 << 20, why: 'test' }
+    expect(await pageTextOffThread(job, ctx, 100)).toMatchObject({ form: 'text', text: 'a'.repeat(20_000) })
     // Positive control: with time enough, the same page is Markdown.
-    expect(
-      (await pageTextOffThread({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 1 << 20, why: 'test' }, ctx)).form,
-    ).toBe('markdown')
+    expect((await pageTextOffThread(job, ctx)).form).toBe('markdown')
   }, 30_000)
 
   it('600 unclosed <font>s and 2,000 unclosed <a>s are still Markdown (positive control)', async () => {

@@ -47,7 +47,10 @@ export interface PageTree {
 /** A node's own share of the weight: ~8 µs of turndown, against ~0.2 µs per character and level. */
 const NODE_WEIGHT = 40
 
+type TextNode = DefaultTreeAdapterMap['textNode']
+
 const isElement = (node: ChildNode): node is DefaultTreeAdapterMap['element'] => 'tagName' in node
+const isText = (node: ChildNode | undefined): node is TextNode => node?.nodeName === '#text'
 
 /**
  * Longest run of white space kept in a text. Turndown's trimming regexes scan each run once per
@@ -57,7 +60,7 @@ const isElement = (node: ChildNode): node is DefaultTreeAdapterMap['element'] =>
 const MAX_BLANKS = 200
 
 /** Shortens `text`'s runs of white space to MAX_BLANKS; its weight: each character, once per level, and once per 20 blanks of its longest run. */
-function textWeight(text: DefaultTreeAdapterMap['textNode'], level: number): number {
+function textWeight(text: TextNode, level: number): number {
   let longest = 0
   if (text.value.length > MAX_BLANKS) {
     text.value = text.value.replace(/\s+/g, (run) => {
@@ -73,8 +76,7 @@ function joinTexts(nodes: ChildNode[]): ChildNode[] {
   const joined: ChildNode[] = []
   for (const node of nodes) {
     const last = joined.at(-1)
-    if (node.nodeName === '#text' && last?.nodeName === '#text')
-      (last as DefaultTreeAdapterMap['textNode']).value += (node as DefaultTreeAdapterMap['textNode']).value
+    if (isText(node) && isText(last)) last.value += node.value
     else joined.push(node)
   }
   return joined
@@ -96,7 +98,7 @@ export function readTree(html: string): PageTree {
       weight += NODE_WEIGHT
       // Written back raw, a <plaintext> swallows the rest of what turndown parses, its wrapper's end tag included.
       if (isElement(child) && child.tagName === 'plaintext') child.tagName = child.nodeName = 'pre'
-      if (child.nodeName === '#text') weight += textWeight(child as DefaultTreeAdapterMap['textNode'], level)
+      if (isText(child)) weight += textWeight(child, level)
       else if (isElement(child)) {
         weight += level
         stack.push([child, level + 1])
@@ -110,7 +112,7 @@ function firstTitle(root: ParentNode): string | undefined {
   const stack: ParentNode[] = [root]
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (isElement(node as ChildNode) && (node as DefaultTreeAdapterMap['element']).tagName === 'title') {
-      return titleText(node.childNodes.map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterMap['textNode']).value : '')).join(''))
+      return titleText(node.childNodes.map((c) => (isText(c) ? c.value : '')).join(''))
     }
     for (let i = node.childNodes.length - 1; i >= 0; i--) if ('childNodes' in node.childNodes[i]) stack.push(node.childNodes[i] as ParentNode)
   }
