@@ -221,15 +221,13 @@ export class ApprovalQueue implements Approvals {
   async list({ status, limit, cursor }: ApprovalQuery, viewer: Caller): Promise<ApprovalPage> {
     await this.expireStale()
     const { db, root } = this.deps
-    const after =
-      cursor === undefined
-        ? undefined
-        : sql`(${approvals.createdAt}, ${approvals.id}) < (SELECT created_at, id FROM approvals WHERE id = ${decodeCursor(cursor)})`
+    const reach = await reachOf(root, viewer)
+    const after = cursor === undefined ? undefined : await this.after(decodeCursor(cursor), reach)
     const newestFirst = [desc(approvals.createdAt), desc(approvals.id)]
     const sized = await db
       .select({ id: approvals.id, bytes: LISTED_BYTES })
       .from(approvals)
-      .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(await reachOf(root, viewer)), after))
+      .where(and(status && status !== 'all' ? eq(approvals.status, status) : undefined, within(reach), after))
       .orderBy(...newestFirst)
       .limit(limit + 1)
     const kept = fitting(sized.slice(0, limit).map((r) => r.bytes))
@@ -242,6 +240,20 @@ export class ApprovalQueue implements Approvals {
           .orderBy(...newestFirst)
       : []
     return { approvals: rows.map(presentApproval), next_cursor: sized.length > kept ? encodeCursor(ids[ids.length - 1]) : null }
+  }
+
+  /**
+   * Rows listed after the cursor's. A cursor must name a call the viewer can see: any other id is
+   * the same 400 whether it exists or not, so a listing never tells that someone else's call does.
+   */
+  private async after(id: string, reach: string | null) {
+    const [row] = await this.deps.db
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.id, id), within(reach)))
+    if (!row) fail('INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
+    // Compared in SQL: a JavaScript Date would cut created_at's microseconds and skip rows.
+    return sql`(${approvals.createdAt}, ${approvals.id}) < (SELECT created_at, id FROM approvals WHERE id = ${id})`
   }
 
   async get(id: string, viewer: Caller): Promise<ApprovalView | undefined> {

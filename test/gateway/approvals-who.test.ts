@@ -156,6 +156,20 @@ describe('confined approvers see and decide only calls of their folder', () => {
     expect(listed.map((a: any) => a.workspace).sort()).toEqual(['team', 'team/sub'])
   })
 
+  it('a cursor naming a call outside the folder is the same 400 as an id nobody holds: the listing tells nothing of it', async () => {
+    const cursorOf = (id: string) => Buffer.from(id).toString('base64url')
+    const page = (id: string) => get(t, `/v1/approvals?status=all&cursor=${cursorOf(id)}`, keys.team)
+    for (const id of [calls.other.approval_id, calls[''].approval_id, calls['team-evil'].approval_id, '01900000-0000-7000-8000-000000000000']) {
+      expectError(await page(id), 400, 'INVALID_REQUEST', 'Invalid cursor: pass back the next_cursor of a previous page')
+    }
+    // Positive control: a cursor on a call of the folder goes on from it, as next_cursor does.
+    const newest = (await get(t, '/v1/approvals?status=all&limit=1', keys.team)).json()
+    expect(newest.next_cursor).toBe(cursorOf(newest.approvals[0].id))
+    const rest = await page(newest.approvals[0].id)
+    expect(rest.statusCode).toBe(200)
+    expect(rest.json().approvals.map((a: any) => a.id)).toEqual(idsOf('team', 'team/sub').filter((id) => id !== newest.approvals[0].id))
+  })
+
   it('a call outside the folder is 404 to read, approve or reject, and stays pending', async () => {
     for (const folder of ['', 'team-evil', 'other']) {
       const id = calls[folder].approval_id
