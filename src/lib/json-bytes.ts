@@ -59,3 +59,26 @@ export function jsonSizeBound(v: unknown, limit: number, depth = 0): number {
   }
   return n
 }
+
+/**
+ * The bytes JSON.stringify would write for `v`, or Infinity once past `limit`: measured without
+ * serializing, so a value far over the limit costs no more than the limit to refuse. Values that
+ * decide their own JSON (toJSON) are serialized to be measured.
+ */
+export function jsonBytesWithin(v: unknown, limit: number, depth = 0): number {
+  if (typeof v === 'string') return v.length + 2 > limit ? Number.POSITIVE_INFINITY : jsonBytes(v) + 2
+  if (v === null || v === undefined) return 4
+  if (typeof v === 'number' || typeof v === 'boolean') return String(Number.isFinite(v) || typeof v === 'boolean' ? v : null).length
+  if (typeof v !== 'object' || depth > 64) return Number.POSITIVE_INFINITY
+  if ('toJSON' in v) return Buffer.byteLength(JSON.stringify(v) ?? 'null')
+  let n = 1
+  if (Array.isArray(v)) {
+    for (const item of v) if ((n += jsonBytesWithin(item, limit - n, depth + 1) + 1) > limit) return Number.POSITIVE_INFINITY
+    return Math.max(2, n)
+  }
+  for (const [k, item] of Object.entries(v)) {
+    if (item === undefined || typeof item === 'function') continue
+    if ((n += jsonBytesWithin(k, limit - n) + 1 + jsonBytesWithin(item, limit - n, depth + 1) + 1) > limit) return Number.POSITIVE_INFINITY
+  }
+  return Math.max(2, n)
+}

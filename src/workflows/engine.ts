@@ -9,7 +9,7 @@ import type { InnerCallOutcome } from '../tools/define.js'
 import { ExpressionError, evaluate, truthy, kindOf, type Scope } from './expressions.js'
 import { parseCondition } from './check.js'
 import { LIMITS, type Step, type Workflow } from './schema.js'
-import { renderValue } from './templates.js'
+import { RENDER_BYTES, RenderTooLarge, renderValue } from './templates.js'
 import { AGENT_TOOL } from './check-steps.js'
 
 export type StepStatus = 'running' | 'ok' | 'error' | 'skipped' | 'pending' | 'escalated' | 'rejected' | 'expired' | 'interrupted'
@@ -67,6 +67,8 @@ interface Frame {
 
 class Stop extends Error {}
 
+const TOO_LARGE = `would render to more than ${RENDER_BYTES / 2 ** 20} MiB of JSON, the most a step is given or a run gives`
+
 /** Step statuses that end the run, and the run status each one ends it with. */
 const ENDED: Partial<Record<StepStatus, 'failed' | 'rejected' | 'expired' | 'interrupted'>> = {
   error: 'failed',
@@ -89,6 +91,7 @@ export async function executeRun(state: RunState, deps: EngineDeps): Promise<Hal
   } catch (err) {
     if (err instanceof Stop) return { status: 'stopped' }
     if (err instanceof ExpressionError) return { status: 'failed', errorCode: 'INVALID_EXPRESSION', error: `In outputs: ${err.message}` }
+    if (err instanceof RenderTooLarge) return { status: 'failed', errorCode: 'LIMIT_EXCEEDED', error: `The outputs ${TOO_LARGE}` }
     throw err
   }
 }
@@ -134,6 +137,7 @@ class Runner {
       if (step.for_each !== undefined) return await this.loop(step, record, frame)
       return await this.call(step, record, frame)
     } catch (err) {
+      if (err instanceof RenderTooLarge) return this.fail(record, 'LIMIT_EXCEEDED', `Step ${step.id}: what it is given ${TOO_LARGE}`)
       if (!(err instanceof ExpressionError)) throw err
       return this.fail(record, 'INVALID_EXPRESSION', `Step ${step.id}: ${err.message}`)
     }

@@ -3,6 +3,7 @@
  * takes the expression's value whatever its type (a list stays a list); any other string is
  * interpolated, each value written as text (null as nothing, lists and objects as JSON).
  */
+import { jsonBytesWithin } from '../lib/json-bytes.js'
 import { evaluate, ExpressionError, parseExpression, type Expr, type Scope } from './expressions.js'
 
 export interface Piece {
@@ -64,22 +65,45 @@ export const hasExpression = (text: string) => text.includes(OPEN)
 
 const asText = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v))
 
-export function renderTemplate(t: Template, scope: Scope): unknown {
-  if (t.whole) return evaluate((t.parts.find((p) => typeof p !== 'string') as Piece).expr, scope)
-  return t.parts.map((p) => (typeof p === 'string' ? p : asText(evaluate(p.expr, scope)))).join('')
+/**
+ * JSON bytes one rendering may make (a step's arguments, a prompt, a for_each list, the run's
+ * outputs), as much as a caller may send in a body. A reference repeated in a 32 KiB file wrote
+ * the same large output again at each repetition: 400 of them ran the server out of memory.
+ */
+export const RENDER_BYTES = 10 * 1024 * 1024
+
+/** A rendering that would pass RENDER_BYTES: refused before the value that passes it is written. */
+export class RenderTooLarge extends Error {}
+
+/** What is left of RENDER_BYTES: each value is measured, within what is left, before it is written. */
+class Budget {
+  private left = RENDER_BYTES
+  take(v: unknown): void {
+    this.left -= jsonBytesWithin(v, this.left)
+    if (this.left < 0) throw new RenderTooLarge()
+  }
+}
+
+export function renderTemplate(t: Template, scope: Scope, budget = new Budget()): unknown {
+  const values = t.parts.map((p) => {
+    const v = typeof p === 'string' ? p : evaluate(p.expr, scope)
+    budget.take(v)
+    return v
+  })
+  return t.whole ? values[t.parts.findIndex((p) => typeof p !== 'string')] : values.map(asText).join('')
 }
 
 /**
  * A value of the workflow file (`with:`, `outputs:`) with every string rendered. Keys that render
  * to null are left out, so an optional argument fed by a missing field stays unset.
  */
-export function renderValue(value: unknown, scope: Scope): unknown {
-  if (typeof value === 'string') return hasExpression(value) ? renderTemplate(parseTemplate(value), scope) : value
-  if (Array.isArray(value)) return value.map((v) => renderValue(v, scope))
+export function renderValue(value: unknown, scope: Scope, budget = new Budget()): unknown {
+  if (typeof value === 'string') return hasExpression(value) ? renderTemplate(parseTemplate(value), scope, budget) : value
+  if (Array.isArray(value)) return value.map((v) => renderValue(v, scope, budget))
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value)) {
-      const rendered = renderValue(v, scope)
+      const rendered = renderValue(v, scope, budget)
       if (rendered !== null && rendered !== undefined) out[k] = rendered
     }
     return out

@@ -1,6 +1,6 @@
 /** JSON sizes of strings, checked against what JSON.stringify and Buffer really produce. */
 import { describe, expect, it } from 'vitest'
-import { jsonBytes, jsonPrefix, jsonSizeBound } from '../../src/lib/json-bytes.js'
+import { jsonBytes, jsonBytesWithin, jsonPrefix, jsonSizeBound } from '../../src/lib/json-bytes.js'
 
 const SAMPLES = [
   '',
@@ -61,5 +61,36 @@ describe('jsonSizeBound', () => {
     expect(jsonSizeBound({ at: new Date(0) }, 1e9)).toBe(Number.POSITIVE_INFINITY)
     expect(jsonSizeBound({ map: new Map() }, 1e9)).toBe(Number.POSITIVE_INFINITY)
     expect(jsonSizeBound({ custom: { toJSON: () => 'x'.repeat(1e6) } }, 1e9)).toBe(Number.POSITIVE_INFINITY)
+  })
+})
+
+describe('jsonBytesWithin', () => {
+  it('is what JSON.stringify writes, for every kind of value', () => {
+    const values = [
+      '',
+      'a"b\\c\n\u0001',
+      'é😀\ud800',
+      1.5,
+      -0,
+      Number.NaN,
+      true,
+      null,
+      [],
+      {},
+      [1, null, 'x', undefined],
+      { a: 1, b: [1, { c: 'd' }], u: undefined },
+    ]
+    for (const v of [...values, { 'k"é': 'v' }, new Date(0), { d: new Date(0) }]) {
+      expect(jsonBytesWithin(v, 1e9), JSON.stringify(v)).toBe(Buffer.byteLength(JSON.stringify(v)))
+    }
+  })
+
+  it('is Infinity past the limit, found without reading the rest', () => {
+    expect(jsonBytesWithin('x'.repeat(100), 101)).toBe(Number.POSITIVE_INFINITY)
+    expect(jsonBytesWithin('x'.repeat(100), 102)).toBe(102)
+    const huge = Array(1e6).fill('abc')
+    const t0 = performance.now()
+    expect(jsonBytesWithin(huge, 100)).toBe(Number.POSITIVE_INFINITY)
+    expect(performance.now() - t0).toBeLessThan(50)
   })
 })

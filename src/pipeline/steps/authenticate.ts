@@ -1,4 +1,5 @@
 /** Steps 1 and 2: which tool is called, by whom, and may that caller call it. */
+import { performance } from 'node:perf_hooks'
 import { codedError } from '../../errors.js'
 import type { AnyTool, Caller } from '../../tools/define.js'
 import type { RegisteredTool } from '../../tools/registry.js'
@@ -21,6 +22,10 @@ async function innerCaller(deps: PipelineDeps, request: CallRequest): Promise<Ca
     throw codedError('CALL_DEPTH_EXCEEDED', `${request.tool} was called ${depth} calls deep; at most ${MAX_CALL_DEPTH} are allowed`, {
       details: { depth, max_depth: MAX_CALL_DEPTH },
     })
+  }
+  // The call it is made for has ended (timed out, cancelled, its client gone): nothing more runs for it.
+  if (request.signal?.aborted || (request.deadline !== undefined && request.deadline <= performance.now())) {
+    throw codedError('TIMEOUT', `The call this ${request.tool} call was made for has ended (out of time or cancelled); it was not run`)
   }
   const outer = request.caller as Caller
   if (outer.id === 'anonymous') return outer
