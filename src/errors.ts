@@ -78,6 +78,8 @@ const catalogue = {
   /** The database cannot be reached; sent with Retry-After. Tools that need no database keep working. */
   DATABASE_UNAVAILABLE: 503,
   TIMEOUT: 504,
+  /** The client closed its connection before the answer (nginx's 499): the call was stopped; history shows it. */
+  CLIENT_CLOSED: 499,
 } as const
 
 export type ErrorCode = keyof typeof catalogue

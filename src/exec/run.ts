@@ -5,7 +5,7 @@
  * carries the output so far, thrown well within the 250 ms the pipeline waits for it.
  */
 import { performance } from 'node:perf_hooks'
-import { codedError } from '../errors.js'
+import { codedError, isCodedError, type ErrorCode } from '../errors.js'
 import { seconds } from '../lib/seconds.js'
 import type { ToolContext } from '../tools/define.js'
 import { CappedOutput } from './buffers.js'
@@ -91,13 +91,21 @@ async function untilExitOrAbort(done: Promise<Exit>, signal: AbortSignal): Promi
   }
 }
 
-/** The error for a command ended by the call's signal: the timeout, or shutdown; it carries the output so far. */
+/** Why the call's signal ended a command: a coded reason (its client gone), shutdown, or the timeout. */
+function endedBy(reason: unknown, timeoutMs: number): [ErrorCode, string] {
+  if (isCodedError(reason)) return [reason.code, `${reason.message}; the command was ended`]
+  if (/shut/i.test(String((reason as Error | undefined)?.message ?? ''))) {
+    return ['SERVICE_UNAVAILABLE', 'The server is shutting down; the command was ended. Retry once it is back']
+  }
+  return ['TIMEOUT', `Tool timed out after ${seconds(timeoutMs)}`]
+}
+
+/** The error for a command ended by the call's signal; it carries the output so far. */
 function ended(ctx: Pick<ToolContext, 'signal' | 'timeoutMs'>, output: string, metadata: RunMetadata): Error {
-  const shuttingDown = /shut/i.test(String((ctx.signal.reason as Error | undefined)?.message ?? ''))
-  const message = shuttingDown ? 'The server is shutting down; the command was ended. Retry once it is back' : `Tool timed out after ${seconds(ctx.timeoutMs)}`
-  return codedError(shuttingDown ? 'SERVICE_UNAVAILABLE' : 'TIMEOUT', message, {
+  const [code, message] = endedBy(ctx.signal.reason, ctx.timeoutMs)
+  return codedError(code, message, {
     details: {
-      result: { success: false, output, error: message, metadata: { ...metadata, timed_out: !shuttingDown } },
+      result: { success: false, output, error: message, metadata: { ...metadata, timed_out: code === 'TIMEOUT' } },
       timeout_ms: ctx.timeoutMs,
     },
   })

@@ -14,6 +14,7 @@ import { metaToHeaders } from '../pipeline/context.js'
 import type { CallOutcome } from '../plugins/pipeline.js'
 import { findNul } from '../plugins/input-guard.js'
 import { errorResponses } from './openapi-schemas.js'
+import { whileClientWaits } from './client-gone.js'
 
 /**
  * Where a NUL is in a JSON-RPC message (or batch) outside a tool call's `arguments`, which the
@@ -97,19 +98,23 @@ const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
   )
 
 /** A server for one request: the tools' list, and every call through the pipeline with this request's key. */
-function serverFor(app: FastifyInstance, tools: never[], jsonSchemaValidator: AjvJsonSchemaValidator, request: FastifyRequest): Server {
+function serverFor(app: FastifyInstance, tools: never[], jsonSchemaValidator: AjvJsonSchemaValidator, request: FastifyRequest, reply: FastifyReply): Server {
   const server = new Server({ name: 'toolgate', version: '0.1.0' }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
-    const outcome = await app.pipeline.invoke({
-      tool: req.params.name,
-      args: req.params.arguments ?? {},
-      authorization: request.headers.authorization,
-      clientIp: request.ip,
-      transport: 'mcp',
-      headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
-      requestId: request.id,
-    })
+    const client = whileClientWaits(reply)
+    const outcome = await app.pipeline
+      .invoke({
+        tool: req.params.name,
+        args: req.params.arguments ?? {},
+        authorization: request.headers.authorization,
+        clientIp: request.ip,
+        transport: 'mcp',
+        headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
+        requestId: request.id,
+        signal: client.signal,
+      })
+      .finally(client.release)
     return toMcpResult(outcome)
   })
   return server
@@ -158,7 +163,7 @@ export default async function mcpRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (await refused(app, request, reply)) return reply
-      const server = serverFor(app, tools, jsonSchemaValidator, request)
+      const server = serverFor(app, tools, jsonSchemaValidator, request, reply)
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       reply.hijack()
       reply.raw.on('close', () => {

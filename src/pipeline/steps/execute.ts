@@ -4,7 +4,7 @@
  * so that a crash leaves a visible `interrupted` row rather than a silent gap.
  */
 import { performance } from 'node:perf_hooks'
-import { codedError, isCodedError } from '../../errors.js'
+import { codedError, isCodedError, type CodedError } from '../../errors.js'
 import { normalize } from '../answer.js'
 import { logStart } from '../call-log.js'
 import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
@@ -70,11 +70,7 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
     const output = await Promise.race([(async () => call.tool.execute(call.args, ctx))(), time.expired])
     return { ok: true, output: capOutput(output as Record<string, unknown>, execution.maxOutputSize, execution.messages) }
   } catch (err) {
-    // A tool that honours its signal rejects with the abort reason: that is the timeout, not a fault.
-    return {
-      ok: false,
-      error: execution.timedOut && !isCodedError(err) ? timeoutError(execution.timeoutMs) : normalize(deps, err, call.record.id, call.tool.name),
-    }
+    return { ok: false, error: whyStopped(execution, err) ?? normalize(deps, err, call.record.id, call.tool.name) }
   } finally {
     time.cancel()
     stop()
@@ -82,7 +78,18 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
   }
 }
 
-/** An inner call stops with the call that made it; returns the unsubscribe. */
+/**
+ * A tool that honours its signal rejects with what it was given (an AbortError, the reason): that
+ * is the timeout, or the coded reason it was stopped for (its client gone), not a fault.
+ */
+function whyStopped(execution: Execution, err: unknown): CodedError | undefined {
+  if (isCodedError(err)) return undefined
+  if (execution.timedOut) return timeoutError(execution.timeoutMs)
+  const { aborted, reason } = execution.controller.signal
+  return aborted && isCodedError(reason) ? reason : undefined
+}
+
+/** A call stops with what it was made for (the call above it, its client's connection); returns the unsubscribe. */
 function follow(parent: AbortSignal | undefined, controller: AbortController): () => void {
   if (!parent) return () => {}
   const abort = () => controller.abort(parent.reason)
