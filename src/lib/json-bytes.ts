@@ -60,6 +60,9 @@ export function jsonSizeBound(v: unknown, limit: number, depth = 0): number {
   return n
 }
 
+/** Deeper than this, jsonBytesWithin gives up (Infinity): JSON.parse makes values of any depth, recursion cannot follow. */
+const MAX_DEPTH = 1000
+
 /**
  * The bytes JSON.stringify would write for `v`, or Infinity once past `limit`: measured without
  * serializing, so a value far over the limit costs no more than the limit to refuse. Values that
@@ -69,7 +72,7 @@ export function jsonBytesWithin(v: unknown, limit: number, depth = 0): number {
   if (typeof v === 'string') return v.length + 2 > limit ? Number.POSITIVE_INFINITY : jsonBytes(v) + 2
   if (v === null || v === undefined) return 4
   if (typeof v === 'number' || typeof v === 'boolean') return String(Number.isFinite(v) || typeof v === 'boolean' ? v : null).length
-  if (typeof v !== 'object' || depth > 64) return Number.POSITIVE_INFINITY
+  if (typeof v !== 'object' || depth > MAX_DEPTH) return Number.POSITIVE_INFINITY
   if ('toJSON' in v) return Buffer.byteLength(JSON.stringify(v) ?? 'null')
   let n = 1
   if (Array.isArray(v)) {

@@ -37,12 +37,22 @@ export interface CallRequest {
   depth?: number
   /** Aborting it aborts the call (its parent timed out or was cancelled). */
   signal?: AbortSignal
+  /** The response a REST or MCP client waits for: the call stops if it closes before it is sent. */
+  response?: ClientResponse
   /** performance.now() by which an inner call must end: what is left of its parent's time. */
   deadline?: number
   /** The HTTP request's id: the call's request id when it sends no X-Request-Id of its own. */
   requestId?: string
   /** Hold the call for approval with this reason whatever the tool's policy (inner calls only: InnerCallOptions.holdReason). */
   holdReason?: string
+}
+
+/** The part of node's ServerResponse that tells whether the client went away before its answer. */
+export interface ClientResponse {
+  readonly writableFinished: boolean
+  readonly destroyed: boolean
+  once(event: 'close', listener: () => void): unknown
+  off(event: 'close', listener: () => void): unknown
 }
 
 /** What a call answers: Fastify serializes the body (or the XML writer renders it). */

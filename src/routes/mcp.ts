@@ -14,7 +14,6 @@ import { metaToHeaders } from '../pipeline/context.js'
 import type { CallOutcome } from '../plugins/pipeline.js'
 import { findNul } from '../plugins/input-guard.js'
 import { errorResponses } from './openapi-schemas.js'
-import { whileClientWaits } from './client-gone.js'
 
 /**
  * Where a NUL is in a JSON-RPC message (or batch) outside a tool call's `arguments`, which the
@@ -102,19 +101,16 @@ function serverFor(app: FastifyInstance, tools: never[], jsonSchemaValidator: Aj
   const server = new Server({ name: 'toolgate', version: '0.1.0' }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
-    const client = whileClientWaits(reply)
-    const outcome = await app.pipeline
-      .invoke({
-        tool: req.params.name,
-        args: req.params.arguments ?? {},
-        authorization: request.headers.authorization,
-        clientIp: request.ip,
-        transport: 'mcp',
-        headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
-        requestId: request.id,
-        signal: client.signal,
-      })
-      .finally(client.release)
+    const outcome = await app.pipeline.invoke({
+      tool: req.params.name,
+      args: req.params.arguments ?? {},
+      authorization: request.headers.authorization,
+      clientIp: request.ip,
+      transport: 'mcp',
+      headers: metaToHeaders(req.params._meta as Record<string, unknown> | undefined),
+      requestId: request.id,
+      response: reply.raw,
+    })
     return toMcpResult(outcome)
   })
   return server

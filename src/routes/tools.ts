@@ -9,7 +9,6 @@ import { toPlainSchema, type JsonSchema } from '../exports/json-schema.js'
 import type { AnyTool } from '../tools/define.js'
 import { prefersXml } from '../lib/accept.js'
 import { sendXml } from './xml-reply.js'
-import { whileClientWaits } from './client-gone.js'
 import type { CallOutcome } from '../pipeline/call.js'
 import { TOOL_ERRORS, contextHeadersOf, errorResponses, okResponse, pendingResponse } from './openapi-schemas.js'
 
@@ -71,19 +70,16 @@ export default async function toolRoutes(app: FastifyInstance) {
 
   const handle = (name?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const toolName = name ?? (request.params as { name: string }).name
-    const client = whileClientWaits(reply)
-    const outcome = await app.pipeline
-      .invoke({
-        tool: toolName,
-        args: request.body,
-        authorization: request.headers.authorization,
-        clientIp: request.ip,
-        transport: 'rest',
-        headers: request.headers,
-        requestId: request.id,
-        signal: client.signal,
-      })
-      .finally(client.release)
+    const outcome = await app.pipeline.invoke({
+      tool: toolName,
+      args: request.body,
+      authorization: request.headers.authorization,
+      clientIp: request.ip,
+      transport: 'rest',
+      headers: request.headers,
+      requestId: request.id,
+      response: reply.raw,
+    })
     answer(request, reply, toolName, outcome)
     // The reply itself: Fastify then waits for the response to end, and never sends again.
     return reply

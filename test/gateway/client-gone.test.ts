@@ -1,5 +1,5 @@
 /**
- * A call stops when its client closes the connection before the answer (src/routes/client-gone.ts),
+ * A call stops when its client closes the connection before the answer (src/pipeline/steps/execute.ts),
  * over REST and MCP alike, and history says so (499 CLIENT_CLOSED). From an attacker review: a
  * Task whose client had gone went on making calls, so a read key could leave hundreds of subagents
  * running for no one. Beside each, the same call with its client waiting runs to the end.

@@ -80,7 +80,8 @@ describe('jsonBytesWithin', () => {
       [1, null, 'x', undefined],
       { a: 1, b: [1, { c: 'd' }], u: undefined },
     ]
-    for (const v of [...values, { 'k"é': 'v' }, new Date(0), { d: new Date(0) }]) {
+    const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: [nested(depth - 1)] })
+    for (const v of [...values, { 'k"é': 'v' }, new Date(0), { d: new Date(0) }, nested(400)]) {
       expect(jsonBytesWithin(v, 1e9), JSON.stringify(v)).toBe(Buffer.byteLength(JSON.stringify(v)))
     }
   })

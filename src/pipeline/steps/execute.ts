@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks'
 import { codedError, isCodedError, type CodedError } from '../../errors.js'
 import { normalize } from '../answer.js'
 import { logStart } from '../call-log.js'
-import type { AdmittedCall, Execution, PipelineDeps, Settled } from '../call.js'
+import type { AdmittedCall, ClientResponse, Execution, PipelineDeps, Settled } from '../call.js'
 import { seconds } from '../context.js'
 import { effectiveLimits } from '../limits.js'
 import { capOutput } from '../output.js'
@@ -65,6 +65,7 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
   logStart(deps, call, execution)
   const time = deadline(execution)
   const stop = follow(call.request.signal, execution.controller)
+  const leave = stopIfClientLeaves(call.request.response, execution.controller)
   deps.running.add(execution)
   try {
     const output = await Promise.race([(async () => call.tool.execute(call.args, ctx))(), time.expired])
@@ -74,6 +75,7 @@ export async function execute(deps: PipelineDeps, call: AdmittedCall, execution:
   } finally {
     time.cancel()
     stop()
+    leave()
     deps.running.delete(execution)
   }
 }
@@ -89,7 +91,21 @@ function whyStopped(execution: Execution, err: unknown): CodedError | undefined 
   return aborted && isCodedError(reason) ? reason : undefined
 }
 
-/** A call stops with what it was made for (the call above it, its client's connection); returns the unsubscribe. */
+/**
+ * A call whose client closes its connection before the answer stops, as at its timeout: a subagent
+ * or a workflow left behind went on making calls for no one. Returns the unsubscribe.
+ */
+function stopIfClientLeaves(response: ClientResponse | undefined, controller: AbortController): () => void {
+  if (!response) return () => {}
+  const left = () => {
+    if (!response.writableFinished) controller.abort(codedError('CLIENT_CLOSED', 'The client closed the connection before the answer; the call was stopped'))
+  }
+  if (response.destroyed) left()
+  response.once('close', left)
+  return () => response.off('close', left)
+}
+
+/** An inner call stops with the call that made it; returns the unsubscribe. */
 function follow(parent: AbortSignal | undefined, controller: AbortController): () => void {
   if (!parent) return () => {}
   const abort = () => controller.abort(parent.reason)
