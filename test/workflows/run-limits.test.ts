@@ -44,6 +44,25 @@ steps:
         with: { path: "out/\${{ index }}.txt", content: "x" }
 `
 
+const REPLAY = `version: 1
+name: replay
+params:
+  n: { type: list }
+steps:
+  - id: loop
+    for_each: \${{ params.n }}
+    steps:
+      - id: r
+        tool: fs_read
+        with: { path: "in/\${{ item }}.txt" }
+  - id: note
+    tool: write_memory_entry
+    with: { file: best_practices.md, entry: "after the loop" }
+outputs:
+  first: \${{ steps.loop.output[0].r.output }}
+  last: \${{ steps.loop.output[2].r.output }}
+`
+
 const put = (file: string, text: string) => fs.writeFile(path.join(t.workspace, file), text)
 const items = (n: number) => JSON.stringify([...Array(n).keys()])
 const run = (file: string, n: number, headers?: Record<string, string>) =>
@@ -58,6 +77,9 @@ beforeAll(async () => {
   await put('outputs.yaml', amplifier(40, 'outputs'))
   await put('args.yaml', amplifier(40, 'with'))
   await put('flood.yaml', FLOOD)
+  await put('replay.yaml', REPLAY)
+  await fs.mkdir(path.join(t.workspace, 'in'))
+  for (const i of [0, 1, 2]) await put(`in/${i}.txt`, `first read of ${i}`)
 })
 afterAll(() => t.close())
 
@@ -81,6 +103,30 @@ describe('rendering', () => {
     expect(res.body.metadata.steps.at(-1)).toMatchObject({ key: 'save', status: 'error', error_code: 'LIMIT_EXCEEDED', execution_id: null })
     expect(res.body.error).toBe('LIMIT_EXCEEDED: Step save: what it is given would render to more than 10 MiB of JSON, the most a step is given or a run gives')
     await expect(fs.stat(path.join(t.workspace, 'saved.txt'))).rejects.toThrow()
+  })
+})
+
+describe("a loop's output", () => {
+  it('is not stored beside its steps (590 reads of 250 KB made one 150 MB record): a run going on after an approval rebuilds it from their records', async () => {
+    const approver = await t.key(['approve'], 'reviewer')
+    const res = await run('replay.yaml', 3)
+    expect(res.statusCode, JSON.stringify(res.body).slice(0, 500)).toBe(202)
+    const { run_id: id } = res.body.metadata
+    const runOf = async () => (await t.app.inject({ url: `/v1/workflow-runs/${id}`, headers: { authorization: `Bearer ${writer}` } })).json().run
+    expect((await runOf()).steps.find((s: { key: string }) => s.key === 'loop')).toMatchObject({ status: 'ok', output: null })
+    // Replayed, not read again: the run's outputs are what the loop read before the pause.
+    for (const i of [0, 1, 2]) await put(`in/${i}.txt`, 'changed since')
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/v1/approvals/${res.body.approval_id}/approve`,
+      headers: { authorization: `Bearer ${approver}` },
+    })
+    expect(decided.statusCode).toBe(200)
+    let done = await runOf()
+    for (const end = Date.now() + 15_000; ['running', 'paused'].includes(done.status) && Date.now() < end; done = await runOf())
+      await new Promise((r) => setTimeout(r, 50))
+    expect(done).toMatchObject({ status: 'succeeded', outputs: { first: 'first read of 0', last: 'first read of 2' } })
+    expect(done.steps.filter((s: { tool: string }) => s.tool === 'fs_read')).toHaveLength(3)
   })
 })
 
