@@ -120,8 +120,13 @@ class Runner {
 
   private async step(step: Step, frame: Frame): Promise<Halt | undefined> {
     const key = frame.prefix + step.id
-    if (++this.runs > LIMITS.stepRuns) return this.fail(this.base(step, key), 'LIMIT_EXCEEDED', `The run reached ${LIMITS.stepRuns} step runs, its limit`)
     const had = this.state.steps.get(key)
+    if (++this.runs > LIMITS.stepRuns) {
+      const error = `The run reached ${LIMITS.stepRuns} step runs, its limit`
+      // A step that finished keeps its record (a run paused under a version that counted a replayed loop once).
+      if (had?.status === 'ok' || had?.status === 'skipped') return { status: 'failed', stepKey: key, errorCode: 'LIMIT_EXCEEDED', error }
+      return this.fail(this.base(step, key), 'LIMIT_EXCEEDED', error)
+    }
     // A finished loop is gone through again (below), its steps replayed from their records: its
     // output is theirs, not a copy kept beside them.
     const finishedLoop = had?.kind === 'for_each' && had.status === 'ok'
