@@ -93,7 +93,7 @@ async function untilExitOrAbort(done: Promise<Exit>, signal: AbortSignal): Promi
 
 /** Why the call's signal ended a command: a coded reason (its client gone), shutdown, or the timeout. */
 function endedBy(reason: unknown, timeoutMs: number): [ErrorCode, string] {
-  if (isCodedError(reason)) return [reason.code, `${reason.message}; the command was ended`]
+  if (isCodedError(reason)) return [reason.code, reason.message]
   if (/shut/i.test(String((reason as Error | undefined)?.message ?? ''))) {
     return ['SERVICE_UNAVAILABLE', 'The server is shutting down; the command was ended. Retry once it is back']
   }
