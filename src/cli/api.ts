@@ -2000,6 +2000,8 @@ export interface components {
             execution_id: string;
             approval_id: string | null;
             waiting_step: string | null;
+            /** @description Starts that resumed it after the server stopped while it ran; past 3 it is stopped as interrupted instead */
+            resumes: number;
             error_code: string | null;
             error: string | null;
             created_at: string;
@@ -14338,6 +14340,8 @@ export interface operations {
                             execution_id: string;
                             approval_id: string | null;
                             waiting_step: string | null;
+                            /** @description Starts that resumed it after the server stopped while it ran; past 3 it is stopped as interrupted instead */
+                            resumes: number;
                             error_code: string | null;
                             error: string | null;
                             created_at: string;

@@ -5,6 +5,7 @@ import { Type, type TSchema } from 'typebox'
 import { validate as isUuid } from 'uuid'
 import { fail } from '../errors.js'
 import { presentRun, presentRunSummary } from '../workflows/record.js'
+import { MAX_RESUMES } from '../workflows/runner.js'
 import { errorResponses } from './openapi-schemas.js'
 
 const STATUSES = ['running', 'paused', 'succeeded', 'failed', 'rejected', 'expired', 'interrupted']
@@ -20,6 +21,9 @@ const runFields = {
   execution_id: Type.String({ description: 'The workflow_run call that started it' }),
   approval_id: Nullable(Type.String({ description: 'The held call a paused run waits on' })),
   waiting_step: Nullable(Type.String()),
+  resumes: Type.Integer({
+    description: `Starts that resumed it after the server stopped while it ran; past ${MAX_RESUMES} it is stopped as interrupted instead`,
+  }),
   error_code: Nullable(Type.String()),
   error: Nullable(Type.String()),
   created_at: Type.String(),

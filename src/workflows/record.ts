@@ -17,6 +17,8 @@ export interface RunRecord {
   outputs: unknown
   approval_id: string | null
   waiting_step: string | null
+  /** Starts that resumed it (runner.ts MAX_RESUMES). */
+  resumes: number
   error_code: string | null
   error: string | null
   steps: StepView[]
@@ -58,6 +60,7 @@ export function presentRun(row: RunRow, steps: StepRow[]): RunRecord {
     outputs: row.outputs ?? null,
     approval_id: row.approvalId,
     waiting_step: row.waitingStep,
+    resumes: row.resumes,
     error_code: row.errorCode,
     error: row.error,
     steps: steps.map((s) => ({

@@ -59,6 +59,12 @@ function patchFor(halt: Exclude<Halt, { status: 'stopped' }>): RunPatch {
 /** How long a decision waits for its run to finish pausing (the approver was quicker than the run). */
 const CLAIM_WAIT_MS = 5_000
 
+/**
+ * Starts that may resume one run. A run that stops the server (out of memory, say) would otherwise
+ * be resumed, and stop it again, at every start.
+ */
+export const MAX_RESUMES = 3
+
 export function createRunner(deps: RunnerDeps): Runner {
   return new WorkflowRunner(deps)
 }
@@ -113,7 +119,7 @@ class WorkflowRunner implements Runner {
 
   async resumeOwned(): Promise<string[]> {
     const ids = await this.deps.store.runningOn(this.deps.instance)
-    for (const id of ids) this.inBackground(id, () => this.continueRun(id))
+    for (const id of ids) this.inBackground(id, () => this.resume(id))
     return ids
   }
 
@@ -147,7 +153,23 @@ class WorkflowRunner implements Runner {
     return 'written' in written ? { run, artifacts: written.written } : { run, artifacts: null, note: written.skipped }
   }
 
-  private async continueRun(runId: string): Promise<void> {
+  private async resume(runId: string): Promise<void> {
+    const resumes = await this.deps.store.countResume(runId)
+    if (resumes === undefined) return
+    await this.continueRun(runId, resumes > MAX_RESUMES)
+  }
+
+  /** The steps a run was running when the server stopped for the last time it will: interrupted there. */
+  private async givenUp(loaded: LoadedRun): Promise<Halt> {
+    const error = `The server stopped ${MAX_RESUMES + 1} times while this run was running (it was resumed ${MAX_RESUMES} times and did not finish); it is not resumed again, since a run that stops the server would do so at every start. Start it again with workflow_run once the cause is found`
+    for (const step of loaded.steps.values()) {
+      if (step.status === 'running')
+        await this.deps.store.saveStep(loaded.row.id, { ...step, status: 'interrupted', errorCode: 'INTERRUPTED', error, finishedAt: new Date() })
+    }
+    return { status: 'interrupted', errorCode: 'INTERRUPTED', error }
+  }
+
+  private async continueRun(runId: string, giveUp = false): Promise<void> {
     const { store, log } = this.deps
     const loaded = await store.load(runId)
     if (loaded?.row.status !== 'running') return
@@ -162,7 +184,7 @@ class WorkflowRunner implements Runner {
     const deadline = budget === undefined ? undefined : performance.now() + budget
     const invoke: EngineDeps['invoke'] = (tool, args, opts) => this.deps.invoke(loaded, caller, tool, args, opts.holdReason, deadline)
     const state = { id: runId, workflow: loaded.state.workflow, params: loaded.state.params, steps: loaded.steps }
-    const halt = await executeRun(state, this.engineDeps(invoke, runId))
+    const halt = giveUp ? await this.givenUp(loaded) : await executeRun(state, this.engineDeps(invoke, runId))
     const report = await this.settle(runId, halt, caller, loaded.state.context.dryRun)
     log.info({ run_id: runId, status: report.run.status }, `Workflow run ${runId} went on in the background: ${report.run.status}`)
   }

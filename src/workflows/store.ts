@@ -3,7 +3,7 @@
  * its parameters, its context, each finished step's output — is sealed; people read the redacted
  * copies. Claiming a paused run is one conditional UPDATE, so only one instance continues it.
  */
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { workflowRuns, workflowRunSteps } from '../db/schema/index.js'
 import type { Secretbox } from '../lib/secretbox.js'
@@ -63,6 +63,8 @@ export interface RunStore {
   byExecution(executionId: string): Promise<RunRow | undefined>
   /** Runs `instance` was running when it stopped. */
   runningOn(instance: string): Promise<string[]>
+  /** Counts one more start resuming the run, if it is still running; how many there have been, or undefined. */
+  countResume(runId: string): Promise<number | undefined>
   /** Runs newest first: `callerId`'s only, unless undefined (an admin's view). */
   list(q: { callerId?: string; status?: string; limit: number }): Promise<RunRow[]>
   /** A run and its steps in the order it reached them, as stored (redacted copies). */
@@ -151,6 +153,15 @@ class PgRunStore implements RunStore {
       .from(workflowRuns)
       .where(and(eq(workflowRuns.status, 'running'), eq(workflowRuns.instance, instance)))
     return rows.map((r) => r.id)
+  }
+
+  async countResume(runId: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(workflowRuns)
+      .set({ resumes: sql`${workflowRuns.resumes} + 1`, updatedAt: new Date() })
+      .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'running')))
+      .returning({ resumes: workflowRuns.resumes })
+    return row?.resumes
   }
 
   async list({ callerId, status, limit }: { callerId?: string; status?: string; limit: number }): Promise<RunRow[]> {

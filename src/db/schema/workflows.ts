@@ -23,6 +23,8 @@ export const workflowRuns = pgTable(
     instance: text('instance').notNull(),
     /** How deep the workflow_run call was; its steps are one deeper. */
     depth: integer('depth').notNull().default(0),
+    /** Starts that resumed it while it was running: bounds a run that stops the server each time. */
+    resumes: integer('resumes').notNull().default(0),
     /** {workflow, params, context}, sealed. */
     sealedState: text('sealed_state').notNull(),
     params: jsonb('params').notNull(),

@@ -1,0 +1,100 @@
+/**
+ * A run the server was running when it stopped is resumed at the next start, but not for ever: a
+ * run that stops the server (out of memory, say) would otherwise stop it again at every start.
+ * After MAX_RESUMES resumes that did not finish, the next start stops it `interrupted` instead,
+ * and runs nothing of it. Each app here is a restart on the same data folder; the run waits on an
+ * LLM that never answers, so every start finds it mid-step.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { workflowRuns } from '../../src/db/schema/index.js'
+import { MAX_RESUMES } from '../../src/workflows/runner.js'
+import { buildTestApp, type TestApp } from '../helper.js'
+import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
+
+const FLOW = `version: 1
+name: stuck
+steps:
+  - id: sum
+    tool: summarize
+    with: { text: "A run that never finishes. It waits on the model." }
+`
+
+let llm: LlmStandIn
+let first: TestApp
+const apps: TestApp[] = []
+
+async function until<T>(what: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const got = await what()
+    if (got !== undefined) return got
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** A start on the first app's folders: it resumes the runs the last one was running. */
+async function restart(): Promise<TestApp> {
+  const app = await buildTestApp({ dataDir: first.dataDir, workspace: first.workspace, databaseUrl: first.databaseUrl, env: env() })
+  apps.push(app)
+  return app
+}
+const env = () => ({ LLM_BASE_URL: llm.url, LLM_MODEL: 'stand-in', LLM_MAX_RETRIES: '0' })
+const runOf = async (t: TestApp, id: string) =>
+  (await t.app.inject({ url: `/v1/workflow-runs/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().run
+
+beforeAll(async () => {
+  llm = await startLlmStandIn(() => ({ delayMs: 120_000, body: completion('never') }))
+  first = await buildTestApp({ keep: true, env: env() })
+  apps.push(first)
+  await fs.mkdir(path.join(first.workspace, 'flows'))
+  await fs.writeFile(path.join(first.workspace, 'flows/stuck.yaml'), FLOW)
+})
+afterAll(async () => {
+  for (const t of apps) await t.app.close().catch(() => undefined)
+  await first?.destroy()
+  await llm?.close()
+})
+
+describe('a run the server keeps stopping under', () => {
+  it(`is resumed up to ${MAX_RESUMES} times, then stopped interrupted without running again`, async () => {
+    const answer = first.call('workflow_run', { path: 'flows/stuck.yaml' })
+    await until(async () => (llm.requests.length === 1 ? true : undefined))
+    const [row] = await first.app.database.db.select().from(workflowRuns)
+    expect(row).toMatchObject({ status: 'running', resumes: 0 })
+    // As if the server had stopped under it at all but the last start it may be resumed at.
+    await first.app.database.db
+      .update(workflowRuns)
+      .set({ resumes: sql`${MAX_RESUMES - 1}` })
+      .where(eq(workflowRuns.id, row.id))
+    await first.app.close()
+    await answer
+
+    // Positive control: the last resume allowed runs the step again.
+    const second = await restart()
+    await until(async () => (llm.requests.length === 2 ? true : undefined))
+    expect(await runOf(second, row.id)).toMatchObject({ status: 'running', resumes: MAX_RESUMES, steps: [{ key: 'sum', status: 'running' }] })
+    await second.app.close()
+
+    const third = await restart()
+    const stopped = await until(async () => {
+      const run = await runOf(third, row.id)
+      return run.status === 'running' ? undefined : run
+    })
+    expect(stopped).toMatchObject({
+      status: 'interrupted',
+      error_code: 'INTERRUPTED',
+      resumes: MAX_RESUMES + 1,
+      steps: [{ key: 'sum', status: 'interrupted', error_code: 'INTERRUPTED' }],
+    })
+    expect(stopped.error).toContain(`The server stopped ${MAX_RESUMES + 1} times while this run was running`)
+    expect(stopped.finished_at).not.toBeNull()
+    // Nothing of it ran at this start, and its record says how it ended.
+    expect(llm.requests).toHaveLength(2)
+    const record = JSON.parse(await fs.readFile(path.join(first.workspace, `artifacts/${row.id}/run.json`), 'utf8'))
+    expect(record).toMatchObject({ status: 'interrupted', error_code: 'INTERRUPTED' })
+  }, 60_000)
+})
