@@ -177,6 +177,8 @@ export async function toolgateEnv(databaseUrl: string): Promise<{ env: NodeJS.Pr
     TOOLGATE_DATA_DIR: path.join(tmp, 'data'),
     TOOLGATE_WORKSPACE: path.join(tmp, 'workspace'),
     TOOLGATE_RATE_LIMITS: 'hello=100000000/minute',
+    // One key drives every connection (--connections may pass the default of 64 at once).
+    TOOLGATE_MAX_CALLS_IN_FLIGHT: '100000',
     TOOLGATE_BOOTSTRAP_KEY: BENCH_KEY,
   })
   await fs.mkdir(env.TOOLGATE_WORKSPACE!, { recursive: true })

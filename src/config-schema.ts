@@ -84,6 +84,12 @@ export const ConfigSchema = Type.Object({
   TOOLGATE_GIT_COMMITS: flag('`git_commit` creates commits (each held for approval); off, it warns and does nothing.'),
   TOOLGATE_HOLD_RISKY: flag('Hold risky `Bash`/`shell` commands for approval instead of only warning.'),
   TOOLGATE_MAX_SHELLS: int(1, 1000, 4, 'Background shells one key may have running at once.'),
+  TOOLGATE_MAX_CALLS_IN_FLIGHT: int(
+    1,
+    100_000,
+    64,
+    'Calls one key (or one address without a key) may have running at once on this instance; one more is answered 429 `RATE_LIMITED` at once. Calls a call makes (subagents, workflow steps) run inside it and are not counted again; a call held for approval is not running.',
+  ),
   TOOLGATE_CHECKPOINT_EVERY: int(
     0,
     1_000_000,

@@ -74,6 +74,8 @@ export interface AppConfig {
   holdRisky: boolean
   /** TOOLGATE_MAX_SHELLS: background shells one key may have running at once. */
   maxShells: number
+  /** TOOLGATE_MAX_CALLS_IN_FLIGHT: calls one caller may have running at once (pipeline/in-flight.ts). */
+  maxCallsInFlight: number
   /** TOOLGATE_RG: the ripgrep binary Grep runs, a name looked up on PATH or an absolute path (default `rg`). */
   rg: string
   /** TOOLGATE_CHECKPOINT_EVERY: a `checkpoint` at the first write from each thread, at most one per N positions (default 1; 0 = never). */
@@ -296,6 +298,7 @@ function toAppConfig(e: ConfigEnv, secretFiles: string[]): AppConfig {
     blockPolicy: parseBlockPolicy(e.TOOLGATE_READ_BLOCKED),
     holdRisky: e.TOOLGATE_HOLD_RISKY,
     maxShells: e.TOOLGATE_MAX_SHELLS,
+    maxCallsInFlight: e.TOOLGATE_MAX_CALLS_IN_FLIGHT,
     rg: e.TOOLGATE_RG,
     checkpointEvery: e.TOOLGATE_CHECKPOINT_EVERY,
     python: e.TOOLGATE_PYTHON,

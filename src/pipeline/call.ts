@@ -18,6 +18,7 @@ import type { ExecutionRecord } from '../history/row.js'
 import type { Redactor } from '../redaction/index.js'
 import type { CallContext, HeaderBag } from './context.js'
 import type { Escalation } from './escalation.js'
+import type { InFlight } from './in-flight.js'
 
 export interface CallRequest {
   tool: string
@@ -108,6 +109,8 @@ export interface PipelineDeps {
   registry: Registry
   keys: KeyService
   rateLimiter: RateLimiter
+  /** Calls each caller has running (steps/rate-limit.ts enterInFlight). */
+  inFlight: InFlight
   history: History
   approvals: Approvals
   metrics: Metrics

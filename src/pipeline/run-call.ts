@@ -11,27 +11,38 @@ import { approvalNeeded, hold } from './steps/approval.js'
 import { authenticate, authorize, MAX_CALL_DEPTH } from './steps/authenticate.js'
 import { admit } from './steps/context.js'
 import { escalate, execute, prepare, recordStart } from './steps/execute.js'
-import { rateLimit } from './steps/rate-limit.js'
+import { enterInFlight, rateLimit } from './steps/rate-limit.js'
 import { finish, invalid, refused } from './steps/record.js'
 import { validate } from './steps/validate.js'
 
 export async function runCall(deps: PipelineDeps, request: CallRequest): Promise<CallOutcome> {
   const call = { request, t0: performance.now(), startedAt: new Date(), headers: {} }
   let admitted: AdmittedCall
+  let leave = () => {}
   try {
     const { registered, caller } = await authenticate(deps, request)
     authorize(registered.tool, caller)
+    leave = enterInFlight(deps, request, caller)
     await rateLimit(deps, call, registered.tool, caller)
     admitted = admit(call, registered, caller)
   } catch (err) {
+    leave()
     return refused(deps, call, err)
   }
+  try {
+    return await runAdmitted(deps, admitted)
+  } finally {
+    leave()
+  }
+}
+
+async function runAdmitted(deps: PipelineDeps, admitted: AdmittedCall): Promise<CallOutcome> {
   try {
     await validate(deps, admitted)
   } catch (err) {
     return invalid(deps, admitted, err)
   }
-  const approval = request.holdReason ? { required: true, reason: request.holdReason } : approvalNeeded(deps, admitted)
+  const approval = admitted.request.holdReason ? { required: true, reason: admitted.request.holdReason } : approvalNeeded(deps, admitted)
   if (approval.required) return hold(deps, admitted, approval.reason)
   return executeAndRecord(deps, admitted, false)
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { Claimed } from '../approvals/queue.js'
 import type { CallOutcome, CallRequest, Execution, PipelineDeps } from '../pipeline/call.js'
 import { createEscalation } from '../pipeline/escalation.js'
+import { InFlight } from '../pipeline/in-flight.js'
 import { resumeCall, runCall } from '../pipeline/run-call.js'
 import { toolSettingsOf } from '../tools/settings.js'
 
@@ -31,6 +32,7 @@ export default fp(
       registry: app.registry,
       keys: app.keys,
       rateLimiter: app.rateLimiter,
+      inFlight: new InFlight(app.config.maxCallsInFlight),
       history: app.history,
       approvals: app.approvals,
       metrics: app.metrics,

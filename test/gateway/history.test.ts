@@ -42,7 +42,8 @@ const echo = defineTool({
 
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({ tools: [...allTools, echo, nothing], env: { TOOLGATE_RATE_LIMITS: '*=100000/minute' } })
+  // 200 calls at once with one key (below): more than a key may have running by default.
+  t = await buildTestApp({ tools: [...allTools, echo, nothing], env: { TOOLGATE_RATE_LIMITS: '*=100000/minute', TOOLGATE_MAX_CALLS_IN_FLIGHT: '1000' } })
 })
 afterAll(async () => t.close())
 

@@ -1,7 +1,10 @@
-/** Step 3: the caller's rate limit for this tool, reported in X-RateLimit-* headers either way. */
+/**
+ * Step 3: the caller's rate limit for this tool, reported in X-RateLimit-* headers either way, and
+ * its calls in flight.
+ */
 import { codedError } from '../../errors.js'
 import type { AnyTool, Caller } from '../../tools/define.js'
-import type { Call, PipelineDeps } from '../call.js'
+import type { Call, CallRequest, PipelineDeps } from '../call.js'
 import { seconds } from '../context.js'
 
 export async function rateLimit(deps: PipelineDeps, call: Call, tool: AnyTool, caller: Caller): Promise<void> {
@@ -16,4 +19,28 @@ export async function rateLimit(deps: PipelineDeps, call: Call, tool: AnyTool, c
     headers: { 'retry-after': String(resetS) },
     details: { limit: rule.limit, window_ms: rule.windowMs, retry_after_s: resetS },
   })
+}
+
+const noop = () => {}
+
+/**
+ * Counts an outer call among its caller's calls in flight until the returned function is called;
+ * 429 when the caller already has the limit running. Inner calls run inside their outer call and
+ * are not counted again.
+ */
+export function enterInFlight(deps: PipelineDeps, request: CallRequest, caller: Caller): () => void {
+  if ((request.depth ?? 0) > 0) return noop
+  const { inFlight } = deps
+  if (!inFlight.enter(caller.rateKey)) {
+    throw codedError(
+      'RATE_LIMITED',
+      `Too many calls in flight: ${inFlight.limit} of this caller's calls are running on this server (TOOLGATE_MAX_CALLS_IN_FLIGHT). Retry once one has answered`,
+      { headers: { 'retry-after': '1' }, details: { in_flight_limit: inFlight.limit, retry_after_s: 1 } },
+    )
+  }
+  let left = false
+  return () => {
+    if (!left) inFlight.leave(caller.rateKey)
+    left = true
+  }
 }

@@ -1,0 +1,90 @@
+/**
+ * TOOLGATE_MAX_CALLS_IN_FLIGHT: how many calls one key may have running at once. The rate limit
+ * bounds how often calls start; without this, one key could keep hundreds of long calls
+ * (subagents, workflow runs, commands) going together. One more is 429 at once and runs nothing;
+ * other keys, the calls a call makes, and calls held for approval are not counted against it.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../helper.js'
+
+const LIMIT = 2
+let t: TestApp
+let key: string
+let other: string
+
+/** A command that runs until `go` exists in the workspace, then writes `name`. */
+const waitFor = (name: string) => `while [ ! -f go ]; do sleep 0.02; done; touch ${name}`
+const exists = (name: string) =>
+  fs.stat(path.join(t.workspace, name)).then(
+    () => true,
+    () => false,
+  )
+
+async function runningCommands(): Promise<number> {
+  const res = await t.app.inject({ url: '/v1/executions?tool=Bash&status=running&limit=50', headers: { authorization: `Bearer ${t.adminKey}` } })
+  return res.json().executions.length
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { TOOLGATE_MAX_CALLS_IN_FLIGHT: String(LIMIT), TOOLGATE_APPROVAL_REQUIRED: 'fs_write' } })
+  key = await t.key(['read', 'write', 'exec'], 'busy')
+  other = await t.key(['read', 'write', 'exec'], 'other')
+  await fs.mkdir(path.join(t.workspace, 'flows'))
+  await fs.writeFile(
+    path.join(t.workspace, 'flows/three.yaml'),
+    'version: 1\nname: three\nsteps:\n  - id: a\n    tool: hello\n  - id: b\n    tool: hello\n  - id: c\n    tool: Glob\n    with: { pattern: "*" }\n',
+  )
+})
+afterAll(async () => t?.close())
+
+describe(`at most ${LIMIT} calls of one key running at once`, () => {
+  it('refuses one more with 429 at once, running nothing; another key is not held back; slots come back', async () => {
+    // Calls that end early (invalid) give their slot back.
+    for (let i = 0; i < LIMIT + 1; i++) expect((await t.call('Bash', {}, { key })).statusCode).toBe(400)
+
+    const long = Array.from({ length: LIMIT }, (_, i) => t.call('Bash', { command: waitFor(`done${i}`) }, { key }))
+    for (let i = 0; (await runningCommands()) < LIMIT; i++) {
+      if (i > 400) throw new Error('the long calls never started')
+      await new Promise((r) => setTimeout(r, 25))
+    }
+
+    const refused = await t.call('Bash', { command: 'touch third' }, { key })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.body).toMatchObject({ error_code: 'RATE_LIMITED', details: { in_flight_limit: LIMIT } })
+    expect(refused.body.error_message).toContain('TOOLGATE_MAX_CALLS_IN_FLIGHT')
+    expect(refused.headers['retry-after']).toBe('1')
+    // Positive controls: another key runs meanwhile, and so does a read by the busy key's neighbour.
+    const elsewhere = await t.call('Bash', { command: 'touch other' }, { key: other })
+    expect(elsewhere.statusCode, JSON.stringify(elsewhere.body)).toBe(200)
+    expect(await exists('other')).toBe(true)
+    expect(await exists('third')).toBe(false)
+
+    await fs.writeFile(path.join(t.workspace, 'go'), '')
+    for (const res of await Promise.all(long)) expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+    expect(await exists('third')).toBe(false)
+    const after = await t.call('Bash', { command: 'touch fourth' }, { key })
+    expect(after.statusCode).toBe(200)
+    expect(await exists('fourth')).toBe(true)
+  })
+
+  it('counts a workflow run once, not its steps', async () => {
+    const one = await buildTestApp({ env: { TOOLGATE_MAX_CALLS_IN_FLIGHT: '1' } })
+    try {
+      await fs.mkdir(path.join(one.workspace, 'flows'))
+      await fs.copyFile(path.join(t.workspace, 'flows/three.yaml'), path.join(one.workspace, 'flows/three.yaml'))
+      const res = await one.call('workflow_run', { path: 'flows/three.yaml' })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.metadata.steps.map((s: { status: string }) => s.status)).toEqual(['ok', 'ok', 'ok'])
+    } finally {
+      await one.close()
+    }
+  })
+
+  it('a call held for approval does not keep its slot', async () => {
+    // One after another: each is answered 202 and waits for a person, none of them running.
+    for (let i = 0; i <= LIMIT; i++) expect((await t.call('fs_write', { path: `held${i}.txt`, content: 'x' }, { key })).statusCode).toBe(202)
+    expect((await t.call('hello', {}, { key })).statusCode).toBe(200)
+  })
+})
