@@ -88,7 +88,7 @@ export const ConfigSchema = Type.Object({
     1,
     100_000,
     64,
-    'Calls one key (or one address without a key) may have running at once on this instance; one more is answered 429 `RATE_LIMITED` at once. Calls a call makes (subagents, workflow steps) run inside it and are not counted again; a call held for approval is not running.',
+    'Calls one key (or one address without a key) may have running at once on this instance; one more is answered 429 `RATE_LIMITED` at once. Only calls clients make count: not the calls a call makes (subagents, workflow steps), nor held calls, nor what runs once a person approves (docs/api.md).',
   ),
   TOOLGATE_CHECKPOINT_EVERY: int(
     0,
