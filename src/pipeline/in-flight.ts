@@ -15,6 +15,19 @@ export class InFlight {
     return true
   }
 
+  /**
+   * Counts in work a person let go on (an approved call, a workflow run continued after an approval
+   * or a restart): it is not refused, but the caller's own new calls wait for it. Returns its leave.
+   */
+  occupy(key: string): () => void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
+    let left = false
+    return () => {
+      if (!left) this.leave(key)
+      left = true
+    }
+  }
+
   leave(key: string): void {
     const n = this.counts.get(key) ?? 0
     if (n <= 1) this.counts.delete(key)

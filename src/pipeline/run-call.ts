@@ -88,6 +88,8 @@ export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<
   const record = { id: claimed.executionId, params: claimed.args } as AdmittedCall['record']
   // As deep as it was held: inner calls it makes count on toward the depth limit.
   const depth = await depthOf(deps, claimed.executionId)
+  // A held workflow step is counted with its run (workflows/runner.ts); an outer call by itself.
+  const leave = depth === 0 ? deps.inFlight.occupy(caller.rateKey) : () => {}
   const request: CallRequest = { tool: tool.name, args: claimed.args, clientIp: '', transport: 'rest', headers: {}, depth }
   const call: AdmittedCall = {
     request,
@@ -102,5 +104,9 @@ export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<
     validator: registered.validate,
     args: claimed.args,
   }
-  return executeAndRecord(deps, call, true)
+  try {
+    return await executeAndRecord(deps, call, true)
+  } finally {
+    leave()
+  }
 }

@@ -15,6 +15,8 @@ export interface Pipeline {
   resume(claimed: Claimed): Promise<CallOutcome>
   /** True once the server is shutting down: a call aborted from then on was aborted for that. */
   readonly closing: boolean
+  /** Each caller's calls running (TOOLGATE_MAX_CALLS_IN_FLIGHT). */
+  readonly inFlight: InFlight
 }
 
 declare module 'fastify' {
@@ -58,6 +60,7 @@ export default fp(
     app.decorate('pipeline', {
       invoke: (request: CallRequest) => runCall(deps, request),
       resume: (claimed: Claimed) => resumeCall(deps, claimed),
+      inFlight: deps.inFlight,
       get closing() {
         return closing
       },

@@ -47,6 +47,7 @@ export default fp(
       callerById: (id) => app.keys.callerById(id),
       parentOf: async (id) => ((await app.history.get(id))?.parent_execution_id as string | null) ?? undefined,
       stopping: () => app.pipeline.closing,
+      occupy: (caller) => app.pipeline.inFlight.occupy(caller.rateKey),
       log,
     })
     app.toolServices.workflows = runner

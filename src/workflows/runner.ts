@@ -37,6 +37,8 @@ export interface RunnerDeps {
   /** The execution that made `executionId` (a held step's run), if any. */
   parentOf(executionId: string): Promise<string | undefined>
   stopping(): boolean
+  /** Counts a run going on without its call among its caller's calls in flight; returns its leave. */
+  occupy(caller: Caller): () => void
   log: FastifyBaseLogger
 }
 
@@ -184,8 +186,14 @@ class WorkflowRunner implements Runner {
     const deadline = budget === undefined ? undefined : performance.now() + budget
     const invoke: EngineDeps['invoke'] = (tool, args, opts) => this.deps.invoke(loaded, caller, tool, args, opts.holdReason, deadline)
     const state = { id: runId, workflow: loaded.state.workflow, params: loaded.state.params, steps: loaded.steps }
-    const halt = giveUp ? await this.givenUp(loaded) : await executeRun(state, this.engineDeps(invoke, runId))
-    const report = await this.settle(runId, halt, caller, loaded.state.context.dryRun)
+    const leave = this.deps.occupy(caller)
+    let report: RunReport
+    try {
+      const halt = giveUp ? await this.givenUp(loaded) : await executeRun(state, this.engineDeps(invoke, runId))
+      report = await this.settle(runId, halt, caller, loaded.state.context.dryRun)
+    } finally {
+      leave()
+    }
     log.info({ run_id: runId, status: report.run.status }, `Workflow run ${runId} went on in the background: ${report.run.status}`)
   }
 

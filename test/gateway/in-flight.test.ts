@@ -82,6 +82,66 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
     }
   })
 
+  it('a workflow run that goes on after its approval takes its slot back until it ends', async () => {
+    const flow = `version: 1\nname: held\nsteps:\n  - id: a\n    tool: fs_write\n    with: { path: "\${{ params.f }}", content: x }\n  - id: b\n    tool: Bash\n    with: { command: "while [ ! -f go2 ]; do sleep 0.02; done" }\nparams:\n  f: { type: string }\n`
+    await fs.writeFile(path.join(t.workspace, 'flows/held.yaml'), flow)
+    const approver = await t.key(['approve'], 'approver')
+    const runs: string[] = []
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await t.call('workflow_run', { path: 'flows/held.yaml', params: { f: `w${i}.txt` } }, { key })
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(202)
+      runs.push(res.body.metadata.run_id)
+      const decided = await t.app.inject({
+        method: 'POST',
+        url: `/v1/approvals/${res.body.approval_id}/approve`,
+        headers: { authorization: `Bearer ${approver}` },
+      })
+      expect(decided.statusCode, decided.body).toBe(200)
+    }
+    for (let i = 0; (await runningCommands()) < LIMIT; i++) {
+      if (i > 400) throw new Error('the runs never went on')
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    // Both of the key's slots are the runs' now (the reviewer's finding: three such runs went on beside a key's new calls).
+    expect((await t.call('hello', {}, { key })).statusCode).toBe(429)
+    expect((await t.call('hello', {}, { key: other })).statusCode).toBe(200)
+    await fs.writeFile(path.join(t.workspace, 'go2'), '')
+    const status = async (id: string) =>
+      (await t.app.inject({ url: `/v1/workflow-runs/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().run.status
+    for (let i = 0; (await Promise.all(runs.map(status))).some((s) => s !== 'succeeded'); i++) {
+      if (i > 400) throw new Error('the runs never finished')
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    expect((await t.call('hello', {}, { key })).statusCode).toBe(200)
+  })
+
+  it("an approved call takes its caller's slot while it runs", async () => {
+    const one = await buildTestApp({ env: { TOOLGATE_MAX_CALLS_IN_FLIGHT: '1', TOOLGATE_APPROVAL_REQUIRED: 'Bash' } })
+    try {
+      const mine = await one.key(['read', 'exec'], 'mine')
+      const approver = await one.key(['approve'], 'approver')
+      const held = await one.call('Bash', { command: waitFor('ran') }, { key: mine })
+      expect(held.statusCode).toBe(202)
+      const decided = one.app.inject({
+        method: 'POST',
+        url: `/v1/approvals/${held.body.approval_id}/approve`,
+        headers: { authorization: `Bearer ${approver}` },
+      })
+      for (let i = 0; ; i++) {
+        const res = await one.app.inject({ url: '/v1/executions?tool=Bash&status=running&limit=5', headers: { authorization: `Bearer ${one.adminKey}` } })
+        if (res.json().executions.length === 1) break
+        if (i > 400) throw new Error('the approved call never ran')
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(429)
+      await fs.writeFile(path.join(one.workspace, 'go'), '')
+      expect((await decided).statusCode).toBe(200)
+      expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(200)
+    } finally {
+      await one.close()
+    }
+  })
+
   it('a call held for approval does not keep its slot', async () => {
     // One after another: each is answered 202 and waits for a person, none of them running.
     for (let i = 0; i <= LIMIT; i++) expect((await t.call('fs_write', { path: `held${i}.txt`, content: 'x' }, { key })).statusCode).toBe(202)
