@@ -8,6 +8,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helper.js'
+import { until } from '../support/until.js'
 
 const LIMIT = 2
 let t: TestApp
@@ -22,8 +23,8 @@ const exists = (name: string) =>
     () => false,
   )
 
-async function runningCommands(): Promise<number> {
-  const res = await t.app.inject({ url: '/v1/executions?tool=Bash&status=running&limit=50', headers: { authorization: `Bearer ${t.adminKey}` } })
+async function runningCommands(app = t): Promise<number> {
+  const res = await app.app.inject({ url: '/v1/executions?tool=Bash&status=running&limit=50', headers: { authorization: `Bearer ${app.adminKey}` } })
   return res.json().executions.length
 }
 
@@ -45,10 +46,7 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
     for (let i = 0; i < LIMIT + 1; i++) expect((await t.call('Bash', {}, { key })).statusCode).toBe(400)
 
     const long = Array.from({ length: LIMIT }, (_, i) => t.call('Bash', { command: waitFor(`done${i}`) }, { key }))
-    for (let i = 0; (await runningCommands()) < LIMIT; i++) {
-      if (i > 400) throw new Error('the long calls never started')
-      await new Promise((r) => setTimeout(r, 25))
-    }
+    await until(async () => ((await runningCommands()) >= LIMIT ? true : undefined), 10_000, 'the long calls to start')
 
     const refused = await t.call('Bash', { command: 'touch third' }, { key })
     expect(refused.statusCode).toBe(429)
@@ -98,20 +96,14 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
       })
       expect(decided.statusCode, decided.body).toBe(200)
     }
-    for (let i = 0; (await runningCommands()) < LIMIT; i++) {
-      if (i > 400) throw new Error('the runs never went on')
-      await new Promise((r) => setTimeout(r, 25))
-    }
+    await until(async () => ((await runningCommands()) >= LIMIT ? true : undefined), 10_000, 'the runs to go on')
     // Both of the key's slots are the runs' now (the reviewer's finding: three such runs went on beside a key's new calls).
     expect((await t.call('hello', {}, { key })).statusCode).toBe(429)
     expect((await t.call('hello', {}, { key: other })).statusCode).toBe(200)
     await fs.writeFile(path.join(t.workspace, 'go2'), '')
     const status = async (id: string) =>
       (await t.app.inject({ url: `/v1/workflow-runs/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().run.status
-    for (let i = 0; (await Promise.all(runs.map(status))).some((s) => s !== 'succeeded'); i++) {
-      if (i > 400) throw new Error('the runs never finished')
-      await new Promise((r) => setTimeout(r, 25))
-    }
+    await until(async () => ((await Promise.all(runs.map(status))).every((s) => s === 'succeeded') ? true : undefined), 10_000, 'the runs to finish')
     expect((await t.call('hello', {}, { key })).statusCode).toBe(200)
   })
 
@@ -127,12 +119,7 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
         url: `/v1/approvals/${held.body.approval_id}/approve`,
         headers: { authorization: `Bearer ${approver}` },
       })
-      for (let i = 0; ; i++) {
-        const res = await one.app.inject({ url: '/v1/executions?tool=Bash&status=running&limit=5', headers: { authorization: `Bearer ${one.adminKey}` } })
-        if (res.json().executions.length === 1) break
-        if (i > 400) throw new Error('the approved call never ran')
-        await new Promise((r) => setTimeout(r, 25))
-      }
+      await until(async () => ((await runningCommands(one)) === 1 ? true : undefined), 10_000, 'the approved call to run')
       expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(429)
       await fs.writeFile(path.join(one.workspace, 'go'), '')
       expect((await decided).statusCode).toBe(200)

@@ -17,22 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_KEY, testFolders, type TestFolders } from '../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
 import { startServerProcess, type ServerProcess } from '../support/server-process.js'
+import { until } from '../support/until.js'
 
 const admin = { authorization: `Bearer ${ADMIN_KEY}` }
 const json = { 'content-type': 'application/json' }
 const getJson = async (url: string) => {
   const res = await fetch(url, { headers: admin })
   return { status: res.status, body: (await res.json()) as any }
-}
-
-async function until<T>(what: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await what()
-    if (got !== undefined) return got
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 const RESUMABLE = `version: 1

@@ -13,6 +13,7 @@ import { workflowRuns } from '../../src/db/schema/index.js'
 import { MAX_RESUMES } from '../../src/workflows/runner.js'
 import { buildTestApp, type TestApp } from '../helper.js'
 import { completion, startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js'
+import { until } from '../support/until.js'
 
 const FLOW = `version: 1
 name: stuck
@@ -25,16 +26,6 @@ steps:
 let llm: LlmStandIn
 let first: TestApp
 const apps: TestApp[] = []
-
-async function until<T>(what: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await what()
-    if (got !== undefined) return got
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 /** A start on the first app's folders: it resumes the runs the last one was running. */
 async function restart(): Promise<TestApp> {
