@@ -7,12 +7,9 @@ export class InFlight {
   private readonly counts = new Map<string, number>()
   constructor(readonly limit: number) {}
 
-  /** Counts a call of `key` in; false, counting nothing, when `key` already has `limit` running. */
-  enter(key: string): boolean {
-    const n = this.counts.get(key) ?? 0
-    if (n >= this.limit) return false
-    this.counts.set(key, n + 1)
-    return true
+  /** Counts a call of `key` in and returns its leave; null, counting nothing, when `key` already has `limit` running. */
+  enter(key: string): (() => void) | null {
+    return (this.counts.get(key) ?? 0) >= this.limit ? null : this.occupy(key)
   }
 
   /**
@@ -28,7 +25,7 @@ export class InFlight {
     }
   }
 
-  leave(key: string): void {
+  private leave(key: string): void {
     const n = this.counts.get(key) ?? 0
     if (n <= 1) this.counts.delete(key)
     else this.counts.set(key, n - 1)

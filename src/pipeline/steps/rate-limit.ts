@@ -31,16 +31,11 @@ const noop = () => {}
 export function enterInFlight(deps: PipelineDeps, request: CallRequest, caller: Caller): () => void {
   if ((request.depth ?? 0) > 0) return noop
   const { inFlight } = deps
-  if (!inFlight.enter(caller.rateKey)) {
-    throw codedError(
-      'RATE_LIMITED',
-      `Too many calls in flight: ${inFlight.limit} of this caller's calls are running on this server (TOOLGATE_MAX_CALLS_IN_FLIGHT). Retry once one has answered`,
-      { headers: { 'retry-after': '1' }, details: { in_flight_limit: inFlight.limit, retry_after_s: 1 } },
-    )
-  }
-  let left = false
-  return () => {
-    if (!left) inFlight.leave(caller.rateKey)
-    left = true
-  }
+  const leave = inFlight.enter(caller.rateKey)
+  if (leave) return leave
+  throw codedError(
+    'RATE_LIMITED',
+    `Too many calls in flight: ${inFlight.limit} of this caller's calls are running on this server (TOOLGATE_MAX_CALLS_IN_FLIGHT). Retry once one has answered`,
+    { headers: { 'retry-after': '1' }, details: { in_flight_limit: inFlight.limit, retry_after_s: 1 } },
+  )
 }
