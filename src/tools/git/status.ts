@@ -7,7 +7,7 @@ import { records } from '../../lib/records.js'
 import { Slices } from '../../lib/slices.js'
 import { defineTool } from '../define.js'
 import { ToolResult } from '../schema.js'
-import { capList, clip, clipText } from './support/output.js'
+import { CappedList, clip, clipText } from './support/output.js'
 import { openRepo } from './support/repo.js'
 import { READ_ANNOTATIONS, GIT_TIMEOUT, RepoPath } from './support/common.js'
 
@@ -16,10 +16,10 @@ interface Parsed {
   upstream: string | null
   ahead: number
   behind: number
-  staged: string[]
-  modified: string[]
-  untracked: string[]
-  conflicted: string[]
+  staged: CappedList
+  modified: CappedList
+  untracked: CappedList
+  conflicted: CappedList
 }
 
 /** The rest of `record` after its first `fields` space-separated fields (a path may hold spaces itself). */
@@ -31,7 +31,16 @@ function afterFields(record: string, fields: number): string {
 
 /** Parses `git status --porcelain=v2 --branch -z`, a slice at a time (a change can touch 300,000 files). */
 async function parseStatusV2(out: readonly string[]): Promise<Parsed> {
-  const p: Parsed = { branch: null, upstream: null, ahead: 0, behind: 0, staged: [], modified: [], untracked: [], conflicted: [] }
+  const p: Parsed = {
+    branch: null,
+    upstream: null,
+    ahead: 0,
+    behind: 0,
+    staged: new CappedList(),
+    modified: new CappedList(),
+    untracked: new CappedList(),
+    conflicted: new CappedList(),
+  }
   const recs = records(out, '\0')
   const slices = new Slices()
   for (const r of recs) {
@@ -90,7 +99,7 @@ export default defineTool({
       repo.git(['status', '--short', '--branch', '--untracked-files=normal', '--ignore-submodules=all']),
     ])
     const p = await parseStatusV2(v2.out.chunks)
-    const clean = p.staged.length + p.modified.length + p.untracked.length + p.conflicted.length === 0
+    const clean = p.staged.count + p.modified.count + p.untracked.count + p.conflicted.count === 0
     const hint = 'pass repo_path of a subfolder to narrow it'
     const out = clean ? clip(`${short.stdout}nothing to commit, working tree clean\n`, ctx, hint) : clipText(short.out, ctx, hint)
     return {
@@ -102,10 +111,10 @@ export default defineTool({
         upstream: p.upstream,
         ahead: p.ahead,
         behind: p.behind,
-        staged: capList(p.staged),
-        modified: capList(p.modified),
-        untracked: capList(p.untracked),
-        conflicted: capList(p.conflicted),
+        staged: p.staged.items,
+        modified: p.modified.items,
+        untracked: p.untracked.items,
+        conflicted: p.conflicted.items,
         clean,
         repo_path: repo.rel,
         truncated: out.truncated,

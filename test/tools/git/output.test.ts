@@ -1,8 +1,8 @@
 /** Git output read and fitted to the answer: the look for blocked files, clip's cut and count, capList's bounds. */
 import { describe, expect, it } from 'vitest'
 import { mayShowBlocked, namesOfStatus } from '../../../src/tools/git/support/blocked-files.js'
-import { ChunkedText } from '../../../src/lib/chunked-text.js'
-import { capList, clip } from '../../../src/tools/git/support/output.js'
+import { ChunkedText, OutputText } from '../../../src/lib/chunked-text.js'
+import { CappedList, capList, clip } from '../../../src/tools/git/support/output.js'
 import { defaultPolicy } from '../../../src/workspace/blocked.js'
 
 const ctx = (maxOutputSize: number) => ({ maxOutputSize, warn: () => {} })
@@ -16,6 +16,45 @@ describe('capList', () => {
 
   it('keeps the first item whatever its size: an empty list would say there is nothing', () => {
     expect(capList(['x'.repeat(20_000), 'y'])).toEqual(['x'.repeat(20_000)])
+  })
+})
+
+describe('CappedList', () => {
+  it('keeps what capList keeps and counts every item pushed', () => {
+    const list = new CappedList()
+    for (let i = 0; i < 200_000; i++) list.push(`f${i}`)
+    expect(list.count).toBe(200_000)
+    expect(list.items).toEqual(capList(Array.from({ length: 200_000 }, (_, i) => `f${i}`)))
+    expect(list.items).toHaveLength(1000)
+  })
+
+  it('keeps nothing after the first item over the character cap, even items that would fit', () => {
+    const list = new CappedList(10, 10)
+    for (const item of ['abcdefgh', 'xyz', 'a', 'b']) list.push(item)
+    expect(list.items).toEqual(['abcdefgh'])
+    expect(list.count).toBe(4)
+  })
+})
+
+describe('OutputText', () => {
+  it('decodes what a process printed, a character split across reads and megabytes kept whole', () => {
+    const text = `${'é'.repeat(700_000)}\0${'€'.repeat(400_000)}\0ascii`
+    const bytes = Buffer.from(text)
+    const out = new OutputText()
+    // Reads of 65,537 bytes: odd, so that they cut two- and three-byte characters.
+    for (let at = 0; at < bytes.length; at += 65_537) out.add(bytes.subarray(at, at + 65_537))
+    const whole = out.end()
+    expect(out.bytesRead).toBe(bytes.length)
+    expect(whole.bytes).toBe(bytes.length)
+    expect(whole.chunks.length).toBeGreaterThan(1) // in chunks of a megabyte or so, not one per read
+    expect(whole.chunks.length).toBeLessThan(5)
+    expect(whole.text).toBe(text)
+  })
+
+  it('gives an empty text for no output', () => {
+    const whole = new OutputText().end()
+    expect(whole.chunks).toEqual([])
+    expect(whole.text).toBe('')
   })
 })
 

@@ -5,9 +5,8 @@
  * object ids and checked values (args.ts).
  */
 import path from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { fail } from '../../../errors.js'
-import { ChunkedText } from '../../../lib/chunked-text.js'
+import { type ChunkedText, OutputText } from '../../../lib/chunked-text.js'
 import { DEFAULT_PATH, type PrivateDir, sandboxSetupFailed, spawnConfined } from '../../../sandbox/index.js'
 import type { ToolContext } from '../../define.js'
 
@@ -137,23 +136,14 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
     },
     { stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] },
   )
-  // Decoded as it arrives: 64 MB concatenated and decoded at the end held the loop ~50 ms.
-  const decoder = new StringDecoder('utf8')
-  const chunks: string[] = []
-  let bytes = 0
-  const keep = (text: string) => {
-    if (text) chunks.push(text)
-    bytes += Buffer.byteLength(text)
-  }
-  let size = 0
+  const out = new OutputText()
   let stderr = ''
   let tooBig = false
   child.stdout!.on('data', (b: Buffer) => {
-    size += b.length
-    if (size > MAX_OUTPUT) {
+    if (out.bytesRead + b.length > MAX_OUTPUT) {
       tooBig = true
       child.kill('SIGKILL')
-    } else keep(decoder.write(b))
+    } else out.add(b)
   })
   child.stderr!.on('data', (b: Buffer) => {
     if (stderr.length < MAX_STDERR) stderr += b.toString('utf8')
@@ -173,12 +163,11 @@ export async function runGit(place: GitPlace, args: string[], ctx: Pick<ToolCont
   if (ctx.services.sandbox.mode !== 'off' && sandboxSetupFailed(stderr)) {
     fail('CONFLICT', `git ${args[0]} did not run: its sandbox could not be set up, as a folder of the repository changed meanwhile; try again`)
   }
-  keep(decoder.end())
-  const out = new ChunkedText(chunks, bytes)
+  const text = out.end()
   const res: GitResult = {
-    out,
+    out: text,
     get stdout() {
-      return out.text
+      return text.text
     },
     stderr: scrub(stderr, place.root),
     exitCode,
