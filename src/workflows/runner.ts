@@ -62,8 +62,8 @@ function patchFor(halt: Exclude<Halt, { status: 'stopped' }>): RunPatch {
 const CLAIM_WAIT_MS = 5_000
 
 /**
- * Starts that may resume one run. A run that stops the server (out of memory, say) would otherwise
- * be resumed, and stop it again, at every start.
+ * Starts that may resume one run since its last graceful shutdown. A run that stops the server
+ * (out of memory, say) would otherwise be resumed, and stop it again, at every start.
  */
 export const MAX_RESUMES = 3
 
@@ -146,7 +146,13 @@ class WorkflowRunner implements Runner {
     const { store } = this.deps
     const found = (await store.get(runId))!
     if (halt.status === 'stopped') {
-      return { run: presentRun(found.row, found.steps), artifacts: null, note: 'the server is shutting down; the run resumes at its next start' }
+      // A shutdown the server chose: the run did not stop it, so its count of resumes starts again.
+      await store.update(runId, { resumes: 0 })
+      return {
+        run: presentRun({ ...found.row, resumes: 0 }, found.steps),
+        artifacts: null,
+        note: 'the server is shutting down; the run resumes at its next start',
+      }
     }
     const patch = patchFor(halt)
     const run = presentRun({ ...found.row, ...store.columns(patch) }, found.steps)

@@ -48,7 +48,9 @@ export interface LoadedRun {
   steps: Map<string, StepRecord>
 }
 
-export type RunPatch = Partial<Pick<RunRow, 'status' | 'instance' | 'outputs' | 'approvalId' | 'waitingStep' | 'errorCode' | 'error' | 'finishedAt'>>
+export type RunPatch = Partial<
+  Pick<RunRow, 'status' | 'instance' | 'outputs' | 'approvalId' | 'waitingStep' | 'errorCode' | 'error' | 'finishedAt' | 'resumes'>
+>
 
 export interface RunStore {
   create(run: NewRun): Promise<void>

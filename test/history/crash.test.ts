@@ -164,6 +164,7 @@ describe('a crash while workflow runs are mid-step', () => {
       return r.status === 'succeeded' ? r : undefined
     })
     expect(resumed.steps.map((s: any) => `${s.key}:${s.status}`)).toEqual(['note:ok', 'sum:ok', 'after:ok'])
+    expect(resumed.resumes).toBe(1) // a stop the server did not choose counts toward the limit (test/workflows/resume-limit.test.ts)
     expect(resumed.outputs).toEqual({ summary: 'Durable runs resume.' })
     // The write before the crash happened once: it was finished, so it was not run again.
     expect(await fs.readFile(path.join(made.workspace, 'out/notes.txt'), 'utf8')).toBe('once\n')

@@ -2,13 +2,16 @@
  * A run the server was running when it stopped is resumed at the next start, but not for ever: a
  * run that stops the server (out of memory, say) would otherwise stop it again at every start.
  * After MAX_RESUMES resumes that did not finish, the next start stops it `interrupted` instead,
- * and runs nothing of it. Each app here is a restart on the same data folder; the run waits on an
- * LLM that never answers, so every start finds it mid-step.
+ * and runs nothing of it. A graceful shutdown sets the count back: the run did not stop the server.
+ * Each app here is a restart on the same data folder; the run waits on an LLM that never answers,
+ * so every start finds it mid-step. Stops the server did not choose are set in the database between
+ * starts (test/history/crash.test.ts counts one with a real SIGKILL).
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../src/db/client.js'
 import { workflowRuns } from '../../src/db/schema/index.js'
 import { MAX_RESUMES } from '../../src/workflows/runner.js'
 import { buildTestApp, type TestApp } from '../helper.js'
@@ -34,6 +37,17 @@ async function restart(): Promise<TestApp> {
   return app
 }
 const env = () => ({ LLM_BASE_URL: llm.url, LLM_MODEL: 'stand-in', LLM_MAX_RETRIES: '0' })
+/** The run's count of resumes while no app is up: read, then set to `to` (as if the server had stopped under it that often). */
+async function resumesWhileDown(id: string, to: number): Promise<number> {
+  const database = await createDb(first.databaseUrl ? { databaseUrl: first.databaseUrl } : { pgliteDir: path.join(first.dataDir, 'pglite') })
+  try {
+    const [row] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, id))
+    await database.db.update(workflowRuns).set({ resumes: to }).where(eq(workflowRuns.id, id))
+    return row.resumes
+  } finally {
+    await database.close()
+  }
+}
 const runOf = async (t: TestApp, id: string) =>
   (await t.app.inject({ url: `/v1/workflow-runs/${id}`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().run
 
@@ -56,19 +70,18 @@ describe('a run the server keeps stopping under', () => {
     await until(async () => (llm.requests.length === 1 ? true : undefined))
     const [row] = await first.app.database.db.select().from(workflowRuns)
     expect(row).toMatchObject({ status: 'running', resumes: 0 })
-    // As if the server had stopped under it at all but the last start it may be resumed at.
-    await first.app.database.db
-      .update(workflowRuns)
-      .set({ resumes: sql`${MAX_RESUMES - 1}` })
-      .where(eq(workflowRuns.id, row.id))
+    await first.app.database.db.update(workflowRuns).set({ resumes: 2 }).where(eq(workflowRuns.id, row.id))
     await first.app.close()
     await answer
+    // A graceful shutdown set the count back; then, as if the server had stopped under it since at all but the last start allowed.
+    expect(await resumesWhileDown(row.id, MAX_RESUMES - 1)).toBe(0)
 
     // Positive control: the last resume allowed runs the step again.
     const second = await restart()
     await until(async () => (llm.requests.length === 2 ? true : undefined))
     expect(await runOf(second, row.id)).toMatchObject({ status: 'running', resumes: MAX_RESUMES, steps: [{ key: 'sum', status: 'running' }] })
     await second.app.close()
+    expect(await resumesWhileDown(row.id, MAX_RESUMES)).toBe(0)
 
     const third = await restart()
     const stopped = await until(async () => {
