@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client.js'
 import { workflowRuns } from '../../src/db/schema/index.js'
