@@ -136,7 +136,7 @@ describe('a run whose call timed out', () => {
     expect(res.statusCode, JSON.stringify(res.body).slice(0, 500)).toBe(200)
     expect(await written()).toBe(200)
     await fs.rm(path.join(t.workspace, 'out'), { recursive: true })
-  })
+  }, 120_000) // 200 steps one after another: 30 s ran out on a slow, loaded VM, and the run wrote on into the next test
 
   it('runs no step once its time is up, and ends failed with TIMEOUT rather than succeeded', async () => {
     const res = await run('flood.yaml', 200, { 'x-timeout-ms': '200' })
