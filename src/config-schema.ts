@@ -88,7 +88,7 @@ export const ConfigSchema = Type.Object({
     1,
     100_000,
     64,
-    'Calls one key (or one address without a key) may have running at once on this instance; one more is answered 429 `RATE_LIMITED` at once. The calls a call makes (subagents, workflow steps) are not counted again, nor a held call while it waits; an approved call, and a workflow run going on after an approval or a restart, take a slot but are never refused (docs/api.md).',
+    'Calls one key (or one address without a key) may have running at once on this instance; one more is answered 429 `RATE_LIMITED` at once. The calls a call makes (subagents, workflow steps) are not counted again, nor a held call while it waits; an approved call (a workflow step too), and a workflow run going on after an approval or a restart, take a slot but are never refused (docs/api.md).',
   ),
   TOOLGATE_CHECKPOINT_EVERY: int(
     0,

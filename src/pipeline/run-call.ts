@@ -88,8 +88,9 @@ export async function resumeCall(deps: PipelineDeps, claimed: Claimed): Promise<
   const record = { id: claimed.executionId, params: claimed.args } as AdmittedCall['record']
   // As deep as it was held: inner calls it makes count on toward the depth limit.
   const depth = await depthOf(deps, claimed.executionId)
-  // A held workflow step is counted with its run (workflows/runner.ts); an outer call by itself.
-  const leave = depth === 0 ? deps.inFlight.occupy(caller.rateKey) : () => {}
+  // Counted by itself, inner or not: the call or run it was made for stopped counting it when it was
+  // held (a paused run's slot comes back when it goes on, after this; a subagent's call counts beside it).
+  const leave = deps.inFlight.occupy(caller.rateKey)
   const request: CallRequest = { tool: tool.name, args: claimed.args, clientIp: '', transport: 'rest', headers: {}, depth }
   const call: AdmittedCall = {
     request,

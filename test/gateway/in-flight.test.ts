@@ -129,6 +129,35 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
     }
   })
 
+  it("an approved workflow step takes its caller's slot while it runs", async () => {
+    const one = await buildTestApp({ env: { TOOLGATE_MAX_CALLS_IN_FLIGHT: '1', TOOLGATE_APPROVAL_REQUIRED: 'Bash' } })
+    try {
+      const mine = await one.key(['read', 'exec'], 'mine')
+      const approver = await one.key(['approve'], 'approver')
+      await fs.mkdir(path.join(one.workspace, 'flows'))
+      const flow = `version: 1\nname: step\nsteps:\n  - id: a\n    tool: Bash\n    with: { command: "${waitFor('ran')}" }\n  - id: b\n    tool: hello\n`
+      await fs.writeFile(path.join(one.workspace, 'flows/step.yaml'), flow)
+      const held = await one.call('workflow_run', { path: 'flows/step.yaml' }, { key: mine })
+      expect(held.statusCode, JSON.stringify(held.body)).toBe(202)
+      expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(200) // paused: no slot
+      const decided = one.app.inject({
+        method: 'POST',
+        url: `/v1/approvals/${held.body.approval_id}/approve`,
+        headers: { authorization: `Bearer ${approver}` },
+      })
+      await until(async () => ((await runningCommands(one)) === 1 ? true : undefined), 10_000, 'the approved step to run')
+      expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(429)
+      await fs.writeFile(path.join(one.workspace, 'go'), '')
+      expect((await decided).statusCode).toBe(200)
+      const run = async () =>
+        (await one.app.inject({ url: `/v1/workflow-runs/${held.body.metadata.run_id}`, headers: { authorization: `Bearer ${one.adminKey}` } })).json().run
+      await until(async () => ((await run()).status === 'succeeded' ? true : undefined), 10_000, 'the run to finish')
+      expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(200)
+    } finally {
+      await one.close()
+    }
+  })
+
   it('a call held for approval does not keep its slot', async () => {
     // One after another: each is answered 202 and waits for a person, none of them running.
     for (let i = 0; i <= LIMIT; i++) expect((await t.call('fs_write', { path: `held${i}.txt`, content: 'x' }, { key })).statusCode).toBe(202)
