@@ -16,7 +16,10 @@ async function main() {
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     stopping = true
     if (err) app.log.error({ err }, 'Closing after an uncaught error')
-    else app.log.info({ signal }, 'Closing: draining in-flight calls')
+    else {
+      app.log.info({ signal }, 'Closing: draining in-flight calls')
+      app.workflows.runner.chosenStop()
+    }
     await app.close()
   })
   // A dead PGlite thread closes the database for good: every call would answer 503 until a restart.

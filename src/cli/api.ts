@@ -2000,7 +2000,7 @@ export interface components {
             execution_id: string;
             approval_id: string | null;
             waiting_step: string | null;
-            /** @description Starts that resumed it after the server stopped while it ran, since its last graceful shutdown; past 3 it is stopped as interrupted instead */
+            /** @description Starts that resumed it after the server stopped while it ran, since the last shutdown asked for by a signal; past 3 it is stopped as interrupted instead */
             resumes: number;
             error_code: string | null;
             error: string | null;
@@ -14340,7 +14340,7 @@ export interface operations {
                             execution_id: string;
                             approval_id: string | null;
                             waiting_step: string | null;
-                            /** @description Starts that resumed it after the server stopped while it ran, since its last graceful shutdown; past 3 it is stopped as interrupted instead */
+                            /** @description Starts that resumed it after the server stopped while it ran, since the last shutdown asked for by a signal; past 3 it is stopped as interrupted instead */
                             resumes: number;
                             error_code: string | null;
                             error: string | null;

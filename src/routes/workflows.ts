@@ -22,7 +22,7 @@ const runFields = {
   approval_id: Nullable(Type.String({ description: 'The held call a paused run waits on' })),
   waiting_step: Nullable(Type.String()),
   resumes: Type.Integer({
-    description: `Starts that resumed it after the server stopped while it ran, since its last graceful shutdown; past ${MAX_RESUMES} it is stopped as interrupted instead`,
+    description: `Starts that resumed it after the server stopped while it ran, since the last shutdown asked for by a signal; past ${MAX_RESUMES} it is stopped as interrupted instead`,
   }),
   error_code: Nullable(Type.String()),
   error: Nullable(Type.String()),

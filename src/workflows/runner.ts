@@ -49,6 +49,11 @@ export interface Runner extends WorkflowService {
   resumeOwned(): Promise<string[]>
   /** Resolves once every run going on in the background has stopped or paused. */
   idle(): Promise<void>
+  /**
+   * Says the shutdown about to begin was asked for (a signal), not forced by an uncaught error: the
+   * runs it stops get their count of resumes set back, since none of them stopped the server.
+   */
+  chosenStop(): void
 }
 
 /** The run's columns once the engine has stopped this way. */
@@ -62,8 +67,8 @@ function patchFor(halt: Exclude<Halt, { status: 'stopped' }>): RunPatch {
 const CLAIM_WAIT_MS = 5_000
 
 /**
- * Starts that may resume one run since its last graceful shutdown. A run that stops the server
- * (out of memory, say) would otherwise be resumed, and stop it again, at every start.
+ * Starts that may resume one run since the last shutdown asked for by a signal. A run that stops
+ * the server (out of memory, an uncaught error) would otherwise be resumed, and stop it again, at every start.
  */
 export const MAX_RESUMES = 3
 
@@ -85,6 +90,7 @@ function decidedStep(step: StepRecord, d: DecidedCall): StepRecord {
 
 class WorkflowRunner implements Runner {
   private readonly background = new Set<Promise<unknown>>()
+  private stopWasChosen = false
   constructor(private readonly deps: RunnerDeps) {}
 
   check(source: string): Promise<CheckResult> {
@@ -125,6 +131,10 @@ class WorkflowRunner implements Runner {
     return ids
   }
 
+  chosenStop(): void {
+    this.stopWasChosen = true
+  }
+
   async idle(): Promise<void> {
     while (this.background.size) await Promise.allSettled([...this.background])
   }
@@ -146,10 +156,11 @@ class WorkflowRunner implements Runner {
     const { store } = this.deps
     const found = (await store.get(runId))!
     if (halt.status === 'stopped') {
-      // A shutdown the server chose: the run did not stop it, so its count of resumes starts again.
-      await store.update(runId, { resumes: 0 })
+      // Only a shutdown the server chose sets the count back: one forced by an error may be this run's doing.
+      const resumes = this.stopWasChosen ? 0 : found.row.resumes
+      if (resumes !== found.row.resumes) await store.update(runId, { resumes })
       return {
-        run: presentRun({ ...found.row, resumes: 0 }, found.steps),
+        run: presentRun({ ...found.row, resumes }, found.steps),
         artifacts: null,
         note: 'the server is shutting down; the run resumes at its next start',
       }
