@@ -46,8 +46,8 @@ export const HOSTILE: Record<string, () => string> = {
   /** 800 KB of text under 495 levels, after a `<head>` never closed, which hid the depth from a count of tags: turndown took 16 s. */
   heavy: () => `<head>${'<div>'.repeat(495)}${'<p>para <b>b</b> <a href=/x>l</a>'.repeat(25_000)}`,
   /**
-   * ~200 KB of ordinary HTML: turndown took ~0.1 s of the loop (~0.5 s per MB). Twice that took up to
-   * 5.5 s in the page thread on a slow, loaded VM, near MARKDOWN_MS (8 s), past which the text is given instead.
+   * ~200 KB of ordinary HTML: turndown took ~0.1 s of the loop (~0.5 s per MB). Twice that took over
+   * MARKDOWN_MS (8 s) in the page thread on a slow VM under CI's load, and its text was given instead.
    */
   big: () => `<html><head><title>Big</title></head><body>${'<p>Some <b>bold</b> text with a <a href="/x">link</a>.</p>\n'.repeat(3_000)}</body></html>`,
 }
