@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../helper.js'
+import { MARKDOWN_MS } from '../../../src/tools/web/support/page-thread.js'
 import { loopProbe, type LoopProbe } from '../../support/loop-probe.js'
 import { startServer, tools, type TestServer } from './servers.js'
 
@@ -46,11 +47,17 @@ describe('WebFetch of hostile pages', () => {
   }, 60_000)
 
   it('800 KB of text under 500 levels, after an unclosed <head>: the text, in seconds, not turndown’s minutes', async () => {
-    const started = performance.now()
     const body = await fetched('heavy')
     expect(body.output.startsWith('para b l\n\npara b l')).toBe(true)
     expect(body.messages.join('\n')).toMatch(/nested too deeply, or too large or slow, to convert to Markdown/)
-    expect(performance.now() - started).toBeLessThan(10_000) // turndown took 16 s of a page thread, and 62 s at 1.2 MB
+    // Given as text from the start, not once turndown ran out of MARKDOWN_MS (it took 16 s of a page
+    // thread, and 62 s at 1.2 MB). One call timed: the probe's may run it three times.
+    const started = performance.now()
+    const again = await t.call('WebFetch', { url: `${server.origin}/hostile/heavy`, prompt: 'x' })
+    const ms = performance.now() - started
+    expect(again.statusCode).toBe(200)
+    expect(again.body.messages.join('\n')).toMatch(/nested too deeply, or too large or slow, to convert to Markdown/)
+    expect(ms).toBeLessThan(MARKDOWN_MS)
   }, 60_000)
 
   it('20,000 nested <div>s: the text with its tags stripped, and a message saying so (was a 500)', async () => {
