@@ -23,6 +23,10 @@ const exists = (name: string) =>
     () => false,
   )
 
+/** Approves the held call `approvalId` as `approver`; the answer comes once the approved call has run. */
+const approve = (app: TestApp, approvalId: string, approver: string) =>
+  app.app.inject({ method: 'POST', url: `/v1/approvals/${approvalId}/approve`, headers: { authorization: `Bearer ${approver}` } })
+
 async function runningCommands(app = t): Promise<number> {
   const res = await app.app.inject({ url: '/v1/executions?tool=Bash&status=running&limit=50', headers: { authorization: `Bearer ${app.adminKey}` } })
   return res.json().executions.length
@@ -89,11 +93,7 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
       const res = await t.call('workflow_run', { path: 'flows/held.yaml', params: { f: `w${i}.txt` } }, { key })
       expect(res.statusCode, JSON.stringify(res.body)).toBe(202)
       runs.push(res.body.metadata.run_id)
-      const decided = await t.app.inject({
-        method: 'POST',
-        url: `/v1/approvals/${res.body.approval_id}/approve`,
-        headers: { authorization: `Bearer ${approver}` },
-      })
+      const decided = await approve(t, res.body.approval_id, approver)
       expect(decided.statusCode, decided.body).toBe(200)
     }
     await until(async () => ((await runningCommands()) >= LIMIT ? true : undefined), 10_000, 'the runs to go on')
@@ -114,11 +114,7 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
       const approver = await one.key(['approve'], 'approver')
       const held = await one.call('Bash', { command: waitFor('ran') }, { key: mine })
       expect(held.statusCode).toBe(202)
-      const decided = one.app.inject({
-        method: 'POST',
-        url: `/v1/approvals/${held.body.approval_id}/approve`,
-        headers: { authorization: `Bearer ${approver}` },
-      })
+      const decided = approve(one, held.body.approval_id, approver)
       await until(async () => ((await runningCommands(one)) === 1 ? true : undefined), 10_000, 'the approved call to run')
       expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(429)
       await fs.writeFile(path.join(one.workspace, 'go'), '')
@@ -140,11 +136,7 @@ describe(`at most ${LIMIT} calls of one key running at once`, () => {
       const held = await one.call('workflow_run', { path: 'flows/step.yaml' }, { key: mine })
       expect(held.statusCode, JSON.stringify(held.body)).toBe(202)
       expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(200) // paused: no slot
-      const decided = one.app.inject({
-        method: 'POST',
-        url: `/v1/approvals/${held.body.approval_id}/approve`,
-        headers: { authorization: `Bearer ${approver}` },
-      })
+      const decided = approve(one, held.body.approval_id, approver)
       await until(async () => ((await runningCommands(one)) === 1 ? true : undefined), 10_000, 'the approved step to run')
       expect((await one.call('hello', {}, { key: mine })).statusCode).toBe(429)
       await fs.writeFile(path.join(one.workspace, 'go'), '')
