@@ -6,7 +6,7 @@
  * turndown spend a minute on a 1.2 MB page.
  */
 import { describe, expect, it } from 'vitest'
-import { readTree, textOf } from '../../../src/tools/web/support/page-html.js'
+import { innerHtml, readTree, textOf } from '../../../src/tools/web/support/page-html.js'
 import pageText from '../../../src/tools/web/support/page-text.js'
 import { pageTextOffThread } from '../../../src/tools/web/support/page-thread.js'
 import { PAGE } from './servers.js'
@@ -124,6 +124,47 @@ describe('pages turndown is not given', () => {
   it('600 unclosed <font>s and 2,000 unclosed <a>s are still Markdown (positive control)', async () => {
     expect((await read(`${'<font>x '.repeat(600)}`)).form).toBe('markdown')
     expect((await read(`${'<a href=/y>y '.repeat(2_000)}`)).text).toMatch(/^\[y\]\(http:\/\/site\.test\/y\) \[y\]/)
+  })
+})
+
+describe('only what the answer can carry is converted', () => {
+  const kept = (html: string, maxBytes: number) => {
+    const { body, cut } = readTree(html, maxBytes)
+    return { html: body ? innerHtml(body) : '', cut }
+  }
+
+  it('drops what follows the text that crosses the budget, at every level, and says so', () => {
+    expect(kept('<div><p>aaa</p><p>bbb</p><p>ccc</p></div><p>ddd</p>', 4)).toEqual({ html: '<div><p>aaa</p><p>bbb</p></div>', cut: true })
+    expect(kept('<p>aaa <b>bbb</b> ccc</p><p>ddd</p>', 4)).toEqual({ html: '<p>aaa <b>bbb</b></p>', cut: true })
+    // Nothing after the crossing text: nothing dropped (the Markdown is cut as before, counted).
+    expect(kept('<p>aaa</p><p>bbb</p>', 4)).toEqual({ html: '<p>aaa</p><p>bbb</p>', cut: false })
+    expect(kept('<p>aaa</p><p>bbb</p>', 6)).toEqual({ html: '<p>aaa</p><p>bbb</p>', cut: false })
+  })
+
+  it('counts UTF-8 bytes of what a reader sees: not blanks, scripts or comments', () => {
+    expect(kept('<p>\u00e9\u00e9</p><p>x</p>', 3).cut).toBe(true) // two 2-byte characters cross 3
+    expect(kept('<p>\u00e9\u00e9</p><p>x</p>', 4).cut).toBe(false)
+    const hidden = `<script>${'s'.repeat(100_000)}</script><!-- ${'c'.repeat(100_000)} --><pre>${' \n'.repeat(50_000)}</pre>`
+    expect(kept(`${hidden}<p>end</p>`, 10)).toMatchObject({ cut: false })
+    expect(kept(`${hidden}<p>end</p>`, 10).html).toContain('<p>end</p>')
+  })
+
+  it('a 2 MB page with room for 10 KB: Markdown of its beginning, with a marker that claims no count it never made', async () => {
+    const para = '<p>Some <b>bold</b> text with a <a href="/x">link</a>.</p>\n'
+    const html = `<title>Long</title>${para.repeat(32_000)}`
+    const tree = kept(html, 10_000)
+    expect(tree.cut).toBe(true)
+    expect(tree.html.length).toBeLessThan(html.length / 50) // ~420 paragraphs kept of 32,000
+    const page = await pageText({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 10_000, why: 'test' })
+    expect(page).toMatchObject({ form: 'markdown', cut: true, title: 'Long' })
+    expect(page.text.startsWith('Some **bold** text with a [link](http://x.test/x).')).toBe(true)
+    expect(page.text.endsWith('\n…[truncated: the rest of the page; test]')).toBe(true)
+    expect(Buffer.byteLength(page.text)).toBeLessThan(10_100)
+  })
+
+  it('a page that fits is whole, with no marker (positive control)', async () => {
+    const page = await read('<p>one</p><p>two</p>')
+    expect(page).toEqual({ text: 'one\n\ntwo', title: undefined, form: 'markdown', cut: false })
   })
 })
 

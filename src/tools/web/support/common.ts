@@ -45,15 +45,22 @@ export function summarizeHeaders(headers: Headers): { headers: Record<string, st
   return { headers: out, truncated }
 }
 
-/** Cuts text to `maxBytes` of UTF-8 with a visible marker; reports whether it cut. */
-export function cutText(text: string, maxBytes: number, why: string): { text: string; cut: boolean } {
+/**
+ * Cuts text to `maxBytes` of UTF-8 with a visible marker; reports whether it cut. `more` is false
+ * when the text is already only the source's beginning (the size of the rest was never known).
+ */
+export function cutText(text: string, maxBytes: number, why: string, more: 'counted' | 'unknown' = 'counted'): { text: string; cut: boolean } {
   const size = Buffer.byteLength(text)
-  if (size <= maxBytes) return { text, cut: false }
-  const kept = Buffer.from(text)
-    .subarray(0, maxBytes)
-    .toString('utf8')
-    .replace(/\uFFFD+$/, '')
-  return { text: `${kept}\n…[truncated: ${size - Buffer.byteLength(kept)} more bytes; ${why}]`, cut: true }
+  if (size <= maxBytes && more === 'counted') return { text, cut: false }
+  const kept =
+    size <= maxBytes
+      ? text
+      : Buffer.from(text)
+          .subarray(0, maxBytes)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, '')
+  const rest = more === 'unknown' ? 'the rest of the page' : `${size - Buffer.byteLength(kept)} more bytes`
+  return { text: `${kept}\n…[truncated: ${rest}; ${why}]`, cut: true }
 }
 
 /** Room for text in a result capped at the call's output size, leaving space for metadata. */

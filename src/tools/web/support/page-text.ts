@@ -42,12 +42,15 @@ const MAX_DEPTH = 1_000
 /** The heaviest tree turndown is given (see PageTree.weight): a few seconds of a page thread at most. */
 const MAX_WEIGHT = 30_000_000
 
-async function converted(html: string, url: string, textOnly: boolean): Promise<Omit<PageText, 'cut'>> {
-  if (!textOnly && html.length <= MAX_TREE_CHARS) {
-    const { body, title, depth, weight } = readTree(html)
+type Converted = Omit<PageText, 'cut'> & { dropped?: boolean }
+
+/** The page as Markdown, or as text when it is too large, deep or heavy for turndown; only as much as `maxBytes` can carry is converted. */
+async function converted(html: string, job: PageJob): Promise<Converted> {
+  if (!job.textOnly && html.length <= MAX_TREE_CHARS) {
+    const { body, title, depth, weight, cut } = readTree(html, job.maxBytes)
     if (depth <= MAX_DEPTH && weight <= MAX_WEIGHT) {
       try {
-        return { text: body ? htmlToMarkdown(innerHtml(body), url) : '', title, form: 'markdown' }
+        return { text: body ? htmlToMarkdown(innerHtml(body), job.url) : '', title, form: 'markdown', dropped: cut }
       } catch (err) {
         if (!isTooDeep(err)) throw err
       }
@@ -58,7 +61,7 @@ async function converted(html: string, url: string, textOnly: boolean): Promise<
 
 export default async function pageText(job: PageJob): Promise<PageText> {
   const decoded = decodeText(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength), job.contentType).replace(/\uFFFD+$/, '')
-  const page = isHtml(job.contentType, decoded) ? await converted(decoded, job.url, job.textOnly === true) : { text: decoded, form: 'plain' as const }
-  const { text, cut } = cutText(page.text, job.maxBytes, job.why)
+  const { dropped, ...page }: Converted = isHtml(job.contentType, decoded) ? await converted(decoded, job) : { text: decoded, form: 'plain' }
+  const { text, cut } = cutText(page.text, job.maxBytes, job.why, dropped ? 'unknown' : 'counted')
   return { ...page, text, cut }
 }
