@@ -149,7 +149,7 @@ describe('only what the answer can carry is converted', () => {
     expect(kept(`${hidden}<p>end</p>`, 10).html).toContain('<p>end</p>')
   })
 
-  it('a 2 MB page with room for 10 KB: Markdown of its beginning, with a marker that claims no count it never made', async () => {
+  it('a 2 MB page with room for 10 KB: Markdown of its beginning, with a marker that claims no more than it counted', async () => {
     const para = '<p>Some <b>bold</b> text with a <a href="/x">link</a>.</p>\n'
     const html = `<title>Long</title>${para.repeat(32_000)}`
     const tree = kept(html, 10_000)
@@ -158,8 +158,16 @@ describe('only what the answer can carry is converted', () => {
     const page = await pageText({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 10_000, why: 'test' })
     expect(page).toMatchObject({ form: 'markdown', cut: true, title: 'Long' })
     expect(page.text.startsWith('Some **bold** text with a [link](http://x.test/x).')).toBe(true)
-    expect(page.text.endsWith('\n…[truncated: the rest of the page; test]')).toBe(true)
+    expect(page.text).toMatch(/\n…\[truncated: at least \d+ more bytes; test\]$/) // the Markdown cut, not the rest never converted
     expect(Buffer.byteLength(page.text)).toBeLessThan(10_100)
+  })
+
+  it('text turndown leaves out (a <pre>’s after its <code>) does not cost the page what follows it', async () => {
+    const html = `<h1>Docs</h1><pre><code></code>${'x'.repeat(2_000)}</pre><p>Read after the block.</p>`
+    expect(kept(html, 1_000).cut).toBe(true) // counted, so the cut tree lost the paragraph
+    const page = await pageText({ body: Buffer.from(html), contentType: 'text/html', url: 'http://x.test/', maxBytes: 1_000, why: 'test' })
+    expect(page).toMatchObject({ form: 'markdown', cut: false })
+    expect(page.text).toContain('Read after the block.')
   })
 
   it('a page that fits is whole, with no marker (positive control)', async () => {

@@ -46,8 +46,8 @@ export function summarizeHeaders(headers: Headers): { headers: Record<string, st
 }
 
 /**
- * Cuts text to `maxBytes` of UTF-8 with a visible marker; reports whether it cut. `more` is false
- * when the text is already only the source's beginning (the size of the rest was never known).
+ * Cuts text to `maxBytes` of UTF-8 with a visible marker; reports whether it cut. `more` is
+ * 'unknown' when the text is already only the source's beginning: the marker gives what it cut as a lower bound.
  */
 export function cutText(text: string, maxBytes: number, why: string, more: 'counted' | 'unknown' = 'counted'): { text: string; cut: boolean } {
   const size = Buffer.byteLength(text)
@@ -59,7 +59,8 @@ export function cutText(text: string, maxBytes: number, why: string, more: 'coun
           .subarray(0, maxBytes)
           .toString('utf8')
           .replace(/\uFFFD+$/, '')
-  const rest = more === 'unknown' ? 'the rest of the page' : `${size - Buffer.byteLength(kept)} more bytes`
+  const left = size - Buffer.byteLength(kept)
+  const rest = more === 'counted' ? `${left} more bytes` : left > 0 ? `at least ${left} more bytes` : 'the rest of the page'
   return { text: `${kept}\n…[truncated: ${rest}; ${why}]`, cut: true }
 }
 

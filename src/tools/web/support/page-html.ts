@@ -87,7 +87,8 @@ function joinTexts(nodes: ChildNode[]): ChildNode[] {
 /**
  * Drops everything after the first `maxBytes` of visible text (UTF-8, blanks not counted): each such
  * byte is at least a byte of Markdown, so the answer could not carry the rest, and turndown's time
- * grows with it. Walks in document order with a stack of [element, next child]; says whether it dropped anything.
+ * grows with it. (Turndown does leave out a <pre>'s text after its <code>: page-text.ts converts the
+ * whole page when the cut one falls short.) Walks in document order with a stack of [element, next child]; says whether it dropped anything.
  */
 function keepLeadingText(body: ParentNode, maxBytes: number): boolean {
   let bytes = 0
@@ -153,7 +154,7 @@ function firstTitle(root: ParentNode): string | undefined {
   return undefined
 }
 
-/** The HTML inside `body`, as parse5 writes it back: every element closed, nested as the tree is. Recursive: measure first. */
+/** The HTML inside `body`, as parse5 writes it back: every element closed, nested as the tree is (turndown, reading it, recurses: measure first). */
 export const innerHtml = (body: ParentNode): string => serialize(body)
 
 /**

@@ -44,17 +44,26 @@ const MAX_WEIGHT = 30_000_000
 
 type Converted = Omit<PageText, 'cut'> & { dropped?: boolean }
 
+/** Markdown of the page's tree (only its beginning, with `maxBytes`), or undefined when the tree is too deep or heavy for turndown. */
+function markdownOf(html: string, url: string, maxBytes?: number): Converted | undefined {
+  const { body, title, depth, weight, cut } = readTree(html, maxBytes)
+  if (depth > MAX_DEPTH || weight > MAX_WEIGHT) return undefined
+  try {
+    return { text: body ? htmlToMarkdown(innerHtml(body), url) : '', title, form: 'markdown', dropped: cut }
+  } catch (err) {
+    if (!isTooDeep(err)) throw err
+    return undefined
+  }
+}
+
 /** The page as Markdown, or as text when it is too large, deep or heavy for turndown; only as much as `maxBytes` can carry is converted. */
 async function converted(html: string, job: PageJob): Promise<Converted> {
   if (!job.textOnly && html.length <= MAX_TREE_CHARS) {
-    const { body, title, depth, weight, cut } = readTree(html, job.maxBytes)
-    if (depth <= MAX_DEPTH && weight <= MAX_WEIGHT) {
-      try {
-        return { text: body ? htmlToMarkdown(innerHtml(body), job.url) : '', title, form: 'markdown', dropped: cut }
-      } catch (err) {
-        if (!isTooDeep(err)) throw err
-      }
-    }
+    const page = markdownOf(html, job.url, job.maxBytes)
+    // Turndown leaves out some text it is given (a <pre>'s after its first <code>): when what was kept
+    // fits after all, the whole page is converted, as it was before pages were cut.
+    if (page?.dropped && Buffer.byteLength(page.text) <= job.maxBytes) return markdownOf(html, job.url) ?? page
+    if (page) return page
   }
   return { ...(await textOf(html)), form: 'text' }
 }
