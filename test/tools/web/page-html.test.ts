@@ -133,12 +133,21 @@ describe('only what the answer can carry is converted', () => {
     return { html: body ? innerHtml(body) : '', cut }
   }
 
-  it('drops what follows the text that crosses the budget, at every level, and says so', () => {
-    expect(kept('<div><p>aaa</p><p>bbb</p><p>ccc</p></div><p>ddd</p>', 4)).toEqual({ html: '<div><p>aaa</p><p>bbb</p></div>', cut: true })
-    expect(kept('<p>aaa <b>bbb</b> ccc</p><p>ddd</p>', 4)).toEqual({ html: '<p>aaa <b>bbb</b></p>', cut: true })
-    // Nothing after the crossing text: nothing dropped (the Markdown is cut as before, counted).
-    expect(kept('<p>aaa</p><p>bbb</p>', 4)).toEqual({ html: '<p>aaa</p><p>bbb</p>', cut: false })
+  it('drops what follows the text that crosses the budget, at every level, cuts that text, and says so', () => {
+    expect(kept('<div><p>aaa</p><p>bbb</p><p>ccc</p></div><p>ddd</p>', 4)).toEqual({ html: '<div><p>aaa</p><p>bb</p></div>', cut: true })
+    expect(kept('<p>aaa <b>bbb</b> ccc</p><p>ddd</p>', 4)).toEqual({ html: '<p>aaa <b>bb</b></p>', cut: true })
+    expect(kept('<p>aaa</p><p>bbb</p>', 4)).toEqual({ html: '<p>aaa</p><p>bb</p>', cut: true })
+    // The crossing text kept whole, and nothing after it: nothing dropped (the Markdown is cut as before, counted).
+    expect(kept('<p>aaa</p><p>bbb</p>', 5)).toEqual({ html: '<p>aaa</p><p>bbb</p>', cut: false })
     expect(kept('<p>aaa</p><p>bbb</p>', 6)).toEqual({ html: '<p>aaa</p><p>bbb</p>', cut: false })
+  })
+
+  it('one text of 1.2 MB (a <plaintext> to the end of the page) is cut to the budget too', () => {
+    const tree = kept(`<p>start</p><plaintext>${'y '.repeat(600_000)}`, 1_000)
+    expect(tree.cut).toBe(true)
+    expect(tree.html.length).toBeLessThan(2_100) // 1,001 y's and their blanks
+    expect(tree.html).toMatch(/^<p>start<\/p><pre>(y ){995}y<\/pre>$/) // written back as a <pre> (see readTree)
+    expect(kept(`<p>${'\u00e9'.repeat(10)}</p>`, 5).html).toBe(`<p>${'\u00e9'.repeat(3)}</p>`) // 6 bytes, more than 5
   })
 
   it('counts UTF-8 bytes of what a reader sees: not blanks, scripts or comments', () => {

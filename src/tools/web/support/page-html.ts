@@ -84,14 +84,32 @@ function joinTexts(nodes: ChildNode[]): ChildNode[] {
   return joined
 }
 
+/** UTF-8 bytes of `text` without its blanks. */
+const visibleBytes = (text: string) => Buffer.byteLength(text.replace(/\s+/g, ''))
+
+/** The shortest start of `text` holding more than `bytes` visible bytes (as visibleBytes counts them). */
+function headOf(text: string, bytes: number): string {
+  let seen = 0
+  let end = 0
+  for (const ch of text) {
+    end += ch.length
+    if (/\s/.test(ch)) continue
+    const cp = ch.codePointAt(0) ?? 0
+    seen += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
+    if (seen > bytes) break
+  }
+  return text.slice(0, end)
+}
+
 /**
- * Drops everything after the first `maxBytes` of visible text (UTF-8, blanks not counted): each such
- * byte is at least a byte of Markdown, so the answer could not carry the rest, and turndown's time
- * grows with it. (Turndown does leave out a <pre>'s text after its <code>: page-text.ts converts the
- * whole page when the cut one falls short.) Walks in document order with a stack of [element, next child]; says whether it dropped anything.
+ * Drops everything after the first `maxBytes` of visible text (UTF-8, blanks not counted), the text
+ * that crosses it cut too: each such byte is at least a byte of Markdown, so the answer could not
+ * carry the rest, and turndown's time grows with it. (Turndown does leave out a <pre>'s text after
+ * its <code>: page-text.ts converts the whole page when the cut one falls short.) Walks in document
+ * order with a stack of [element, next child]; says whether it dropped anything.
  */
 function keepLeadingText(body: ParentNode, maxBytes: number): boolean {
-  let bytes = 0
+  let left = maxBytes
   const path: [ParentNode, number][] = [[body, 0]]
   while (path.length > 0) {
     const frame = path[path.length - 1]
@@ -102,13 +120,18 @@ function keepLeadingText(body: ParentNode, maxBytes: number): boolean {
     }
     frame[1]++
     const child = node.childNodes[i]
-    if (isText(child)) bytes += Buffer.byteLength(child.value.replace(/\s+/g, ''))
-    else if (isElement(child) && !HIDDEN.has(child.tagName)) path.push([child, 0])
-    if (bytes > maxBytes) {
-      const dropped = path.some(([n, next]) => n.childNodes.length > next)
-      for (const [n, next] of path) n.childNodes.length = next
-      return dropped
+    if (isElement(child) && !HIDDEN.has(child.tagName)) path.push([child, 0])
+    if (!isText(child)) continue
+    const bytes = visibleBytes(child.value)
+    if (bytes <= left) {
+      left -= bytes
+      continue
     }
+    const head = headOf(child.value, left)
+    const dropped = head.length < child.value.length || path.some(([n, next]) => n.childNodes.length > next)
+    child.value = head
+    for (const [n, next] of path) n.childNodes.length = next
+    return dropped
   }
   return false
 }
