@@ -95,10 +95,23 @@ describe('Task', () => {
     const res = await task('general-purpose', 'Create ran.txt with touch', reader)
     expect(res.statusCode).toBe(200)
     expect(llm.sent(0).toolNames).not.toContain('Bash')
-    expect(res.body.metadata.tool_calls).toEqual([{ tool: 'Bash', execution_id: null, status: 'error', http_status: 403, error_code: 'SCOPE_REQUIRED' }])
+    const [call] = res.body.metadata.tool_calls
+    expect(call).toEqual({ tool: 'Bash', execution_id: expect.any(String), status: 'error', http_status: 403, error_code: 'SCOPE_REQUIRED' })
     expect(llm.sent(1).toolResults[0].content).toMatchObject({ status: 'error', error_code: 'SCOPE_REQUIRED' })
     expect(res.body.output).toBe('Tried to create ran.txt.')
     await expect(fs.stat(marker)).rejects.toThrow()
+    // The attempt is in history, under the Task, as the key that made it (was no row at all).
+    const [child] = await children(res.body.execution_id)
+    expect(child).toMatchObject({
+      id: call.execution_id,
+      tool: 'Bash',
+      status: 'error',
+      http_status: 403,
+      error_code: 'SCOPE_REQUIRED',
+      parent_execution_id: res.body.execution_id,
+      caller: { name: 'no-exec' },
+      params: { command: 'touch ran.txt' },
+    })
 
     // Positive control: a key with exec is offered Bash, and the same script runs it.
     llm.reset(script())

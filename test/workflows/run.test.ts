@@ -247,6 +247,11 @@ outputs:
     expect(res.body).toMatchObject({ success: false, metadata: { status: 'failed', error_code: 'SCOPE_REQUIRED', artifacts: null } })
     expect(res.body.messages.join(' ')).toMatch(/No artifacts: the key has no "write" scope/)
     expect(await read('ran.txt')).toBeNull()
+    // The refused step is in history under the run's call, as the key that made it.
+    const rows = (await t.app.inject({ url: `/v1/executions?parent=${res.body.execution_id}`, headers: auth(t.adminKey) })).json().executions
+    expect(rows).toMatchObject([
+      { id: res.body.metadata.steps[0].execution_id, tool: 'Bash', status: 'error', error_code: 'SCOPE_REQUIRED', caller: { name: 'read-only' } },
+    ])
     await expect(fs.stat(path.join(t.workspace, 'artifacts', res.body.metadata.run_id))).rejects.toThrow()
     // Positive control: the same workflow with a key that may run commands.
     const runner = await t.key(['read', 'write', 'exec'], 'exec')

@@ -3,18 +3,48 @@ import { performance } from 'node:perf_hooks'
 import { errorBody, normalize, okBody, round } from '../answer.js'
 import type { AdmittedCall, Call, CallOutcome, Execution, PipelineDeps, Settled } from '../call.js'
 import { logEnd } from '../call-log.js'
+import { admit } from './context.js'
 import { merged } from '../../lib/merged.js'
 import type { AnswerStatus, AnyTool } from '../../tools/define.js'
 
-/** A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). */
+/**
+ * A call refused before it has an execution (unknown tool, key, scope, rate limit, headers). A client's
+ * refusal leaves no row (a key without a scope could fill history with them); an inner call's does,
+ * under its parent, whose own limits bound how many it makes.
+ */
 export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutcome {
   const name = call.request.tool
   const e = normalize(deps, err, undefined, name.slice(0, 128))
   const duration = round(performance.now() - call.t0)
+  const executionId = recordInnerRefusal(deps, call, e, duration)
   // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
   deps.metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : name, 'error', e.code, duration)
   deps.log.warn({ tool: name.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${name.slice(0, 128)} refused: ${e.message}`)
-  return { statusCode: e.statusCode, body: errorBody(e, { duration_ms: duration }), headers: merged(call.headers, e.headers) }
+  const meta = executionId ? { execution_id: executionId, duration_ms: duration } : { duration_ms: duration }
+  return { statusCode: e.statusCode, body: errorBody(e, meta), headers: merged(call.headers, e.headers) }
+}
+
+/** The row of a refused inner call of a registered tool, as its caller made it; its id, or undefined when none is written. */
+function recordInnerRefusal(deps: PipelineDeps, call: Call, e: ReturnType<typeof normalize>, duration: number): string | undefined {
+  const registered = deps.registry.get(call.request.tool)
+  const caller = call.request.caller
+  if (!call.request.parentExecutionId || !caller || !registered) return undefined
+  let record: AdmittedCall['record']
+  try {
+    record = admit(call, registered, caller).record
+  } catch {
+    return undefined // its context headers were refused: nothing sound to record
+  }
+  deps.history.record({
+    ...record,
+    status: 'error',
+    httpStatus: e.statusCode,
+    errorCode: e.code,
+    error: e.message,
+    durationMs: Math.round(duration),
+    completedAt: new Date(),
+  })
+  return record.id
 }
 
 /** A call whose arguments failed validation: recorded, never run. */
