@@ -3,15 +3,22 @@
  * offered; each turn it either calls tools (each made through the pipeline as the caller, its
  * answer sent back as a `tool` message) or answers in text, which ends the run. Three budgets
  * bound a run: model turns (steps), tokens (summed over turns, checked before each turn) and the
- * deadline. Hitting one ends the run with what it has and says which.
+ * deadline. Hitting one ends the run with what it has and says which. A turn's tool calls past
+ * MAX_TOOL_CALLS_PER_TURN are answered without being made.
  */
 import { isCodedError } from '../errors.js'
 import type { ChatMessage, ChatOptions, ChatResult, LlmProvider, LlmToolCall, LlmToolSpec } from '../llm/types.js'
 import { fromProviderName } from '../tools/provider-names.js'
 import { DEADLINE, startClock, type RunClock } from './clock.js'
 import type { AgentDefinition } from './definitions.js'
-import { runToolCall, type ToolCallEnv } from './tool-call.js'
+import { overTurnLimit, runToolCall, type ToolCallEnv } from './tool-call.js'
 import type { AgentHost, AgentRunResult, AgentToolCall, AgentUsage, BudgetName } from './types.js'
+
+/**
+ * Tool calls made for one model turn; the rest are answered, not made. Each call made is a row in
+ * history, refused ones included: with the steps budget, this bounds what one run writes.
+ */
+export const MAX_TOOL_CALLS_PER_TURN = 32
 
 export interface RunSetup {
   definition: AgentDefinition
@@ -77,8 +84,8 @@ async function loop(setup: RunSetup, state: RunState, clock: RunClock): Promise<
     if (turn === DEADLINE) return 'deadline'
     takeTurn(setup, state, turn)
     if (turn.toolCalls.length === 0) return null
-    for (const call of turn.toolCalls) {
-      const done = await clock.race(runToolCall(env, call))
+    for (const [i, call] of turn.toolCalls.entries()) {
+      const done = i < MAX_TOOL_CALLS_PER_TURN ? await clock.race(runToolCall(env, call)) : overTurnLimit(call, MAX_TOOL_CALLS_PER_TURN)
       if (done === DEADLINE) {
         state.toolCalls.push(cutOff(call))
         return 'deadline'

@@ -53,6 +53,12 @@ export async function runToolCall(env: ToolCallEnv, call: LlmToolCall): Promise<
   return { record: recordOf(tool, outcome), content: toolMessage(env, outcome) }
 }
 
+/** A call past its turn's limit: answered without being made. */
+export function overTurnLimit(call: LlmToolCall, limit: number): ToolCallDone {
+  const message = `At most ${limit} tool calls are made per turn; this one was not. Ask for it again in your next turn if you still need it`
+  return refusal(fromProviderName(call.name), 429, 'LIMIT_EXCEEDED', message)
+}
+
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (text.trim() === '') return { ok: true, value: {} }
   try {

@@ -7947,7 +7947,7 @@ export interface operations {
                             tool_calls?: {
                                 /** @description The tool the subagent called */
                                 tool: string;
-                                /** @description Its execution (GET /v1/executions/{id}); null when refused before it had one */
+                                /** @description Its execution (GET /v1/executions/{id}); null when no call was made (arguments that were not JSON, a tool the subagent may not use, past the turn’s limit or the deadline) */
                                 execution_id: string | null;
                                 /**
                                  * @description ok, error, or pending (held for approval: not run)

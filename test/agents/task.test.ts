@@ -148,6 +148,17 @@ describe('Task', () => {
     expect(child).toMatchObject({ tool: 'Write', status: 'pending', parent_execution_id: res.body.execution_id })
   })
 
+  it('makes at most 32 tool calls for one turn: the rest are answered LIMIT_EXCEEDED, not made, and leave no row', async () => {
+    const calls = Array.from({ length: 40 }, () => ({ name: 'Bash', arguments: { command: 'true' } }))
+    llm.reset([{ toolCalls: calls }, { answer: 'Done.' }])
+    const res = await task('general-purpose', 'Run true forty times', await t.key(['read'], 'sprayer'))
+    const made = res.body.metadata.tool_calls
+    expect(made.slice(0, 32).every((c: any) => c.error_code === 'SCOPE_REQUIRED' && typeof c.execution_id === 'string')).toBe(true)
+    expect(made.slice(32)).toEqual(Array(8).fill({ tool: 'Bash', execution_id: null, status: 'error', http_status: 429, error_code: 'LIMIT_EXCEEDED' }))
+    expect((llm.sent(1).toolResults[39].content as any).error_message).toMatch(/^At most 32 tool calls are made per turn/)
+    expect(await children(res.body.execution_id)).toHaveLength(32)
+  })
+
   it('tells the model about arguments that are not JSON, without calling the tool', async () => {
     llm.reset([{ toolCalls: [{ name: 'Read', arguments: '{"file_path": ' }] }, { answer: 'Gave up.' }])
     const res = await task('general-purpose', 'Read something')

@@ -19,7 +19,8 @@ export function refused(deps: PipelineDeps, call: Call, err: unknown): CallOutco
   const executionId = recordInnerRefusal(deps, call, e, duration)
   // Unknown names get one fixed label: client-chosen labels would grow the registry without bound.
   deps.metrics.observe(e.code === 'TOOL_NOT_FOUND' ? '_unknown' : name, 'error', e.code, duration)
-  deps.log.warn({ tool: name.slice(0, 128), error_code: e.code, duration_ms: duration }, `Tool ${name.slice(0, 128)} refused: ${e.message}`)
+  const logged = { tool: name.slice(0, 128), error_code: e.code, duration_ms: duration, ...(executionId && { execution_id: executionId }) }
+  deps.log.warn(logged, `Tool ${name.slice(0, 128)} refused: ${e.message}`)
   const meta = executionId ? { execution_id: executionId, duration_ms: duration } : { duration_ms: duration }
   return { statusCode: e.statusCode, body: errorBody(e, meta), headers: merged(call.headers, e.headers) }
 }

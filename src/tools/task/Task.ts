@@ -16,7 +16,10 @@ const MAX_WORDS = 5
 
 const ToolCall = Type.Object({
   tool: Type.String({ description: 'The tool the subagent called' }),
-  execution_id: Type.Union([Type.String(), Type.Null()], { description: 'Its execution (GET /v1/executions/{id}); null when refused before it had one' }),
+  execution_id: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Its execution (GET /v1/executions/{id}); null when no call was made (arguments that were not JSON, a tool the subagent may not use, past the turn’s limit or the deadline)',
+  }),
   status: StringEnum(['ok', 'error', 'pending'], { description: 'ok, error, or pending (held for approval: not run)' }),
   http_status: Type.Integer({ description: 'The status the call was answered with' }),
   error_code: Type.Optional(Type.String({ description: 'Why it failed or was refused' })),
