@@ -36,6 +36,12 @@ function recordInnerRefusal(deps: PipelineDeps, call: Call, e: ReturnType<typeof
   } catch {
     return undefined // its context headers were refused: nothing sound to record
   }
+  recordNotRun(deps, record, e, duration)
+  return record.id
+}
+
+/** The row of a call that ended before its tool ran: its error, as answered. */
+function recordNotRun(deps: PipelineDeps, record: AdmittedCall['record'], e: ReturnType<typeof normalize>, duration: number): void {
   deps.history.record({
     ...record,
     status: 'error',
@@ -45,7 +51,6 @@ function recordInnerRefusal(deps: PipelineDeps, call: Call, e: ReturnType<typeof
     durationMs: Math.round(duration),
     completedAt: new Date(),
   })
-  return record.id
 }
 
 /** A call whose arguments failed validation: recorded, never run. */
@@ -53,15 +58,7 @@ export function invalid(deps: PipelineDeps, call: AdmittedCall, err: unknown): C
   const { tool, record } = call
   const e = normalize(deps, err, record.id, tool.name)
   const duration = round(performance.now() - call.t0)
-  deps.history.record({
-    ...record,
-    status: 'error',
-    httpStatus: e.statusCode,
-    errorCode: e.code,
-    error: e.message,
-    durationMs: Math.round(duration),
-    completedAt: new Date(),
-  })
+  recordNotRun(deps, record, e, duration)
   deps.metrics.observe(tool.name, 'error', e.code, duration)
   deps.log.warn(
     { tool: tool.name, args: call.request.args, success: false, duration_ms: duration, execution_id: record.id, caller: call.caller.id },
